@@ -1,0 +1,237 @@
+//! SQL for applicants. Every query is bound to one scope.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::model::{Applicant, ApplicantFilter, ApplicantId, ApplicantInfo};
+use crate::error::Result;
+use crate::page::{Page, PageRequest};
+use crate::scope::Scope;
+use crate::values::fold;
+
+const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verified_info, verification_status, \
+     last_verification_id, last_verification_at, aml_screening_enabled, search_options, last_aml_screening_id, \
+     last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at";
+
+fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
+    let text: String = row.get(i)?;
+    serde_json::from_str(&text).map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
+}
+
+fn json_opt<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<T>> {
+    match row.get::<_, Option<String>>(i)? {
+        None => Ok(None),
+        Some(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())),
+    }
+}
+
+fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
+    let mut provided_info: ApplicantInfo = json(row, 5)?;
+    let verified_info: Option<ApplicantInfo> = json_opt(row, 6)?;
+    let verification_status: String = row.get(7)?;
+    let email = row.get(3)?;
+    let phone = row.get(4)?;
+    provided_info.email.clone_from(&email);
+    provided_info.phone.clone_from(&phone);
+    let mut applicant = Applicant {
+        applicant_id: row.get(0)?,
+        external_id: row.get(1)?,
+        applicant_type: if row.get_ref(2)?.as_str()? == "Organization" {
+            super::ApplicantType::Organization
+        } else {
+            super::ApplicantType::Person
+        },
+        email,
+        phone,
+        system_info: ApplicantInfo::default(),
+        provided_info,
+        last_verification_id: row.get(8)?,
+        last_verification_date: row.get(9)?,
+        verification_status: super::VerificationStatus::from_stored(&verification_status),
+        aml_screening_enabled: row.get(10)?,
+        search_options: json(row, 11)?,
+        last_aml_screening_id: row.get(12)?,
+        last_screened_at: row.get(13)?,
+        last_risk_score: row.get::<_, Option<String>>(14)?.as_deref().and_then(crate::aml::RiskScore::from_stored),
+        last_tags: json_opt(row, 15)?,
+        tg_profile: row.get(16)?,
+        created_at: row.get(17)?,
+        updated_at: row.get(18)?,
+        verified_info,
+    };
+    applicant.system_info = super::service::system_info(&applicant);
+    Ok(applicant)
+}
+
+/// The stored form of provided data: contact details live in their own columns.
+fn info_json(info: &ApplicantInfo) -> Result<String> {
+    let mut stored = info.clone();
+    stored.email = None;
+    stored.phone = None;
+    Ok(serde_json::to_string(&stored)?)
+}
+
+/// The folded names the `name` filter searches.
+fn search_name(a: &Applicant) -> String {
+    let infos = std::iter::once(&a.provided_info).chain(a.verified_info.as_ref());
+    let names: Vec<&str> = infos
+        .flat_map(|i| [&i.full_name, &i.first_name, &i.last_name])
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    fold(&names.join(" "))
+}
+
+pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO applicants (id, organization_id, environment, external_id, type, email, phone, provided_info,
+             verified_info, verification_status, aml_screening_enabled, search_options, tg_profile, search_name,
+             country, citizenship, dob, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+    )?;
+    stmt.execute(params![
+        a.applicant_id,
+        scope.organization,
+        scope.environment,
+        a.external_id,
+        a.applicant_type.as_str(),
+        a.email,
+        a.phone,
+        info_json(&a.provided_info)?,
+        a.verified_info.as_ref().map(info_json).transpose()?,
+        a.aml_screening_enabled,
+        serde_json::to_string(&a.search_options)?,
+        a.tg_profile,
+        search_name(a),
+        a.system_info.country,
+        a.system_info.citizenship,
+        a.system_info.dob.map(|d| d.iso()),
+        a.created_at,
+        a.updated_at,
+    ])?;
+    Ok(())
+}
+
+/// Writes the fields an update may change.
+pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE applicants SET email = ?3, phone = ?4, provided_info = ?5, aml_screening_enabled = ?6,
+             search_options = ?7, tg_profile = ?8, search_name = ?9, country = ?10, citizenship = ?11, dob = ?12,
+             updated_at = ?13
+         WHERE organization_id = ?1 AND environment = ?2 AND id = ?14",
+    )?;
+    stmt.execute(params![
+        scope.organization,
+        scope.environment,
+        a.email,
+        a.phone,
+        info_json(&a.provided_info)?,
+        a.aml_screening_enabled,
+        serde_json::to_string(&a.search_options)?,
+        a.tg_profile,
+        search_name(a),
+        a.system_info.country,
+        a.system_info.citizenship,
+        a.system_info.dob.map(|d| d.iso()),
+        a.updated_at,
+        a.applicant_id,
+    ])?;
+    Ok(())
+}
+
+pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"
+    ))?;
+    Ok(stmt.query_row(params![scope.organization, scope.environment, id], applicant).optional()?)
+}
+
+pub(super) fn get_by_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<Option<Applicant>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3"
+    ))?;
+    Ok(stmt.query_row(params![scope.organization, scope.environment, external_id], applicant).optional()?)
+}
+
+pub(crate) fn external_id_taken(conn: &Connection, scope: Scope, external_id: &str) -> Result<bool> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT 1 FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3",
+    )?;
+    Ok(stmt.exists(params![scope.organization, scope.environment, external_id])?)
+}
+
+/// Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`.
+fn like_contains(term: &str) -> String {
+    let mut out = String::with_capacity(term.len() + 2);
+    out.push('%');
+    for c in term.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+pub(super) fn list(conn: &Connection, scope: Scope, filter: &ApplicantFilter, page: PageRequest) -> Result<Page<Applicant>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM applicants
+         WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR search_name LIKE ?3 ESCAPE '\\')
+           AND (?4 IS NULL OR country = ?4 OR citizenship = ?4)
+           AND (?5 IS NULL OR type = ?5)
+           AND (?6 IS NULL OR dob = ?6)
+         ORDER BY created_at DESC, id DESC
+         LIMIT ?7 OFFSET ?8"
+    ))?;
+    let rows = stmt
+        .query_map(
+            params![
+                scope.organization,
+                scope.environment,
+                filter.name.as_deref().map(|n| like_contains(&fold(n.trim()))),
+                filter.country,
+                filter.applicant_type.map(|t| t.as_str()),
+                filter.dob.map(|d| d.iso()),
+                page.sql_limit(),
+                page.sql_offset(),
+            ],
+            applicant,
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(page.finish(rows))
+}
+
+pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
+    let mut stmt =
+        conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
+    Ok(stmt.execute(params![scope.organization, scope.environment, id])? > 0)
+}
+
+pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
+    Ok(conn.execute(
+        "DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+    )?)
+}
+
+pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM applicants WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+        |r| r.get(0),
+    )?;
+    Ok(n.unsigned_abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_escape_wildcards() {
+        assert_eq!(like_contains("50%_off\\"), "%50\\%\\_off\\\\%");
+    }
+}

@@ -1,0 +1,62 @@
+//! The schema: numbered SQL files in the repository's `migrations/` folder, embedded in the
+//! binary and applied in order at start. `PRAGMA user_version` records how far a database is.
+
+use std::path::Path;
+
+use include_dir::{Dir, include_dir};
+use rusqlite::Connection;
+use rusqlite_migration::{M, MigrationDefinitionError, Migrations};
+
+use crate::error::{Error, Result};
+
+static FILES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../migrations");
+
+/// The schema version this build writes: the number of migration files.
+pub const SCHEMA_VERSION: usize = {
+    // Counted at compile time so a missing file cannot go unnoticed.
+    FILES.entries().len()
+};
+
+/// The migrations in order. File names are `NNNN_name.sql`, numbered from 0001 without gaps.
+fn migrations() -> Result<Migrations<'static>> {
+    let mut files: Vec<_> = FILES.files().collect();
+    files.sort_by_key(|f| f.path().to_path_buf());
+    let mut steps = Vec::with_capacity(files.len());
+    for (i, file) in files.iter().enumerate() {
+        let name = file.path().to_string_lossy();
+        let expected = format!("{:04}_", i + 1);
+        if !name.starts_with(&expected) || !name.ends_with(".sql") {
+            return Err(Error::Incompatible(format!("migration {name} is out of sequence (expected {expected}*.sql)")));
+        }
+        let sql = file
+            .contents_utf8()
+            .ok_or_else(|| Error::Incompatible(format!("migration {name} is not UTF-8")))?;
+        steps.push(M::up(sql));
+    }
+    Ok(Migrations::new(steps))
+}
+
+pub(super) fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
+    migrations()?.to_latest(conn).map_err(|e| match e {
+        rusqlite_migration::Error::MigrationDefinition(MigrationDefinitionError::DatabaseTooFarAhead) => {
+            let found: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap_or(-1);
+            Error::Incompatible(format!(
+                "{} was written by a newer version of Docket (schema version {found}; this build knows \
+                 up to {SCHEMA_VERSION}). Upgrade Docket, or choose another --data-dir.",
+                path.display()
+            ))
+        }
+        other => Error::Incompatible(format!("cannot migrate {}: {other}", path.display())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid_and_numbered() {
+        migrations().expect("in sequence").validate().expect("valid SQL");
+        assert!(SCHEMA_VERSION >= 1);
+    }
+}

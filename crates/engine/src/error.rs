@@ -1,0 +1,90 @@
+//! The engine's one error type. Every failure a caller can cause is a variant here; the API crate
+//! maps each variant to a status code in one place.
+
+use std::fmt;
+
+/// A result whose error is the engine's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input broke a rule: a bad value, a missing field, a bound exceeded.
+    #[error("{0}")]
+    Invalid(Invalid),
+    /// No record with that id exists in the caller's scope.
+    #[error("{resource} not found")]
+    NotFound { resource: &'static str },
+    /// The change conflicts with existing data (a duplicate external id, say).
+    #[error("{0}")]
+    Conflict(String),
+    /// No usable API key was presented.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The caller may not do this in its environment (sandbox controls with a production key).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The database file cannot be used by this build of Docket.
+    #[error("{0}")]
+    Incompatible(String),
+    /// A storage failure the caller did not cause.
+    #[error("storage error: {0}")]
+    Storage(String),
+}
+
+/// A rejected input value: which field (a dotted path such as `info.dob`) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl Error {
+    /// An invalid value of a named field.
+    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Invalid(Invalid { field: Some(field.into()), message: message.into() })
+    }
+
+    /// An invalid request as a whole.
+    pub fn invalid_request(message: impl Into<String>) -> Self {
+        Error::Invalid(Invalid { field: None, message: message.into() })
+    }
+
+    pub fn not_found(resource: &'static str) -> Self {
+        Error::NotFound { resource }
+    }
+
+    /// Prefixes the field path of an `Invalid` error, so nested validation reports `info.dob`.
+    pub fn within(self, parent: &str) -> Self {
+        match self {
+            Error::Invalid(Invalid { field, message }) => Error::Invalid(Invalid {
+                field: Some(match field {
+                    Some(field) => format!("{parent}.{field}"),
+                    None => parent.to_owned(),
+                }),
+                message,
+            }),
+            other => other,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for Error {
+    fn from(e: rusqlite::Error) -> Self {
+        Error::Storage(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Self {
+        Error::Storage(format!("stored JSON is unreadable: {e}"))
+    }
+}

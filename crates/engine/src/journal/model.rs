@@ -1,0 +1,113 @@
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::scope::{Environment, Scope};
+use crate::time::Timestamp;
+
+/// How much the journal keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct JournalSettings {
+    /// The most entries kept (across all organizations); the oldest go first.
+    pub max_entries: u64,
+    /// Entries older than this are removed.
+    pub retention: jiff::SignedDuration,
+    /// Bodies are cut to this many bytes.
+    pub body_limit: usize,
+}
+
+impl Default for JournalSettings {
+    fn default() -> Self {
+        JournalSettings { max_entries: 10_000, retention: jiff::SignedDuration::from_hours(24 * 7), body_limit: 16 * 1024 }
+    }
+}
+
+/// One request as the HTTP layer saw it, before redaction.
+#[derive(Debug, Clone)]
+pub struct RequestRecord {
+    pub request_id: String,
+    /// Who made it, when the key was known.
+    pub scope: Option<Scope>,
+    pub received_at: Timestamp,
+    pub method: String,
+    pub path: String,
+    pub query: Option<String>,
+    pub status: u16,
+    pub latency_us: u64,
+    /// The `User-Agent`.
+    pub client: Option<String>,
+    pub request_body: CapturedBody,
+    pub response_body: CapturedBody,
+}
+
+/// A body as captured: its bytes (shared, not copied), or a note saying why it was not kept.
+#[derive(Debug, Clone, Default)]
+pub enum CapturedBody {
+    #[default]
+    Empty,
+    Bytes(bytes::Bytes),
+    NotCaptured(String),
+}
+
+/// One journal entry as `GET /_docket/requests` shows it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct JournalEntry {
+    /// Increases with every entry; pass the highest seen as `after` to fetch only newer ones.
+    pub seq: i64,
+    /// The `x-request-id` of the request and its response.
+    pub request_id: String,
+    pub received_at: Timestamp,
+    pub environment: Option<Environment>,
+    pub method: String,
+    pub path: String,
+    pub query: Option<String>,
+    pub status: u16,
+    pub latency_ms: f64,
+    pub client: Option<String>,
+    /// The body as received, secrets redacted, cut at the body limit.
+    pub request_body: Option<String>,
+    pub request_body_truncated: bool,
+    pub response_body: Option<String>,
+    pub response_body_truncated: bool,
+}
+
+/// A status filter: an exact code (`404`) or a class (`4xx`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusFilter {
+    Exact(u16),
+    Class(u16),
+}
+
+impl StatusFilter {
+    pub fn parse(s: &str) -> Result<Self> {
+        let s = s.trim().to_ascii_lowercase();
+        let bad = || Error::invalid("status", "must be a status code such as 404 or a class such as 4xx");
+        if let Some(class) = s.strip_suffix("xx") {
+            let c: u16 = class.parse().map_err(|_| bad())?;
+            return if (1..=5).contains(&c) { Ok(StatusFilter::Class(c)) } else { Err(bad()) };
+        }
+        let code: u16 = s.parse().map_err(|_| bad())?;
+        if (100..=599).contains(&code) { Ok(StatusFilter::Exact(code)) } else { Err(bad()) }
+    }
+
+    pub(crate) fn range(self) -> (u16, u16) {
+        match self {
+            StatusFilter::Exact(c) => (c, c),
+            StatusFilter::Class(c) => (c * 100, c * 100 + 99),
+        }
+    }
+}
+
+/// Filters of the journal list.
+#[derive(Debug, Clone, Default)]
+pub struct JournalFilter {
+    pub method: Option<String>,
+    /// Paths starting with this.
+    pub path: Option<String>,
+    pub status: Option<StatusFilter>,
+    pub since: Option<Timestamp>,
+    pub until: Option<Timestamp>,
+    pub request_id: Option<String>,
+    /// Only entries with a greater `seq`.
+    pub after: Option<i64>,
+}

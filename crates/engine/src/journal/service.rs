@@ -1,0 +1,149 @@
+//! Recording happens off the request path: the HTTP layer hands a record to a bounded queue and
+//! moves on; a background task redacts, truncates and stores records in batches.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::{mpsc, oneshot};
+
+use super::model::{JournalEntry, JournalFilter, JournalSettings, RequestRecord};
+use super::redact;
+use super::store::{self, Prepared};
+use crate::Engine;
+use crate::db::Database;
+use crate::error::{Error, Result};
+use crate::page::{Bounds, Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::TimeSource;
+
+/// Bounds of `GET /_docket/requests`.
+pub const LIST_BOUNDS: Bounds = Bounds { min: 1, max: 200, default: 50 };
+
+/// Records waiting to be stored; when full, new records are dropped (and counted) rather than
+/// slowing requests down.
+const QUEUE: usize = 8192;
+
+/// Most records stored per batch.
+const BATCH: usize = 512;
+
+
+enum Message {
+    Record(Box<RequestRecord>),
+    Flush(oneshot::Sender<()>),
+}
+
+/// The sending side, held by the engine.
+pub(crate) struct Recorder {
+    queue: mpsc::Sender<Message>,
+    dropped: AtomicU64,
+}
+
+/// Starts the background writer.
+pub(crate) fn start(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>) -> Recorder {
+    let (queue, rx) = mpsc::channel(QUEUE);
+    tokio::spawn(run(db, settings, time, rx));
+    Recorder { queue, dropped: AtomicU64::new(0) }
+}
+
+async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>, mut rx: mpsc::Receiver<Message>) {
+    let mut records = Vec::with_capacity(BATCH);
+    let mut waiting = Vec::new();
+    while let Some(first) = rx.recv().await {
+        let mut next = Some(first);
+        while let Some(message) = next.take() {
+            match message {
+                Message::Record(r) => records.push(*r),
+                Message::Flush(ack) => waiting.push(ack),
+            }
+            if records.len() < BATCH {
+                next = rx.try_recv().ok();
+            }
+        }
+        if !records.is_empty() {
+            let batch = std::mem::replace(&mut records, Vec::with_capacity(BATCH));
+            let prepared = tokio::task::spawn_blocking(move || batch.iter().map(|r| prepare(r, settings.body_limit)).collect::<Vec<_>>())
+                .await
+                .unwrap_or_default();
+            // Both deletes are index range scans: cheap when there is nothing to remove.
+            let cutoff = time.now().saturating_add(-settings.retention);
+            let result = db
+                .write(move |conn| {
+                    store::insert_all(conn, &prepared)?;
+                    store::prune(conn, cutoff, settings.max_entries)?;
+                    Ok(())
+                })
+                .await;
+            if let Err(e) = result {
+                tracing::warn!(error = %e, "could not store request journal entries");
+            }
+        }
+        for ack in waiting.drain(..) {
+            let _ = ack.send(());
+        }
+    }
+}
+
+fn prepare(r: &RequestRecord, body_limit: usize) -> Prepared {
+    Prepared {
+        request_id: r.request_id.clone(),
+        scope: r.scope,
+        received_at: r.received_at,
+        method: r.method.clone(),
+        path: r.path.clone(),
+        query: r.query.as_deref().map(redact::query),
+        status: r.status,
+        latency_us: r.latency_us,
+        client: r.client.as_deref().map(|c| crate::values::shorten(c, 200)),
+        request_body: redact::body_text(&r.request_body, body_limit),
+        response_body: redact::body_text(&r.response_body, body_limit),
+    }
+}
+
+/// Journal operations.
+pub struct Journal<'e> {
+    pub(crate) engine: &'e Engine,
+}
+
+impl Journal<'_> {
+    /// Queues a request for recording. Never waits.
+    pub fn record(&self, record: RequestRecord) {
+        let recorder = &self.engine.core.journal;
+        if recorder.queue.try_send(Message::Record(Box::new(record))).is_err() {
+            let n = recorder.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_power_of_two() {
+                tracing::warn!(dropped = n, "the request journal is behind; some requests were not recorded");
+            }
+        }
+    }
+
+    /// Waits until every record queued so far is stored.
+    pub async fn flush(&self) {
+        let (ack, done) = oneshot::channel();
+        if self.engine.core.journal.queue.send(Message::Flush(ack)).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+
+    /// Entries of one scope, newest first. Records still queued are stored first, so a request
+    /// shows up as soon as its response was sent.
+    pub async fn list(&self, scope: Scope, filter: JournalFilter, page: PageRequest) -> Result<Page<JournalEntry>> {
+        if let (Some(since), Some(until)) = (filter.since, filter.until)
+            && since > until
+        {
+            return Err(Error::invalid("since", "must not be later than until"));
+        }
+        self.flush().await;
+        self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await
+    }
+
+    /// Removes the entries of one scope.
+    pub async fn clear(&self, scope: Scope) -> Result<usize> {
+        self.flush().await;
+        self.engine.core.db.write(move |conn| store::clear(conn, scope)).await
+    }
+
+    /// How many records were dropped because the queue was full.
+    pub fn dropped(&self) -> u64 {
+        self.engine.core.journal.dropped.load(Ordering::Relaxed)
+    }
+}

@@ -1,0 +1,127 @@
+//! SQL for the request journal.
+
+use rusqlite::{Connection, Row, params};
+
+use super::model::{JournalEntry, JournalFilter};
+use crate::error::Result;
+use crate::page::{Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// An entry ready to store: redaction and truncation already done.
+pub(super) struct Prepared {
+    pub(super) request_id: String,
+    pub(super) scope: Option<Scope>,
+    pub(super) received_at: Timestamp,
+    pub(super) method: String,
+    pub(super) path: String,
+    pub(super) query: Option<String>,
+    pub(super) status: u16,
+    pub(super) latency_us: u64,
+    pub(super) client: Option<String>,
+    pub(super) request_body: (Option<String>, bool),
+    pub(super) response_body: (Option<String>, bool),
+}
+
+pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO request_journal (request_id, organization_id, environment, received_at, method, path, query,
+             status, latency_us, client, request_body, request_truncated, response_body, response_truncated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    )?;
+    for e in entries {
+        stmt.execute(params![
+            e.request_id,
+            e.scope.map(|s| s.organization),
+            e.scope.map(|s| s.environment),
+            e.received_at,
+            e.method,
+            e.path,
+            e.query,
+            e.status,
+            i64::try_from(e.latency_us).unwrap_or(i64::MAX),
+            e.client,
+            e.request_body.0,
+            e.request_body.1,
+            e.response_body.0,
+            e.response_body.1,
+        ])?;
+    }
+    Ok(())
+}
+
+/// Removes entries older than `cutoff` and all but the newest `keep`.
+pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<usize> {
+    let old = conn.execute("DELETE FROM request_journal WHERE received_at < ?1", [cutoff])?;
+    let over = conn.execute(
+        "DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1",
+        [i64::try_from(keep).unwrap_or(i64::MAX)],
+    )?;
+    Ok(old + over)
+}
+
+fn entry(row: &Row<'_>) -> rusqlite::Result<JournalEntry> {
+    let latency_us: i64 = row.get(8)?;
+    Ok(JournalEntry {
+        seq: row.get(0)?,
+        request_id: row.get(1)?,
+        environment: row.get(2)?,
+        received_at: row.get(3)?,
+        method: row.get(4)?,
+        path: row.get(5)?,
+        query: row.get(6)?,
+        status: row.get(7)?,
+        latency_ms: latency_us as f64 / 1000.0,
+        client: row.get(9)?,
+        request_body: row.get(10)?,
+        request_body_truncated: row.get(11)?,
+        response_body: row.get(12)?,
+        response_body_truncated: row.get(13)?,
+    })
+}
+
+pub(super) fn list(conn: &Connection, scope: Scope, f: &JournalFilter, page: PageRequest) -> Result<Page<JournalEntry>> {
+    let (status_low, status_high) = f.status.map(|s| s.range()).unzip();
+    let mut stmt = conn.prepare_cached(
+        "SELECT seq, request_id, environment, received_at, method, path, query, status, latency_us, client,
+                request_body, request_truncated, response_body, response_truncated
+         FROM request_journal
+         WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR method = ?3)
+           AND (?4 IS NULL OR substr(path, 1, length(?4)) = ?4)
+           AND (?5 IS NULL OR status BETWEEN ?5 AND ?6)
+           AND (?7 IS NULL OR received_at >= ?7)
+           AND (?8 IS NULL OR received_at <= ?8)
+           AND (?9 IS NULL OR request_id = ?9)
+           AND (?10 IS NULL OR seq > ?10)
+         ORDER BY seq DESC
+         LIMIT ?11 OFFSET ?12",
+    )?;
+    let rows = stmt
+        .query_map(
+            params![
+                scope.organization,
+                scope.environment,
+                f.method,
+                f.path,
+                status_low,
+                status_high,
+                f.since,
+                f.until,
+                f.request_id,
+                f.after,
+                page.sql_limit(),
+                page.sql_offset()
+            ],
+            entry,
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(page.finish(rows))
+}
+
+pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
+    Ok(conn.execute(
+        "DELETE FROM request_journal WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+    )?)
+}

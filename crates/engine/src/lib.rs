@@ -1,0 +1,140 @@
+//! Docket's engine: every domain rule and all storage. It knows nothing of HTTP or of the desktop
+//! shell; the API crate and the CLI drive it through [`Engine`].
+//!
+//! Each domain is one module of the same shape: `model` (the types, which are also the public
+//! wire shapes), `store` (its SQL) and `service` (its rules, reached from [`Engine`]).
+
+pub mod aml;
+pub mod applicants;
+mod clock;
+mod db;
+pub mod demo;
+pub mod error;
+pub mod id;
+pub mod journal;
+pub mod organizations;
+pub mod page;
+pub mod sandbox;
+pub mod scope;
+pub mod time;
+pub mod values;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use clock::{ClockMode, ClockState};
+pub use db::{Durability, SCHEMA_VERSION};
+pub use error::{Error, Result};
+pub use scope::{Environment, OrganizationId, Scope};
+pub use time::{SystemTime, TimeSource, Timestamp};
+
+use crate::clock::Clocks;
+use crate::db::Database;
+use crate::journal::JournalSettings;
+use crate::organizations::KeyCache;
+
+/// The database file inside a data directory.
+pub const DATABASE_FILE: &str = "docket.db";
+
+/// How to open an engine.
+#[derive(Clone)]
+pub struct EngineConfig {
+    /// Where the database lives.
+    pub data_dir: PathBuf,
+    /// Where time comes from (the system clock, or a manual one in tests).
+    pub time: Arc<dyn TimeSource>,
+    pub durability: Durability,
+    pub journal: JournalSettings,
+}
+
+impl EngineConfig {
+    pub fn new(data_dir: impl Into<PathBuf>) -> Self {
+        EngineConfig {
+            data_dir: data_dir.into(),
+            time: Arc::new(SystemTime),
+            durability: Durability::default(),
+            journal: JournalSettings::default(),
+        }
+    }
+}
+
+/// A running engine. Cloning is cheap; clones share everything.
+#[derive(Clone)]
+pub struct Engine {
+    core: Arc<Core>,
+}
+
+pub(crate) struct Core {
+    db: Database,
+    clocks: Clocks,
+    keys: KeyCache,
+    journal: journal::Recorder,
+    /// Woken whenever a sandbox clock moves, so that timers re-read it.
+    clock_changed: tokio::sync::Notify,
+}
+
+impl Engine {
+    /// Opens the database in the data directory (creating both if needed), applies migrations
+    /// and starts the background tasks. Must be called within a Tokio runtime.
+    pub async fn open(config: EngineConfig) -> Result<Engine> {
+        std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+            Error::Incompatible(format!("cannot create the data directory {}: {e}", config.data_dir.display()))
+        })?;
+        let path = config.data_dir.join(DATABASE_FILE);
+        let durability = config.durability;
+        let db = tokio::task::spawn_blocking(move || Database::open(&path, durability))
+            .await
+            .map_err(|e| Error::Storage(format!("opening the database failed: {e}")))??;
+        let clocks = Clocks::new(config.time.clone());
+        let clocks = db
+            .read(move |conn| {
+                clocks.load(conn)?;
+                Ok(clocks)
+            })
+            .await?;
+        let journal = journal::start(db.clone(), config.journal, config.time.clone());
+        Ok(Engine {
+            core: Arc::new(Core { db, clocks, keys: KeyCache::default(), journal, clock_changed: Default::default() }),
+        })
+    }
+
+    /// Stores what is still queued (journal entries, pending writes). Call before exiting.
+    pub async fn shutdown(&self) {
+        self.journal().flush().await;
+        self.core.db.flush().await;
+    }
+
+    /// The database file.
+    pub fn database_path(&self) -> &Path {
+        self.core.db.path()
+    }
+
+    /// The current time of an environment.
+    pub fn now(&self, scope: Scope) -> Timestamp {
+        self.core.clocks.now(scope)
+    }
+
+    pub fn organizations(&self) -> organizations::Organizations<'_> {
+        organizations::Organizations { engine: self }
+    }
+
+    pub fn keys(&self) -> organizations::Keys<'_> {
+        organizations::Keys { engine: self }
+    }
+
+    pub fn applicants(&self) -> applicants::Applicants<'_> {
+        applicants::Applicants { engine: self }
+    }
+
+    pub fn journal(&self) -> journal::Journal<'_> {
+        journal::Journal { engine: self }
+    }
+
+    pub fn sandbox(&self) -> sandbox::Sandbox<'_> {
+        sandbox::Sandbox { engine: self }
+    }
+
+    pub fn demo(&self) -> demo::Demo<'_> {
+        demo::Demo { engine: self }
+    }
+}

@@ -1,0 +1,9 @@
+//! Organizations and their API keys: who may call, and which organization and environment a key
+//! selects.
+
+mod model;
+mod service;
+mod store;
+
+pub use model::{ApiKey, Authenticated, CreatedKey, FirstRun, Organization};
+pub use service::{KeyCache, Keys, Organizations};

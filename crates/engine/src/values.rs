@@ -1,0 +1,226 @@
+//! Value types that can only hold valid values: parse once at the edge, then trust the type.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::error::{Error, Result};
+
+/// Cuts a string for use inside an error message, so hostile input never floods a response.
+pub fn shorten(s: &str, max_chars: usize) -> String {
+    if s.chars().count() <= max_chars {
+        s.to_owned()
+    } else {
+        let mut out: String = s.chars().take(max_chars).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// Checks free text: trimmed, not empty, at most `max` characters, no control characters.
+pub fn text(field: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(Error::invalid(field, "must not be empty"));
+    }
+    if value.chars().count() > max {
+        return Err(Error::invalid(field, format!("must be at most {max} characters")));
+    }
+    if value.chars().any(|c| c.is_control()) {
+        return Err(Error::invalid(field, "must not contain control characters"));
+    }
+    Ok(value.to_owned())
+}
+
+/// Declares a string newtype that serialises transparently and deserialises through a parser.
+macro_rules! parsed_string {
+    ($(#[$meta:meta])* $name:ident, $parse:path) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        #[serde(transparent)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        pub struct $name(String);
+
+        impl $name {
+            pub fn parse(s: &str) -> Result<Self> {
+                $parse(s).map($name)
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+                let s = String::deserialize(d)?;
+                $name::parse(&s).map_err(|e| serde::de::Error::custom(match e {
+                    Error::Invalid(i) => i.message,
+                    other => other.to_string(),
+                }))
+            }
+        }
+
+        impl rusqlite::types::ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+                Ok(self.0.as_str().into())
+            }
+        }
+
+        impl rusqlite::types::FromSql for $name {
+            fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+                // Stored values were parsed on the way in; read them back as they are.
+                Ok($name(value.as_str()?.to_owned()))
+            }
+        }
+    };
+}
+
+parsed_string!(
+    /// An ISO 3166-1 alpha-2 country code, upper case (`DE`). `XK` (Kosovo) is accepted as the
+    /// public service's lists use it.
+    CountryCode,
+    parse_country
+);
+
+parsed_string!(
+    /// The caller's own identifier for a record: 1 to 256 printable characters.
+    ExternalId,
+    parse_external_id
+);
+
+parsed_string!(
+    /// An e-mail address of the plain `local@domain.tld` form.
+    Email,
+    parse_email
+);
+
+parsed_string!(
+    /// A phone number: digits with an optional leading `+` and the usual separators.
+    Phone,
+    parse_phone
+);
+
+const COUNTRIES: &str = "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ \
+CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI \
+GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI \
+LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF \
+PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL \
+TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW";
+
+/// Whether `code` (upper case) is a known country code.
+pub fn is_country(code: &str) -> bool {
+    code.len() == 2 && COUNTRIES.split(' ').any(|c| c == code)
+}
+
+fn parse_country(s: &str) -> Result<String> {
+    let code = s.trim().to_ascii_uppercase();
+    if is_country(&code) {
+        Ok(code)
+    } else {
+        Err(Error::invalid_request(format!(
+            "`{}` is not an ISO 3166-1 alpha-2 country code (such as DE or US)",
+            shorten(s, 16)
+        )))
+    }
+}
+
+fn parse_external_id(s: &str) -> Result<String> {
+    if s.is_empty() || s.trim().is_empty() {
+        return Err(Error::invalid_request("must not be empty"));
+    }
+    if s.chars().count() > 256 {
+        return Err(Error::invalid_request("must be at most 256 characters"));
+    }
+    if s.chars().any(|c| c.is_control()) {
+        return Err(Error::invalid_request("must not contain control characters"));
+    }
+    Ok(s.to_owned())
+}
+
+fn parse_email(s: &str) -> Result<String> {
+    let s = s.trim();
+    let bad = || Error::invalid_request(format!("`{}` is not an e-mail address", shorten(s, 64)));
+    if s.len() > 254 || s.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Err(bad());
+    }
+    let (local, domain) = s.rsplit_once('@').ok_or_else(bad)?;
+    let domain_ok = domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+    if local.is_empty() || local.len() > 64 || local.contains('@') || !domain_ok {
+        return Err(bad());
+    }
+    Ok(s.to_owned())
+}
+
+fn parse_phone(s: &str) -> Result<String> {
+    let s = s.trim();
+    let digits = s.chars().filter(char::is_ascii_digit).count();
+    let allowed = |(i, c): (usize, char)| c.is_ascii_digit() || " -().".contains(c) || (c == '+' && i == 0);
+    if !(4..=20).contains(&digits) || s.len() > 32 || !s.chars().enumerate().all(allowed) {
+        return Err(Error::invalid_request(format!(
+            "`{}` is not a phone number (digits, optionally starting with +)",
+            shorten(s, 40)
+        )));
+    }
+    Ok(s.to_owned())
+}
+
+/// Folds a name for case- and accent-insensitive comparison: `Müller-Lüdenscheidt` becomes
+/// `muller-ludenscheidt`, `Соколов` becomes `sokolov`.
+pub fn fold(s: &str) -> String {
+    deunicode::deunicode(s).to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countries_are_normalised_and_checked() {
+        assert_eq!(CountryCode::parse(" de ").map(|c| c.0).ok(), Some("DE".into()));
+        assert!(CountryCode::parse("XX").is_err());
+        assert!(CountryCode::parse("DEU").is_err());
+        assert!(CountryCode::parse("").is_err());
+    }
+
+    #[test]
+    fn emails() {
+        assert!(Email::parse("john.doe@example.org").is_ok());
+        for bad in ["", "a@b", "john", "a@@b.com", "a b@c.com", "a@.com", "a@b..com", "a@-b.com"] {
+            assert!(Email::parse(bad).is_err(), "{bad} should be rejected");
+        }
+    }
+
+    #[test]
+    fn phones() {
+        assert!(Phone::parse("+1 (234) 567-890").is_ok());
+        assert!(Phone::parse("123").is_err());
+        assert!(Phone::parse("+12+34567").is_err());
+        assert!(Phone::parse("call me").is_err());
+    }
+
+    #[test]
+    fn text_rules() {
+        assert_eq!(text("f", "  Ann  ", 10).ok(), Some("Ann".into()));
+        assert!(text("f", "   ", 10).is_err());
+        assert!(text("f", "a\u{0}b", 10).is_err());
+        assert!(text("f", "abcdefghijk", 10).is_err());
+    }
+
+    #[test]
+    fn folding() {
+        assert_eq!(fold("Müller"), "muller");
+        assert_eq!(fold("СОКОЛОВ"), "sokolov");
+    }
+}
