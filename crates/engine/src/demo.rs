@@ -89,7 +89,7 @@ fn country(code: &str) -> Result<CountryCode> {
 fn person(i: usize, p: &Person) -> Result<NewApplicant> {
     let (first, last, native, gender, dob, cc, city, postal, street, phone) = *p;
     let email_local = crate::values::fold(&format!("{first}.{last}")).replace([' ', '\''], "");
-    let aml = i % 3 == 0;
+    let aml = i.is_multiple_of(3);
     Ok(NewApplicant {
         external_id: Some(ExternalId::parse(&format!("demo-person-{:03}", i + 1))?),
         email: Some(Email::parse(&format!("{email_local}@example.com"))?),
@@ -159,7 +159,7 @@ fn company(i: usize, c: &Company) -> Result<NewApplicant> {
             ..ApplicantInfo::default()
         }),
         applicant_type: Some(ApplicantType::Organization),
-        aml_screening_enabled: Some(i % 2 == 0),
+        aml_screening_enabled: Some(i.is_multiple_of(2)),
         search_options: None,
     })
 }

@@ -36,6 +36,12 @@ use crate::organizations::KeyCache;
 /// The database file inside a data directory.
 pub const DATABASE_FILE: &str = "docket.db";
 
+/// The data directory by the operating system's convention: `~/.local/share/docket` on Linux,
+/// `~/Library/Application Support/Docket` on macOS, `%APPDATA%\Docket\data` on Windows.
+pub fn default_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Docket").map(|d| d.data_dir().to_path_buf())
+}
+
 /// How to open an engine.
 #[derive(Clone)]
 pub struct EngineConfig {
@@ -107,6 +113,11 @@ impl Engine {
     /// The database file.
     pub fn database_path(&self) -> &Path {
         self.core.db.path()
+    }
+
+    /// Real time, from the engine's time source (not moved by sandbox clocks).
+    pub fn real_now(&self) -> Timestamp {
+        self.core.clocks.real_now()
     }
 
     /// The current time of an environment.

@@ -182,6 +182,21 @@ pub fn fold(s: &str) -> String {
     deunicode::deunicode(s).to_lowercase()
 }
 
+/// Helpers for hand-written OpenAPI schemas.
+#[cfg(feature = "openapi")]
+pub(crate) mod openapi {
+    use utoipa::openapi::{ObjectBuilder, RefOr, Type, schema::Schema};
+
+    /// A string schema with a closed set of values.
+    pub(crate) fn string_enum(values: &[&str], description: &str) -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(values.iter().copied()))
+            .description(Some(description))
+            .into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

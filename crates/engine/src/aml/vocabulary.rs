@@ -142,8 +142,6 @@ impl<'de> Deserialize<'de> for SourceId {
 
 /// Which request names a search matches on. Sent as an integer (0, 1, 2) or as its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(value_type = i32, example = 0))]
 pub enum NameMode {
     /// First and last name when both are given (the full name refines), else the full name.
     #[default]
@@ -153,6 +151,23 @@ pub enum NameMode {
     /// First and last names only; the full name is ignored.
     FirstAndLastNamesOnly,
 }
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for NameMode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Integer)
+            .enum_values(Some([0, 1, 2]))
+            .description(Some(
+                "0 AUTO (first and last names when both are given, else the full name), 1 FULL_NAME_ONLY, \
+                 2 FIRST_AND_LAST_NAMES_ONLY. The names are accepted too.",
+            ))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for NameMode {}
 
 impl NameMode {
     pub fn code(self) -> u8 {

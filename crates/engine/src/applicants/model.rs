@@ -56,12 +56,20 @@ impl VerificationStatus {
 
 /// `M` or `F`. `Male` and `Female` are accepted on input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(value_type = String, example = "M"))]
 pub enum Gender {
     M,
     F,
 }
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for Gender {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::values::openapi::string_enum(&["M", "F"], "`M` or `F`; `Male` and `Female` are accepted on input.")
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for Gender {}
 
 impl Serialize for Gender {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -258,29 +266,39 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Patch<T> {
 /// `null` clears it; `addresses` and `custom_fields` merge by key (`null` removes a key).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(default)]
 pub struct InfoPatch {
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub full_name: Patch<String>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub first_name: Patch<String>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub last_name: Patch<String>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Dob>))]
+    #[serde(default)]
     pub dob: Patch<Dob>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Gender>))]
+    #[serde(default)]
     pub gender: Patch<Gender>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub citizenship: Patch<CountryCode>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub country: Patch<CountryCode>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub address: Patch<String>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    #[serde(default)]
     pub addresses: Option<BTreeMap<String, Option<Address>>>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub registration_id: Patch<String>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    #[serde(default)]
     pub custom_fields: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
@@ -288,17 +306,22 @@ pub struct InfoPatch {
 /// screening settings, and (for symmetry with create) an optional nested `info`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(default)]
 pub struct ApplicantUpdate {
     #[serde(flatten)]
+    #[serde(default)]
     pub info: InfoPatch,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub email: Patch<Email>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    #[serde(default)]
     pub phone: Patch<Phone>,
+    #[serde(default)]
     pub search_options: Option<SearchOptionsInput>,
+    #[serde(default)]
     pub aml_screening_enabled: Option<bool>,
     #[serde(rename = "info")]
+    #[serde(default)]
     pub nested_info: Option<InfoPatch>,
 }
 

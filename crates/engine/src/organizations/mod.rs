@@ -6,4 +6,4 @@ mod service;
 mod store;
 
 pub use model::{ApiKey, Authenticated, CreatedKey, FirstRun, Organization};
-pub use service::{KeyCache, Keys, Organizations};
+pub use service::{DEFAULT_ORGANIZATION, KeyCache, Keys, Organizations, pin_variable};

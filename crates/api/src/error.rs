@@ -1,0 +1,97 @@
+//! The one place where failures become HTTP responses: every error is a status code and a JSON
+//! body `{"message": ..., "error": ..., "field": ...}`.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use docket_engine::Error;
+use serde::Serialize;
+
+/// The body of every error response.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, for people.
+    #[schema(example = "info.dob: must be between 1900-01-01 and today (2026-11-22)")]
+    pub message: String,
+    /// What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
+    /// `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
+    /// `internal`.
+    #[schema(example = "bad_request")]
+    pub error: &'static str,
+    /// The offending field, as a dotted path, when one is to blame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "info.dob")]
+    pub field: Option<String>,
+}
+
+/// An error on its way to the client.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    body: ErrorBody,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, body: ErrorBody { message: message.into(), error: code(status), field: None } }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn into_body(self) -> ErrorBody {
+        self.body
+    }
+}
+
+/// The machine code of a status.
+pub fn code(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::UNAUTHORIZED => "unauthorized",
+        StatusCode::FORBIDDEN => "forbidden",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::CONFLICT => "conflict",
+        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        StatusCode::REQUEST_TIMEOUT => "timeout",
+        s if s.is_client_error() => "bad_request",
+        _ => "internal",
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Invalid(invalid) => {
+                let message = invalid.to_string();
+                let mut err = ApiError::new(StatusCode::BAD_REQUEST, message);
+                err.body.field = invalid.field;
+                err
+            }
+            Error::NotFound { .. } => ApiError::new(StatusCode::NOT_FOUND, e.to_string()),
+            Error::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
+            Error::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, m),
+            Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
+            Error::Incompatible(_) | Error::Storage(_) => {
+                tracing::error!(error = %e, "request failed");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+/// What handlers return.
+pub type ApiResult<T> = Result<T, ApiError>;

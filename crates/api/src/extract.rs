@@ -1,0 +1,209 @@
+//! Extractors that turn every malformed input into a 400 with a precise message, never a bare
+//! rejection: JSON bodies, path ids and query strings.
+
+use std::str::FromStr;
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use bytes::Bytes;
+use docket_engine::organizations::Authenticated;
+use docket_engine::{Error, Scope};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// Longest error detail echoed back; hostile input never floods a response.
+const MAX_DETAIL: usize = 300;
+
+fn shorten(s: &str) -> String {
+    docket_engine::values::shorten(s, MAX_DETAIL)
+}
+
+/// Rewrites serde's wording where it speaks Rust instead of JSON.
+fn tidy(message: &str) -> String {
+    let message = match message.find(" at line ") {
+        Some(i) if message[i..].contains(" column ") => &message[..i],
+        _ => message,
+    };
+    if let Some(i) = message.find("expected struct ") {
+        return format!("{}expected a JSON object", &message[..i]);
+    }
+    message.replace("expected a sequence", "expected an array").replace("expected a map", "expected an object")
+}
+
+/// Parses JSON with the path of the offending field in the message (`info.dob: ...`).
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
+    // Serde would read a struct from an array, by position; a request body must be an object.
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => {}
+        Some(b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') => {
+            return Err(ApiError::bad_request("the request body must be a JSON object"));
+        }
+        _ => {}
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let inner = e.inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return ApiError::bad_request(format!("malformed JSON: {inner}"));
+        }
+        let path = e.path().to_string();
+        let detail = shorten(&tidy(&inner.to_string()));
+        if path == "." { ApiError::bad_request(detail) } else { ApiError::bad_request(format!("{path}: {detail}")) }
+    })?;
+    de.end().map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+    Ok(value)
+}
+
+/// A JSON request body. An empty body counts as `{}`; a body with a content type other than JSON
+/// is refused with 415.
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        check_content_type(req.headers())?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        parse_json(&bytes).map(Json)
+    }
+}
+
+fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(value) = headers.get(CONTENT_TYPE) else { return Ok(()) };
+    let mime = value.to_str().unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if mime == "application/json" || mime.ends_with("+json") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("request bodies must be JSON (Content-Type: application/json), not `{}`", shorten(&mime)),
+        ))
+    }
+}
+
+/// One id from the path, parsed with the resource's own message: `` `abc` is not a valid
+/// applicant id (expected a UUID) ``.
+pub struct IdPath<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for IdPath<T>
+where
+    T: FromStr<Err = Error> + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::bad_request(e.body_text()))?;
+        raw.parse().map(IdPath).map_err(ApiError::from)
+    }
+}
+
+/// One text segment from the path (percent-decoded).
+pub struct TextPath(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for TextPath {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::bad_request(e.body_text()))?;
+        Ok(TextPath(raw))
+    }
+}
+
+/// Query parameters; a malformed one is a 400 naming it. Unknown parameters are ignored.
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(de).map(Query).map_err(|e| {
+            let path = e.path().to_string();
+            let detail = shorten(&tidy(&e.inner().to_string()));
+            if path == "." {
+                ApiError::bad_request(format!("invalid query string: {detail}"))
+            } else {
+                ApiError::bad_request(format!("query parameter `{path}`: {detail}"))
+            }
+        })
+    }
+}
+
+/// The organization and environment a request acts for, set by the authentication layer.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller(pub Authenticated);
+
+impl Caller {
+    pub fn scope(&self) -> Scope {
+        self.0.scope
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Caller>()
+            .copied()
+            .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "missing API key: send it in the ds-api-token header"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Body {
+        n: u8,
+        inner: Option<Inner>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Inner {
+        flag: bool,
+    }
+
+    fn message(input: &str) -> String {
+        match parse_json::<Body>(input.as_bytes()) {
+            Err(e) => serde_json::to_value(e.into_body()).map(|v| v["message"].as_str().unwrap_or("").to_owned()).unwrap_or_default(),
+            Ok(b) => panic!("{input} should fail, parsed {b:?}"),
+        }
+    }
+
+    #[test]
+    fn json_errors_name_the_field_and_speak_json() {
+        assert_eq!(message(r#"{"n": 1, "inner": {"flag": "yes"}}"#), "inner.flag: invalid type: string \"yes\", expected a boolean");
+        assert_eq!(message("[1]"), "the request body must be a JSON object");
+        assert_eq!(message("42"), "the request body must be a JSON object");
+        assert!(message("<xml/>").starts_with("malformed JSON"));
+        assert!(message(r#"{"n": 1"#).starts_with("malformed JSON"));
+        assert!(message(r#"{"n": 1} trailing"#).starts_with("malformed JSON"));
+        assert_eq!(message(r#"{"n": 300}"#), "n: invalid value: integer `300`, expected u8");
+    }
+
+}

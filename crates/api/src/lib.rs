@@ -1,0 +1,88 @@
+//! Docket's HTTP interface: `/api/v3`, `/api/v4` and `/_docket` over the engine, the OpenAPI
+//! description at `/openapi.json`, the API reference at `/docs`, and the console's assets.
+//!
+//! Invariants kept here: every error is a JSON body with a `message` (mapped once, in
+//! [`error`]); every API route but `/healthz` needs a key, which selects the scope; every API
+//! request is journaled (by [`middleware::capture`]).
+
+pub mod error;
+pub mod extract;
+pub mod middleware;
+pub mod openapi;
+pub mod routes;
+pub mod server;
+pub mod state;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::ApiError;
+use crate::routes::meta::{self, OpenApiJson};
+use crate::state::AppState;
+
+/// How long one request may take before it is answered with 408.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The API routes with their OpenAPI description, before layers and state.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(routes::applicants::router())
+        .merge(routes::sandbox::router())
+        .merge(routes::requests::router())
+}
+
+/// The OpenAPI description of everything served.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api_routes().merge(meta::router()).into_openapi()
+}
+
+/// The whole application.
+pub fn app(state: AppState) -> Router {
+    let (api, _) = api_routes()
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::authenticate))
+        // Inside `capture`, so that time-outs and panics are journaled with JSON bodies.
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details").into_response()
+        }))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::capture))
+        .merge(meta::router())
+        .split_for_parts();
+
+    let openapi_json = OpenApiJson(Arc::new(openapi().to_pretty_json().unwrap_or_else(|_| "{}".into())));
+    let described = Router::new()
+        .route("/openapi.json", get(meta::openapi_json))
+        .with_state(openapi_json);
+
+    api.route("/docs", get(meta::docs))
+        .merge(described)
+        .fallback(meta::asset)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+                .layer(PropagateRequestIdLayer::x_request_id())
+                .layer(
+                    TraceLayer::new_for_http()
+                        .make_span_with(DefaultMakeSpan::new().level(tracing::Level::DEBUG))
+                        .on_response(DefaultOnResponse::new().level(tracing::Level::DEBUG)),
+                ),
+        )
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed on {}", uri.path())).into_response()
+}

@@ -1,0 +1,135 @@
+//! Wraps every API request: enforces the body limit, gives bare error statuses a JSON body, and
+//! hands the request and response to the journal.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, USER_AGENT};
+use axum::http::{HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use docket_engine::Scope;
+use docket_engine::journal::{CapturedBody, RequestRecord};
+use http_body_util::BodyExt;
+
+use crate::error::{ApiError, ErrorBody, code};
+use crate::state::AppState;
+
+/// Filled by the authentication layer, read here once the response is back.
+#[derive(Clone, Default)]
+pub(crate) struct CallerSlot(Arc<OnceLock<Scope>>);
+
+impl CallerSlot {
+    pub(crate) fn set(&self, scope: Scope) {
+        let _ = self.0.set(scope);
+    }
+}
+
+/// Responses larger than this are passed through without being buffered or recorded.
+const MAX_RECORDED_RESPONSE: usize = 1024 * 1024;
+
+pub async fn capture(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let received_at = state.engine.real_now();
+    let (mut parts, body) = req.into_parts();
+
+    let limit = state.body_limit;
+    let declared = parts
+        .headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let request_body = if declared.is_some_and(|n| n > limit as u64) {
+        Err(too_large(limit))
+    } else {
+        match http_body_util::Limited::new(body, limit).collect().await {
+            Ok(collected) => Ok(collected.to_bytes()),
+            Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
+            Err(e) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
+        }
+    };
+
+    let method = parts.method.clone();
+    let path = parts.uri.path().to_owned();
+    let query = parts.uri.query().map(str::to_owned);
+    let client = parts.headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let incoming_request_id = parts.headers.get("x-request-id").cloned();
+
+    let slot = CallerSlot::default();
+    let (response, request_bytes) = match request_body {
+        Ok(bytes) => {
+            parts.extensions.insert(slot.clone());
+            let req = Request::from_parts(parts, Body::from(bytes.clone()));
+            (next.run(req).await, bytes)
+        }
+        Err(e) => (e.into_response(), Bytes::new()),
+    };
+
+    let (mut response_parts, response_body) = response.into_parts();
+    let response_bytes = match response_body.collect().await {
+        Ok(c) => c.to_bytes(),
+        Err(e) => {
+            tracing::error!(error = %e, "could not read a response body");
+            let e = ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details");
+            return e.into_response();
+        }
+    };
+    let response_bytes = if response_parts.status.as_u16() >= 400 && response_bytes.is_empty() {
+        // Axum's own rejections (405, 408 from the timeout, ...) come without a body.
+        let status = response_parts.status;
+        let message = status.canonical_reason().unwrap_or("error").to_owned();
+        response_parts.headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response_parts.headers.remove(CONTENT_LENGTH);
+        let body = ErrorBody { message: describe(status, &method, &path, message), error: code(status), field: None };
+        Bytes::from(serde_json::to_vec(&body).unwrap_or_default())
+    } else {
+        response_bytes
+    };
+
+    let recorded = !(method == Method::GET && path.starts_with("/_docket/requests"));
+    if recorded {
+        let captured = |b: &Bytes| {
+            if b.len() > MAX_RECORDED_RESPONSE {
+                CapturedBody::NotCaptured(format!("[{} bytes; too large to record]", b.len()))
+            } else {
+                CapturedBody::Bytes(b.clone())
+            }
+        };
+        let request_id = response_parts
+            .headers
+            .get("x-request-id")
+            .or(incoming_request_id.as_ref())
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        state.engine.journal().record(RequestRecord {
+            request_id,
+            scope: slot.0.get().copied(),
+            received_at,
+            method: method.to_string(),
+            path,
+            query,
+            status: response_parts.status.as_u16(),
+            latency_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+            client,
+            request_body: captured(&request_bytes),
+            response_body: captured(&response_bytes),
+        });
+    }
+    Response::from_parts(response_parts, Body::from(response_bytes))
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is larger than the limit of {} KiB", limit / 1024))
+}
+
+fn describe(status: StatusCode, method: &Method, path: &str, reason: String) -> String {
+    match status {
+        StatusCode::METHOD_NOT_ALLOWED => format!("{method} is not allowed on {path}"),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long and was cancelled".into(),
+        _ => reason,
+    }
+}

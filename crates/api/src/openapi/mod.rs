@@ -1,0 +1,39 @@
+//! The OpenAPI 3.1 description: generated from the route annotations, with the narrative guide
+//! (authentication, environments, errors, paging, sandbox controls) as its description.
+
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Docket API",
+        description = include_str!("guide.md"),
+        license(name = "Apache-2.0", identifier = "Apache-2.0"),
+    ),
+    servers((url = "/", description = "This Docket server")),
+    components(schemas(crate::error::ErrorBody)),
+    modifiers(&Security),
+    security(("ApiKeyAuth" = [])),
+    tags(
+        (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
+        (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset and the request journal. Not part of the public service."),
+        (name = "Server", description = "Health and descriptions; no key needed."),
+    )
+)]
+pub struct ApiDoc;
+
+struct Security;
+
+impl Modify for Security {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "ApiKeyAuth",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                crate::middleware::API_KEY_HEADER,
+                "The environment's API key. A sandbox key selects the sandbox, a production key production.",
+            ))),
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! `/_docket/requests`: the request journal of the caller's organization and environment.
+
+use axum::extract::State;
+use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, StatusFilter};
+use docket_engine::page::{Page, PageRequest};
+use docket_engine::time::Timestamp;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Caller, Query};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, clear))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListParams {
+    /// Page number, from 0.
+    page: Option<i64>,
+    /// Entries per page, 1 to 200 (default 50).
+    limit: Option<i64>,
+    /// HTTP method, such as `POST`.
+    method: Option<String>,
+    /// Paths starting with this, such as `/api/v3/applicants`.
+    path: Option<String>,
+    /// A status code (`404`) or class (`4xx`).
+    status: Option<String>,
+    /// Entries received at or after this time (RFC 3339).
+    since: Option<String>,
+    /// Entries received at or before this time (RFC 3339).
+    until: Option<String>,
+    /// The `x-request-id` of one request.
+    request_id: Option<String>,
+    /// Only entries with a greater `seq` (for polling).
+    after: Option<i64>,
+}
+
+fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError> {
+    value.map(|v| v.parse::<Timestamp>().map_err(|e| ApiError::bad_request(format!("{name}: {e}")))).transpose()
+}
+
+/// List recorded requests
+///
+/// Every API request of the caller's organization and environment, newest first: method, path,
+/// status, latency and bodies (secrets redacted, cut at 16 KiB). Reading the journal is not
+/// itself recorded.
+#[utoipa::path(
+    get, path = "/_docket/requests", tag = "Docket controls", operation_id = "listRequests",
+    params(ListParams),
+    responses(
+        (status = 200, description = "One page of journal entries", body = Page<JournalEntry>),
+        (status = 400, description = "Invalid filter", body = ErrorBody),
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(p): Query<ListParams>,
+) -> ApiResult<axum::Json<Page<JournalEntry>>> {
+    let page = PageRequest::new(p.page, p.limit, LIST_BOUNDS)?;
+    let filter = JournalFilter {
+        method: p.method.map(|m| m.trim().to_ascii_uppercase()).filter(|m| !m.is_empty()),
+        path: p.path.filter(|x| !x.is_empty()),
+        status: p.status.as_deref().map(StatusFilter::parse).transpose()?,
+        since: time("since", p.since)?,
+        until: time("until", p.until)?,
+        request_id: p.request_id.filter(|x| !x.is_empty()),
+        after: p.after,
+    };
+    Ok(axum::Json(state.engine.journal().list(caller.scope(), filter, page).await?))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct Cleared {
+    /// How many entries were removed.
+    removed: usize,
+}
+
+/// Clear the request journal
+#[utoipa::path(
+    delete, path = "/_docket/requests", tag = "Docket controls", operation_id = "clearRequests",
+    responses((status = 200, description = "Cleared", body = Cleared))
+)]
+async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<Cleared>> {
+    let removed = state.engine.journal().clear(caller.scope()).await?;
+    Ok(axum::Json(Cleared { removed }))
+}

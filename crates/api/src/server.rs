@@ -1,0 +1,146 @@
+//! Starting Docket: open the engine, make sure keys exist, seed demo data if asked, bind the
+//! listener. `docket serve` and the desktop shell both start through here.
+
+use std::fmt;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use docket_engine::demo::SeedSummary;
+use docket_engine::journal::JournalSettings;
+use docket_engine::organizations::FirstRun;
+use docket_engine::{Durability, Engine, EngineConfig, Environment, Scope, TimeSource};
+use tokio::net::TcpListener;
+
+use crate::state::AppState;
+
+/// The documented default address: loopback only, port 3625 ("DOCK" on a phone keypad).
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:3625";
+
+/// The default largest request body.
+pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
+
+/// How to start.
+#[derive(Clone)]
+pub struct ServeOptions {
+    pub data_dir: PathBuf,
+    pub listen: SocketAddr,
+    /// Seed the default organization's sandbox with demo data.
+    pub demo: bool,
+    /// Keys pinned from the environment, per environment.
+    pub pinned: Vec<(Environment, String)>,
+    pub journal: JournalSettings,
+    pub durability: Durability,
+    pub body_limit: usize,
+    pub time: Option<Arc<dyn TimeSource>>,
+}
+
+impl ServeOptions {
+    pub fn new(data_dir: PathBuf, listen: SocketAddr) -> Self {
+        ServeOptions {
+            data_dir,
+            listen,
+            demo: false,
+            pinned: Vec::new(),
+            journal: JournalSettings::default(),
+            durability: Durability::default(),
+            body_limit: DEFAULT_BODY_LIMIT,
+            time: None,
+        }
+    }
+}
+
+/// Why Docket could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Engine(docket_engine::Error),
+    Bind(SocketAddr, std::io::Error),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Engine(e) => write!(f, "{e}"),
+            StartError::Bind(addr, e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                write!(f, "{addr} is already in use (is another Docket running?); choose another with --listen, or port 0 for any free port")
+            }
+            StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+impl From<docket_engine::Error> for StartError {
+    fn from(e: docket_engine::Error) -> Self {
+        StartError::Engine(e)
+    }
+}
+
+/// A started server, not yet accepting requests.
+pub struct Server {
+    pub engine: Engine,
+    /// The base URL, such as `http://127.0.0.1:3625`.
+    pub url: String,
+    /// Set when this start created the data directory's default organization and keys.
+    pub first_run: Option<FirstRun>,
+    /// Set when demo data was seeded.
+    pub seeded: Option<SeedSummary>,
+    listener: TcpListener,
+    state: AppState,
+}
+
+pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
+    let mut config = EngineConfig::new(&options.data_dir);
+    config.durability = options.durability;
+    config.journal = options.journal;
+    if let Some(time) = options.time.clone() {
+        config.time = time;
+    }
+    let engine = Engine::open(config).await?;
+    let first_run = engine.organizations().bootstrap(&options.pinned).await?;
+    let seeded = if options.demo {
+        let org = engine.organizations().find(None).await?;
+        Some(engine.demo().seed(Scope::new(org.id, Environment::Sandbox)).await?)
+    } else {
+        None
+    };
+    let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
+    let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
+    let url = base_url(local);
+    let state = AppState { engine: engine.clone(), body_limit: options.body_limit };
+    Ok(Server { engine, url, first_run, seeded, listener, state })
+}
+
+fn base_url(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => std::net::IpAddr::from([127, 0, 0, 1]),
+        ip if ip.is_unspecified() => std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!("http://{}", SocketAddr::new(ip, addr.port()))
+}
+
+impl Server {
+    /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is
+    /// still queued.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let app = crate::app(self.state);
+        let result = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
+        self.engine.shutdown().await;
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_a_reachable_address() {
+        assert_eq!(base_url("0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
+        assert_eq!(base_url("[::]:80".parse().expect("addr")), "http://[::1]:80");
+        assert_eq!(base_url("127.0.0.1:3625".parse().expect("addr")), "http://127.0.0.1:3625");
+    }
+}

@@ -1,0 +1,169 @@
+//! `docket serve`: the headless listener.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use docket_api::server::{self, DEFAULT_BODY_LIMIT, DEFAULT_LISTEN, ServeOptions};
+use docket_engine::journal::JournalSettings;
+use docket_engine::organizations::{FirstRun, pin_variable};
+use docket_engine::{Durability, Environment};
+
+/// Serve the API (and the console) on a local port until stopped.
+///
+/// The first line printed is the base URL, such as http://127.0.0.1:3625. On the first start of
+/// a data directory, a default organization is created with one API key per environment; the
+/// keys are printed once and saved, readable only by you, in api-keys.txt in the data directory.
+/// Ctrl+C or SIGTERM stop the server after in-flight requests finish.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on. Port 0 picks any free port (the first line of output tells which).
+    #[arg(long, env = "DOCKET_LISTEN", default_value = DEFAULT_LISTEN, value_name = "ADDR")]
+    listen: SocketAddr,
+
+    /// Seed the default organization's sandbox with demo data (skipped where it exists).
+    #[arg(long)]
+    demo: bool,
+
+    /// Pin the default organization's sandbox key to this value (for CI).
+    #[arg(long, env = "DOCKET_SANDBOX_API_KEY", hide_env_values = true, value_name = "KEY")]
+    sandbox_api_key: Option<String>,
+
+    /// Pin the default organization's production key to this value (for CI).
+    #[arg(long, env = "DOCKET_PRODUCTION_API_KEY", hide_env_values = true, value_name = "KEY")]
+    production_api_key: Option<String>,
+
+    /// Largest request body accepted, in bytes.
+    #[arg(long, default_value_t = DEFAULT_BODY_LIMIT, value_name = "BYTES")]
+    body_limit: usize,
+
+    /// Most entries the request journal keeps.
+    #[arg(long, default_value_t = JournalSettings::default().max_entries, value_name = "N")]
+    journal_max_entries: u64,
+
+    /// How long the request journal keeps entries, such as 7d or 12h.
+    #[arg(long, default_value = "7d", value_parser = parse_duration, value_name = "DURATION")]
+    journal_retention: jiff::SignedDuration,
+
+    /// `full` fsyncs every commit (nothing acknowledged is lost even on power failure); `normal`
+    /// fsyncs at checkpoints (a crash loses nothing, a power failure may lose the last commits).
+    #[arg(long, value_enum, default_value_t = DurabilityArg::Full)]
+    durability: DurabilityArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum DurabilityArg {
+    Full,
+    Normal,
+}
+
+fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
+    docket_engine::time::parse_duration(s)
+}
+
+pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
+    let mut options = ServeOptions::new(data_dir.clone(), args.listen);
+    options.demo = args.demo;
+    options.body_limit = args.body_limit;
+    options.journal = JournalSettings {
+        max_entries: args.journal_max_entries,
+        retention: args.journal_retention,
+        ..JournalSettings::default()
+    };
+    options.durability = match args.durability {
+        DurabilityArg::Full => Durability::Full,
+        DurabilityArg::Normal => Durability::Normal,
+    };
+    for (env, value) in [(Environment::Sandbox, args.sandbox_api_key), (Environment::Production, args.production_api_key)] {
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            options.pinned.push((env, v));
+        }
+    }
+
+    let server = server::start(options).await?;
+    let mut out = std::io::stdout().lock();
+    // The first line is the URL: scripts and tests read it.
+    writeln!(out, "{}", server.url)?;
+    writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
+    writeln!(out, "API reference: {}/docs", server.url)?;
+    if let Some(seeded) = &server.seeded {
+        writeln!(
+            out,
+            "Demo data: {} sandbox applicants added, {} already present",
+            seeded.applicants_created, seeded.applicants_present
+        )?;
+    }
+    if let Some(first) = &server.first_run {
+        announce_first_run(&mut out, &data_dir, first)?;
+    }
+    writeln!(out, "Press Ctrl+C to stop.")?;
+    drop(out);
+
+    server.run(shutdown_signal()).await.context("the server stopped with an error")?;
+    eprintln!("Docket stopped.");
+    Ok(())
+}
+
+fn announce_first_run(out: &mut impl Write, data_dir: &Path, first: &FirstRun) -> Result<()> {
+    if first.keys.is_empty() {
+        writeln!(out, "Created the default organization; its keys are the pinned ones.")?;
+        return Ok(());
+    }
+    let path = data_dir.join("api-keys.txt");
+    let mut text = String::from(
+        "# API keys of Docket's default organization, created at its first start.\n\
+         # Docket stores only their hashes; this file is the one copy. Keep it private, or\n\
+         # move the keys to a secret store and delete it. `docket keys create` makes more.\n",
+    );
+    for k in &first.keys {
+        text.push_str(&format!("{}\t{}\n", k.key.environment, k.secret));
+    }
+    write_private(&path, &text).with_context(|| format!("cannot save the keys to {}", path.display()))?;
+    writeln!(out, "First start: created the default organization with one API key per environment:")?;
+    for k in &first.keys {
+        writeln!(out, "  {:<11} {}", k.key.environment.as_str(), k.secret)?;
+    }
+    for env in Environment::ALL {
+        if !first.keys.iter().any(|k| k.key.environment == env) {
+            writeln!(out, "  {:<11} (pinned by {})", env.as_str(), pin_variable(env))?;
+        }
+    }
+    writeln!(out, "They are shown only now, and saved (readable only by you) in {}", path.display())?;
+    Ok(())
+}
+
+/// Writes a file only its owner can read.
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(text.as_bytes())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("stopping: finishing in-flight requests");
+}
