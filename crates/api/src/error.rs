@@ -33,11 +33,24 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, body: ErrorBody { message: message.into(), error: code(status), field: None } }
+        ApiError {
+            status,
+            body: ErrorBody {
+                message: message.into(),
+                error: code(status),
+                field: None,
+            },
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// Names the field to blame.
+    pub fn with_field(mut self, field: impl Into<String>) -> Self {
+        self.body.field = Some(field.into());
+        self
     }
 
     pub fn status(&self) -> StatusCode {
@@ -81,7 +94,10 @@ impl From<Error> for ApiError {
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Incompatible(_) | Error::Storage(_) => {
                 tracing::error!(error = %e, "request failed");
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error; the server log has the details",
+                )
             }
         }
     }

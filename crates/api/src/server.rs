@@ -63,7 +63,10 @@ impl fmt::Display for StartError {
         match self {
             StartError::Engine(e) => write!(f, "{e}"),
             StartError::Bind(addr, e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-                write!(f, "{addr} is already in use (is another Docket running?); choose another with --listen, or port 0 for any free port")
+                write!(
+                    f,
+                    "{addr} is already in use (is another Docket running?); choose another with --listen, or port 0 for any free port"
+                )
             }
             StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
         }
@@ -81,6 +84,7 @@ impl From<docket_engine::Error> for StartError {
 /// A started server, not yet accepting requests.
 pub struct Server {
     pub engine: Engine,
+    pub data_dir: PathBuf,
     /// The base URL, such as `http://127.0.0.1:3625`.
     pub url: String,
     /// Set when this start created the data directory's default organization and keys.
@@ -102,15 +106,81 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
     let seeded = if options.demo {
         let org = engine.organizations().find(None).await?;
-        Some(engine.demo().seed(Scope::new(org.id, Environment::Sandbox)).await?)
+        Some(
+            engine
+                .demo()
+                .seed(Scope::new(org.id, Environment::Sandbox))
+                .await?,
+        )
     } else {
         None
     };
-    let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
-    let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
+    let listener = TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| StartError::Bind(options.listen, e))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
-    let state = AppState { engine: engine.clone(), body_limit: options.body_limit };
-    Ok(Server { engine, url, first_run, seeded, listener, state })
+    let state = AppState {
+        engine: engine.clone(),
+        body_limit: options.body_limit,
+    };
+    Ok(Server {
+        engine,
+        data_dir: options.data_dir,
+        url,
+        first_run,
+        seeded,
+        listener,
+        state,
+    })
+}
+
+/// Keys pinned by `DOCKET_SANDBOX_API_KEY` and `DOCKET_PRODUCTION_API_KEY`, when set.
+pub fn pinned_keys_from_env() -> Vec<(Environment, String)> {
+    Environment::ALL
+        .into_iter()
+        .filter_map(|env| {
+            let value = std::env::var(docket_engine::organizations::pin_variable(env)).ok()?;
+            (!value.is_empty()).then_some((env, value))
+        })
+        .collect()
+}
+
+/// The file in the data directory that keeps the keys made at the first start.
+pub const KEYS_FILE: &str = "api-keys.txt";
+
+/// Saves the keys a first start created to `api-keys.txt` in the data directory, readable only
+/// by its owner: Docket itself keeps only their hashes, so this file is the one copy.
+pub fn save_first_run_keys(
+    data_dir: &std::path::Path,
+    first: &FirstRun,
+) -> std::io::Result<PathBuf> {
+    let path = data_dir.join(KEYS_FILE);
+    let mut text = String::from(
+        "# API keys of Docket's default organization, created at its first start.\n\
+         # Docket stores only their hashes; this file is the one copy. Keep it private, or\n\
+         # move the keys to a secret store and delete it. `docket keys create` makes more.\n",
+    );
+    for k in &first.keys {
+        text.push_str(&format!("{}\t{}\n", k.key.environment, k.secret));
+    }
+    write_private(&path, &text)?;
+    Ok(path)
+}
+
+/// Writes a file only its owner can read.
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(text.as_bytes())
 }
 
 fn base_url(addr: SocketAddr) -> String {
@@ -125,9 +195,14 @@ fn base_url(addr: SocketAddr) -> String {
 impl Server {
     /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is
     /// still queued.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         let app = crate::app(self.state);
-        let result = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
+        let result = axum::serve(self.listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await;
         self.engine.shutdown().await;
         result
     }
@@ -139,8 +214,17 @@ mod tests {
 
     #[test]
     fn urls_name_a_reachable_address() {
-        assert_eq!(base_url("0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
-        assert_eq!(base_url("[::]:80".parse().expect("addr")), "http://[::1]:80");
-        assert_eq!(base_url("127.0.0.1:3625".parse().expect("addr")), "http://127.0.0.1:3625");
+        assert_eq!(
+            base_url("0.0.0.0:80".parse().expect("addr")),
+            "http://127.0.0.1:80"
+        );
+        assert_eq!(
+            base_url("[::]:80".parse().expect("addr")),
+            "http://[::1]:80"
+        );
+        assert_eq!(
+            base_url("127.0.0.1:3625".parse().expect("addr")),
+            "http://127.0.0.1:3625"
+        );
     }
 }

@@ -28,11 +28,21 @@ pub struct ServeArgs {
     demo: bool,
 
     /// Pin the default organization's sandbox key to this value (for CI).
-    #[arg(long, env = "DOCKET_SANDBOX_API_KEY", hide_env_values = true, value_name = "KEY")]
+    #[arg(
+        long,
+        env = "DOCKET_SANDBOX_API_KEY",
+        hide_env_values = true,
+        value_name = "KEY"
+    )]
     sandbox_api_key: Option<String>,
 
     /// Pin the default organization's production key to this value (for CI).
-    #[arg(long, env = "DOCKET_PRODUCTION_API_KEY", hide_env_values = true, value_name = "KEY")]
+    #[arg(
+        long,
+        env = "DOCKET_PRODUCTION_API_KEY",
+        hide_env_values = true,
+        value_name = "KEY"
+    )]
     production_api_key: Option<String>,
 
     /// Largest request body accepted, in bytes.
@@ -76,7 +86,10 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         DurabilityArg::Full => Durability::Full,
         DurabilityArg::Normal => Durability::Normal,
     };
-    for (env, value) in [(Environment::Sandbox, args.sandbox_api_key), (Environment::Production, args.production_api_key)] {
+    for (env, value) in [
+        (Environment::Sandbox, args.sandbox_api_key),
+        (Environment::Production, args.production_api_key),
+    ] {
         if let Some(v) = value.filter(|v| !v.is_empty()) {
             options.pinned.push((env, v));
         }
@@ -86,7 +99,13 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     // The first line is the URL: scripts and tests read it.
     writeln!(out, "{}", server.url)?;
-    writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
+    writeln!(
+        out,
+        "Docket {} serving {} (data in {})",
+        env!("CARGO_PKG_VERSION"),
+        server.url,
+        data_dir.display()
+    )?;
     writeln!(out, "API reference: {}/docs", server.url)?;
     if let Some(seeded) = &server.seeded {
         writeln!(
@@ -101,49 +120,45 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     writeln!(out, "Press Ctrl+C to stop.")?;
     drop(out);
 
-    server.run(shutdown_signal()).await.context("the server stopped with an error")?;
+    server
+        .run(shutdown_signal())
+        .await
+        .context("the server stopped with an error")?;
     eprintln!("Docket stopped.");
     Ok(())
 }
 
 fn announce_first_run(out: &mut impl Write, data_dir: &Path, first: &FirstRun) -> Result<()> {
     if first.keys.is_empty() {
-        writeln!(out, "Created the default organization; its keys are the pinned ones.")?;
+        writeln!(
+            out,
+            "Created the default organization; its keys are the pinned ones."
+        )?;
         return Ok(());
     }
-    let path = data_dir.join("api-keys.txt");
-    let mut text = String::from(
-        "# API keys of Docket's default organization, created at its first start.\n\
-         # Docket stores only their hashes; this file is the one copy. Keep it private, or\n\
-         # move the keys to a secret store and delete it. `docket keys create` makes more.\n",
-    );
-    for k in &first.keys {
-        text.push_str(&format!("{}\t{}\n", k.key.environment, k.secret));
-    }
-    write_private(&path, &text).with_context(|| format!("cannot save the keys to {}", path.display()))?;
-    writeln!(out, "First start: created the default organization with one API key per environment:")?;
-    for k in &first.keys {
-        writeln!(out, "  {:<11} {}", k.key.environment.as_str(), k.secret)?;
-    }
+    let path = server::save_first_run_keys(data_dir, first)
+        .with_context(|| format!("cannot save the keys in {}", data_dir.display()))?;
+    writeln!(
+        out,
+        "First start: created the default organization with one API key per environment:"
+    )?;
     for env in Environment::ALL {
-        if !first.keys.iter().any(|k| k.key.environment == env) {
-            writeln!(out, "  {:<11} (pinned by {})", env.as_str(), pin_variable(env))?;
+        match first.keys.iter().find(|k| k.key.environment == env) {
+            Some(k) => writeln!(out, "  {:<11} {}", env.as_str(), k.secret)?,
+            None => writeln!(
+                out,
+                "  {:<11} (pinned by {})",
+                env.as_str(),
+                pin_variable(env)
+            )?,
         }
     }
-    writeln!(out, "They are shown only now, and saved (readable only by you) in {}", path.display())?;
+    writeln!(
+        out,
+        "They are shown only now, and saved (readable only by you) in {}",
+        path.display()
+    )?;
     Ok(())
-}
-
-/// Writes a file only its owner can read.
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(text.as_bytes())
 }
 
 async fn shutdown_signal() {

@@ -52,7 +52,10 @@ impl FromStr for Environment {
         match s.trim().to_ascii_lowercase().as_str() {
             "sandbox" => Ok(Environment::Sandbox),
             "production" => Ok(Environment::Production),
-            _ => Err(Error::invalid("environment", "must be `sandbox` or `production`")),
+            _ => Err(Error::invalid(
+                "environment",
+                "must be `sandbox` or `production`",
+            )),
         }
     }
 }
@@ -81,7 +84,10 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(organization: OrganizationId, environment: Environment) -> Self {
-        Scope { organization, environment }
+        Scope {
+            organization,
+            environment,
+        }
     }
 
     pub fn is_sandbox(&self) -> bool {

@@ -82,7 +82,11 @@ impl Timestamp {
     }
 
     pub fn saturating_add(self, d: jiff::SignedDuration) -> Self {
-        let ms = i64::try_from(d.as_millis()).unwrap_or(if d.is_negative() { i64::MIN } else { i64::MAX });
+        let ms = i64::try_from(d.as_millis()).unwrap_or(if d.is_negative() {
+            i64::MIN
+        } else {
+            i64::MAX
+        });
         Self::from_millis(self.as_millis().saturating_add(ms))
     }
 
@@ -175,7 +179,11 @@ pub fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
             'h' => 3_600,
             'd' => 86_400,
             'w' => 604_800,
-            _ => return Err(format!("`{s}` is not a duration such as 90s, 15m, 36h or 7d")),
+            _ => {
+                return Err(format!(
+                    "`{s}` is not a duration such as 90s, 15m, 36h or 7d"
+                ));
+            }
         };
         let n: i64 = digits
             .parse()
@@ -187,7 +195,9 @@ pub fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
             .ok_or_else(|| format!("`{s}` is too long a duration"))?;
     }
     if !digits.is_empty() {
-        return Err(format!("`{s}` needs a unit: s, m, h, d or w (for example {s}s)"));
+        return Err(format!(
+            "`{s}` needs a unit: s, m, h, d or w (for example {s}s)"
+        ));
     }
     Ok(jiff::SignedDuration::from_secs(total))
 }
@@ -211,8 +221,14 @@ mod tests {
 
     #[test]
     fn parses_durations() {
-        assert_eq!(parse_duration("90s"), Ok(jiff::SignedDuration::from_secs(90)));
-        assert_eq!(parse_duration("1d12h"), Ok(jiff::SignedDuration::from_hours(36)));
+        assert_eq!(
+            parse_duration("90s"),
+            Ok(jiff::SignedDuration::from_secs(90))
+        );
+        assert_eq!(
+            parse_duration("1d12h"),
+            Ok(jiff::SignedDuration::from_hours(36))
+        );
         assert!(parse_duration("12").is_err());
         assert!(parse_duration("3x").is_err());
         assert!(parse_duration("99999999999999999999d").is_err());

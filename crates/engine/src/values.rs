@@ -17,6 +17,20 @@ pub fn shorten(s: &str, max_chars: usize) -> String {
     }
 }
 
+/// Deserializes a JSON value; a bad value is an `Invalid` error naming its field by path
+/// (`info.dob`, `tags[0]`).
+pub fn from_json<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = shorten(&e.inner().to_string(), 300);
+        if path == "." {
+            Error::invalid_request(message)
+        } else {
+            Error::invalid(path, message)
+        }
+    })
+}
+
 /// Checks free text: trimmed, not empty, at most `max` characters, no control characters.
 pub fn text(field: &str, value: &str, max: usize) -> Result<String> {
     let value = value.trim();
@@ -24,7 +38,10 @@ pub fn text(field: &str, value: &str, max: usize) -> Result<String> {
         return Err(Error::invalid(field, "must not be empty"));
     }
     if value.chars().count() > max {
-        return Err(Error::invalid(field, format!("must be at most {max} characters")));
+        return Err(Error::invalid(
+            field,
+            format!("must be at most {max} characters"),
+        ));
     }
     if value.chars().any(|c| c.is_control()) {
         return Err(Error::invalid(field, "must not contain control characters"));
@@ -140,7 +157,9 @@ fn parse_external_id(s: &str) -> Result<String> {
         return Err(Error::invalid_request("must be at most 256 characters"));
     }
     if s.chars().any(|c| c.is_control()) {
-        return Err(Error::invalid_request("must not contain control characters"));
+        return Err(Error::invalid_request(
+            "must not contain control characters",
+        ));
     }
     Ok(s.to_owned())
 }
@@ -156,7 +175,9 @@ fn parse_email(s: &str) -> Result<String> {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !domain.contains("..")
-        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+        && domain
+            .split('.')
+            .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
     if local.is_empty() || local.len() > 64 || local.contains('@') || !domain_ok {
         return Err(bad());
     }
@@ -166,7 +187,8 @@ fn parse_email(s: &str) -> Result<String> {
 fn parse_phone(s: &str) -> Result<String> {
     let s = s.trim();
     let digits = s.chars().filter(char::is_ascii_digit).count();
-    let allowed = |(i, c): (usize, char)| c.is_ascii_digit() || " -().".contains(c) || (c == '+' && i == 0);
+    let allowed =
+        |(i, c): (usize, char)| c.is_ascii_digit() || " -().".contains(c) || (c == '+' && i == 0);
     if !(4..=20).contains(&digits) || s.len() > 32 || !s.chars().enumerate().all(allowed) {
         return Err(Error::invalid_request(format!(
             "`{}` is not a phone number (digits, optionally starting with +)",
@@ -203,7 +225,10 @@ mod tests {
 
     #[test]
     fn countries_are_normalised_and_checked() {
-        assert_eq!(CountryCode::parse(" de ").map(|c| c.0).ok(), Some("DE".into()));
+        assert_eq!(
+            CountryCode::parse(" de ").map(|c| c.0).ok(),
+            Some("DE".into())
+        );
         assert!(CountryCode::parse("XX").is_err());
         assert!(CountryCode::parse("DEU").is_err());
         assert!(CountryCode::parse("").is_err());
@@ -212,7 +237,16 @@ mod tests {
     #[test]
     fn emails() {
         assert!(Email::parse("john.doe@example.org").is_ok());
-        for bad in ["", "a@b", "john", "a@@b.com", "a b@c.com", "a@.com", "a@b..com", "a@-b.com"] {
+        for bad in [
+            "",
+            "a@b",
+            "john",
+            "a@@b.com",
+            "a b@c.com",
+            "a@.com",
+            "a@b..com",
+            "a@-b.com",
+        ] {
             assert!(Email::parse(bad).is_err(), "{bad} should be rejected");
         }
     }

@@ -48,14 +48,20 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         match http_body_util::Limited::new(body, limit).collect().await {
             Ok(collected) => Ok(collected.to_bytes()),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
-            Err(e) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
+            Err(e) => Err(ApiError::bad_request(format!(
+                "could not read the request body: {e}"
+            ))),
         }
     };
 
     let method = parts.method.clone();
     let path = parts.uri.path().to_owned();
     let query = parts.uri.query().map(str::to_owned);
-    let client = parts.headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let client = parts
+        .headers
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
     let incoming_request_id = parts.headers.get("x-request-id").cloned();
 
     let slot = CallerSlot::default();
@@ -73,7 +79,10 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         Ok(c) => c.to_bytes(),
         Err(e) => {
             tracing::error!(error = %e, "could not read a response body");
-            let e = ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details");
+            let e = ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error; the server log has the details",
+            );
             return e.into_response();
         }
     };
@@ -81,9 +90,15 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         // Axum's own rejections (405, 408 from the timeout, ...) come without a body.
         let status = response_parts.status;
         let message = status.canonical_reason().unwrap_or("error").to_owned();
-        response_parts.headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response_parts
+            .headers
+            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         response_parts.headers.remove(CONTENT_LENGTH);
-        let body = ErrorBody { message: describe(status, &method, &path, message), error: code(status), field: None };
+        let body = ErrorBody {
+            message: describe(status, &method, &path, message),
+            error: code(status),
+            field: None,
+        };
         Bytes::from(serde_json::to_vec(&body).unwrap_or_default())
     } else {
         response_bytes
@@ -123,7 +138,13 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
 }
 
 fn too_large(limit: usize) -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is larger than the limit of {} KiB", limit / 1024))
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "the request body is larger than the limit of {} KiB",
+            limit / 1024
+        ),
+    )
 }
 
 fn describe(status: StatusCode, method: &Method, path: &str, reason: String) -> String {

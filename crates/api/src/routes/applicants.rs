@@ -4,7 +4,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use docket_engine::aml::SearchOptionsInput;
 use docket_engine::applicants::{
-    Applicant, ApplicantFilter, ApplicantId, ApplicantType, ApplicantUpdate, Dob, NewApplicant, LIST_BOUNDS,
+    Applicant, ApplicantFilter, ApplicantId, ApplicantType, ApplicantUpdate, Dob, InfoPatch,
+    LIST_BOUNDS, NewApplicant, UpdateSettings,
 };
 use docket_engine::page::{Page, PageRequest};
 use docket_engine::values::CountryCode;
@@ -62,8 +63,17 @@ async fn create(
     caller: Caller,
     Json(input): Json<NewApplicant>,
 ) -> ApiResult<(StatusCode, axum::Json<CreatedId>)> {
-    let applicant = state.engine.applicants().create(caller.scope(), input).await?;
-    Ok((StatusCode::CREATED, axum::Json(CreatedId { id: applicant.applicant_id })))
+    let applicant = state
+        .engine
+        .applicants()
+        .create(caller.scope(), input)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(CreatedId {
+            id: applicant.applicant_id,
+        }),
+    ))
 }
 
 /// Query parameters of the applicant list.
@@ -108,16 +118,36 @@ async fn list(
     let page = PageRequest::new(params.page, params.limit, LIST_BOUNDS)?;
     let filter = ApplicantFilter {
         name: params.name.filter(|n| !n.trim().is_empty()),
-        country: params.country.as_deref().map(CountryCode::parse).transpose().map_err(|e| e.within("country"))?,
+        country: params
+            .country
+            .as_deref()
+            .map(CountryCode::parse)
+            .transpose()
+            .map_err(|e| e.within("country"))?,
         applicant_type: match params.applicant_type.as_deref() {
             None => None,
             Some("Person") => Some(ApplicantType::Person),
             Some("Organization") => Some(ApplicantType::Organization),
-            Some(_) => return Err(ApiError::bad_request("type: must be Person or Organization")),
+            Some(_) => {
+                return Err(ApiError::bad_request(
+                    "type: must be Person or Organization",
+                ));
+            }
         },
-        dob: params.dob.as_deref().map(Dob::parse).transpose().map_err(|e| ApiError::bad_request(format!("dob: {e}")))?,
+        dob: params
+            .dob
+            .as_deref()
+            .map(Dob::parse)
+            .transpose()
+            .map_err(|e| ApiError::bad_request(format!("dob: {e}")))?,
     };
-    Ok(axum::Json(state.engine.applicants().list(caller.scope(), filter, page).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .list(caller.scope(), filter, page)
+            .await?,
+    ))
 }
 
 /// Get an applicant
@@ -135,7 +165,9 @@ async fn get(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().get(caller.scope(), id).await?))
+    Ok(axum::Json(
+        state.engine.applicants().get(caller.scope(), id).await?,
+    ))
 }
 
 /// Get an applicant by external id
@@ -153,7 +185,13 @@ async fn get_by_external_id(
     caller: Caller,
     TextPath(external_id): TextPath,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().get_by_external_id(caller.scope(), &external_id).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .get_by_external_id(caller.scope(), &external_id)
+            .await?,
+    ))
 }
 
 /// Update an applicant
@@ -165,7 +203,7 @@ async fn get_by_external_id(
 #[utoipa::path(
     post, path = "/api/v3/applicants/{applicant_id}", tag = "Applicants", operation_id = "updateApplicant",
     params(("applicant_id" = String, Path, format = Uuid, description = "The applicant's id")),
-    request_body(content = ApplicantUpdate, example = json!({"full_name": "John A. Doe", "address": null, "country": "FR"})),
+    request_body(content = UpdateApplicantBody, example = json!({"full_name": "John A. Doe", "address": null, "country": "FR"})),
     responses(
         (status = 200, description = "The updated applicant", body = Applicant),
         (status = 400, description = "Invalid data", body = ErrorBody),
@@ -176,9 +214,29 @@ async fn update(
     State(state): State<AppState>,
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
-    Json(update): Json<ApplicantUpdate>,
+    Json(body): Json<serde_json::Value>,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().update(caller.scope(), id, update).await?))
+    let update = ApplicantUpdate::from_json(&body)?;
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .update(caller.scope(), id, update)
+            .await?,
+    ))
+}
+
+/// The body of an update: the info fields at the top level, and the settings (for the
+/// OpenAPI description; the engine reads it with `ApplicantUpdate::from_json`).
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+struct UpdateApplicantBody {
+    #[schema(inline)]
+    #[serde(flatten)]
+    info: InfoPatch,
+    #[schema(inline)]
+    #[serde(flatten)]
+    settings: UpdateSettings,
 }
 
 /// Delete an applicant
@@ -192,7 +250,11 @@ async fn update(
         (status = 404, description = "No such applicant", body = ErrorBody),
     )
 )]
-async fn delete(State(state): State<AppState>, caller: Caller, IdPath(id): IdPath<ApplicantId>) -> ApiResult<StatusCode> {
+async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<ApplicantId>,
+) -> ApiResult<StatusCode> {
     state.engine.applicants().delete(caller.scope(), id).await?;
     Ok(StatusCode::OK)
 }
@@ -217,7 +279,13 @@ async fn set_search_options(
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<SearchOptionsInput>,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().set_search_options(caller.scope(), id, input).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .set_search_options(caller.scope(), id, input)
+            .await?,
+    ))
 }
 
 /// The body of the screening switch.
@@ -246,7 +314,13 @@ async fn set_screening(
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<ScreeningSwitch>,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().set_screening(caller.scope(), id, input.aml_screening_enabled).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .set_screening(caller.scope(), id, input.aml_screening_enabled)
+            .await?,
+    ))
 }
 
 /// The body of the Telegram link.
@@ -272,5 +346,11 @@ async fn link_telegram(
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<TelegramLink>,
 ) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(state.engine.applicants().link_telegram(caller.scope(), id, &input.tg_profile).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .applicants()
+            .link_telegram(caller.scope(), id, &input.tg_profile)
+            .await?,
+    ))
 }

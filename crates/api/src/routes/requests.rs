@@ -41,7 +41,12 @@ struct ListParams {
 }
 
 fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError> {
-    value.map(|v| v.parse::<Timestamp>().map_err(|e| ApiError::bad_request(format!("{name}: {e}")))).transpose()
+    value
+        .map(|v| {
+            v.parse::<Timestamp>()
+                .map_err(|e| ApiError::bad_request(format!("{name}: {e}")))
+        })
+        .transpose()
 }
 
 /// List recorded requests
@@ -64,7 +69,10 @@ async fn list(
 ) -> ApiResult<axum::Json<Page<JournalEntry>>> {
     let page = PageRequest::new(p.page, p.limit, LIST_BOUNDS)?;
     let filter = JournalFilter {
-        method: p.method.map(|m| m.trim().to_ascii_uppercase()).filter(|m| !m.is_empty()),
+        method: p
+            .method
+            .map(|m| m.trim().to_ascii_uppercase())
+            .filter(|m| !m.is_empty()),
         path: p.path.filter(|x| !x.is_empty()),
         status: p.status.as_deref().map(StatusFilter::parse).transpose()?,
         since: time("since", p.since)?,
@@ -72,7 +80,13 @@ async fn list(
         request_id: p.request_id.filter(|x| !x.is_empty()),
         after: p.after,
     };
-    Ok(axum::Json(state.engine.journal().list(caller.scope(), filter, page).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .journal()
+            .list(caller.scope(), filter, page)
+            .await?,
+    ))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -82,9 +96,15 @@ struct Cleared {
 }
 
 /// Clear the request journal
+///
+/// Removes the sandbox's journal entries. Production's journal cannot be cleared (403); it
+/// shrinks by its retention settings only.
 #[utoipa::path(
     delete, path = "/_docket/requests", tag = "Docket controls", operation_id = "clearRequests",
-    responses((status = 200, description = "Cleared", body = Cleared))
+    responses(
+        (status = 200, description = "Cleared", body = Cleared),
+        (status = 403, description = "Not a sandbox key", body = ErrorBody),
+    )
 )]
 async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<Cleared>> {
     let removed = state.engine.journal().clear(caller.scope()).await?;

@@ -92,8 +92,18 @@ struct SetClock {
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn set_clock(State(state): State<AppState>, caller: Caller, Json(body): Json<SetClock>) -> ApiResult<axum::Json<ClockState>> {
-    Ok(axum::Json(state.engine.sandbox().set_clock(caller.scope(), body.now, body.freeze).await?))
+async fn set_clock(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(body): Json<SetClock>,
+) -> ApiResult<axum::Json<ClockState>> {
+    Ok(axum::Json(
+        state
+            .engine
+            .sandbox()
+            .set_clock(caller.scope(), body.now, body.freeze)
+            .await?,
+    ))
 }
 
 /// The body of a clock move: `by` as a duration text, or `seconds`.
@@ -124,11 +134,23 @@ async fn advance_clock(
     Json(body): Json<AdvanceClock>,
 ) -> ApiResult<axum::Json<ClockState>> {
     let by = match (body.by, body.seconds) {
-        (Some(text), None) => parse_duration(&text).map_err(|e| ApiError::bad_request(format!("by: {e}")))?,
+        (Some(text), None) => {
+            parse_duration(&text).map_err(|e| ApiError::bad_request(format!("by: {e}")))?
+        }
         (None, Some(s)) => jiff::SignedDuration::from_secs(s),
-        _ => return Err(ApiError::bad_request("give exactly one of `by` (such as \"36h\") or `seconds`")),
+        _ => {
+            return Err(ApiError::bad_request(
+                "give exactly one of `by` (such as \"36h\") or `seconds`",
+            ));
+        }
     };
-    Ok(axum::Json(state.engine.sandbox().advance_clock(caller.scope(), by).await?))
+    Ok(axum::Json(
+        state
+            .engine
+            .sandbox()
+            .advance_clock(caller.scope(), by)
+            .await?,
+    ))
 }
 
 /// Return the sandbox clock to real time
@@ -139,8 +161,13 @@ async fn advance_clock(
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset_clock(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<ClockState>> {
-    Ok(axum::Json(state.engine.sandbox().reset_clock(caller.scope()).await?))
+async fn reset_clock(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<axum::Json<ClockState>> {
+    Ok(axum::Json(
+        state.engine.sandbox().reset_clock(caller.scope()).await?,
+    ))
 }
 
 /// Reset the sandbox data
@@ -154,6 +181,11 @@ async fn reset_clock(State(state): State<AppState>, caller: Caller) -> ApiResult
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<ResetSummary>> {
-    Ok(axum::Json(state.engine.sandbox().reset_data(caller.scope()).await?))
+async fn reset(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<axum::Json<ResetSummary>> {
+    Ok(axum::Json(
+        state.engine.sandbox().reset_data(caller.scope()).await?,
+    ))
 }

@@ -3,4 +3,6 @@
 
 mod vocabulary;
 
-pub use vocabulary::{FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag};
+pub use vocabulary::{
+    FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag,
+};

@@ -5,8 +5,9 @@ mod service;
 pub(crate) mod store;
 
 pub use model::{
-    Address, Applicant, ApplicantFilter, ApplicantId, ApplicantInfo, ApplicantType, ApplicantUpdate, Dob, Gender,
-    InfoPatch, NewApplicant, Patch, VerificationStatus,
+    Address, Applicant, ApplicantFilter, ApplicantId, ApplicantInfo, ApplicantType,
+    ApplicantUpdate, Dob, Gender, InfoPatch, NewApplicant, Patch, UpdateSettings,
+    VerificationStatus,
 };
-pub use service::{Applicants, LIST_BOUNDS};
 pub(crate) use service::build;
+pub use service::{Applicants, LIST_BOUNDS};

@@ -64,7 +64,10 @@ pub enum Gender {
 #[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for Gender {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::values::openapi::string_enum(&["M", "F"], "`M` or `F`; `Male` and `Female` are accepted on input.")
+        crate::values::openapi::string_enum(
+            &["M", "F"],
+            "`M` or `F`; `Male` and `Female` are accepted on input.",
+        )
     }
 }
 
@@ -86,7 +89,10 @@ impl<'de> Deserialize<'de> for Gender {
         match s.trim().to_ascii_lowercase().as_str() {
             "m" | "male" => Ok(Gender::M),
             "f" | "female" => Ok(Gender::F),
-            _ => Err(serde::de::Error::custom(format!("`{}` is not a gender (expected M or F)", shorten(&s, 20)))),
+            _ => Err(serde::de::Error::custom(format!(
+                "`{}` is not a gender (expected M or F)",
+                shorten(&s, 20)
+            ))),
         }
     }
 }
@@ -107,7 +113,9 @@ impl Dob {
             s.parse::<jiff::Timestamp>().map_err(|_| bad())?;
         }
         let date = s.get(..10).ok_or_else(bad)?;
-        date.parse::<jiff::civil::Date>().map(Dob).map_err(|_| bad())
+        date.parse::<jiff::civil::Date>()
+            .map(Dob)
+            .map_err(|_| bad())
     }
 
     /// The ISO date, `1987-12-24`.
@@ -179,7 +187,11 @@ impl ApplicantInfo {
         if let Some(full) = &self.full_name {
             return Some(full.clone());
         }
-        let parts: Vec<&str> = [&self.first_name, &self.last_name].into_iter().flatten().map(String::as_str).collect();
+        let parts: Vec<&str> = [&self.first_name, &self.last_name]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
         (!parts.is_empty()).then(|| parts.join(" "))
     }
 }
@@ -263,66 +275,87 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Patch<T> {
 }
 
 /// Changes to applicant data, with JSON merge-patch semantics: a field left out stays as it is,
-/// `null` clears it; `addresses` and `custom_fields` merge by key (`null` removes a key).
+/// `null` clears it; `addresses` and `custom_fields` merge by key (`null` for a key removes it,
+/// `null` for the whole object clears it). Contact details may be changed here too.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InfoPatch {
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub full_name: Patch<String>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub first_name: Patch<String>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub last_name: Patch<String>,
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Dob>))]
-    #[serde(default)]
     pub dob: Patch<Dob>,
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Gender>))]
-    #[serde(default)]
     pub gender: Patch<Gender>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub citizenship: Patch<CountryCode>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub country: Patch<CountryCode>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub address: Patch<String>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     #[serde(default)]
-    pub addresses: Option<BTreeMap<String, Option<Address>>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub addresses: Patch<BTreeMap<String, Option<Address>>>,
+    #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
-    #[serde(default)]
     pub registration_id: Patch<String>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     #[serde(default)]
-    pub custom_fields: Option<serde_json::Map<String, serde_json::Value>>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub custom_fields: Patch<serde_json::Map<String, serde_json::Value>>,
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub email: Patch<Email>,
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub phone: Patch<Phone>,
 }
 
-/// `POST /api/v3/applicants/{id}`: the flat info object of the public API, plus contact details,
-/// screening settings, and (for symmetry with create) an optional nested `info`.
+/// The settings an update may change besides applicant data.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ApplicantUpdate {
-    #[serde(flatten)]
-    #[serde(default)]
-    pub info: InfoPatch,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
-    #[serde(default)]
-    pub email: Patch<Email>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
-    #[serde(default)]
-    pub phone: Patch<Phone>,
+pub struct UpdateSettings {
     #[serde(default)]
     pub search_options: Option<SearchOptionsInput>,
     #[serde(default)]
     pub aml_screening_enabled: Option<bool>,
-    #[serde(rename = "info")]
-    #[serde(default)]
+    /// The same fields as the top level, nested as in a create request.
+    #[serde(default, rename = "info")]
     pub nested_info: Option<InfoPatch>,
+}
+
+/// `POST /api/v3/applicants/{id}`: the flat info object of the public API (see [`InfoPatch`])
+/// plus [`UpdateSettings`], in one JSON object.
+#[derive(Debug, Clone, Default)]
+pub struct ApplicantUpdate {
+    pub info: InfoPatch,
+    pub settings: UpdateSettings,
+}
+
+impl ApplicantUpdate {
+    /// Reads an update from its JSON object. Both parts are read from the same object (each
+    /// ignores the other's fields), so an error names the exact field: `country: ...`.
+    pub fn from_json(body: &serde_json::Value) -> crate::error::Result<Self> {
+        if !body.is_object() {
+            return Err(crate::error::Error::invalid_request(
+                "the request body must be a JSON object",
+            ));
+        }
+        Ok(ApplicantUpdate {
+            info: crate::values::from_json(body)?,
+            settings: crate::values::from_json(body)?,
+        })
+    }
 }
 
 /// Filters of the applicant list.
@@ -342,8 +375,14 @@ mod tests {
 
     #[test]
     fn dates_of_birth_take_both_forms() {
-        assert_eq!(Dob::parse("1987-12-24").map(|d| d.to_string()), Ok("1987-12-24T00:00:00.000Z".into()));
-        assert_eq!(Dob::parse("1987-12-24T00:00:00.000Z").map(|d| d.iso()), Ok("1987-12-24".into()));
+        assert_eq!(
+            Dob::parse("1987-12-24").map(|d| d.to_string()),
+            Ok("1987-12-24T00:00:00.000Z".into())
+        );
+        assert_eq!(
+            Dob::parse("1987-12-24T00:00:00.000Z").map(|d| d.iso()),
+            Ok("1987-12-24".into())
+        );
         assert!(Dob::parse("1987-02-30").is_err());
         assert!(Dob::parse("1987-12-24Tnonsense").is_err());
         assert!(Dob::parse("24/12/1987").is_err());
@@ -351,10 +390,31 @@ mod tests {
 
     #[test]
     fn patch_tells_absent_from_null() {
-        let u: ApplicantUpdate = serde_json::from_str(r#"{"full_name": null, "first_name": "Ann"}"#).expect("parses");
+        let body = serde_json::json!({"full_name": null, "first_name": "Ann"});
+        let u = ApplicantUpdate::from_json(&body).expect("parses");
         assert_eq!(u.info.full_name, Patch::Clear);
         assert_eq!(u.info.first_name, Patch::Set("Ann".into()));
         assert_eq!(u.info.last_name, Patch::Keep);
+    }
+
+    #[test]
+    fn update_errors_name_the_field() {
+        for (body, field) in [
+            (serde_json::json!({"country": "276"}), "country"),
+            (serde_json::json!({"full_name": 5}), "full_name"),
+            (serde_json::json!({"info": {"gender": "X"}}), "info.gender"),
+            (
+                serde_json::json!({"search_options": {"tags": ["Nope"]}}),
+                "search_options.tags[0]",
+            ),
+        ] {
+            match ApplicantUpdate::from_json(&body) {
+                Err(crate::error::Error::Invalid(i)) => {
+                    assert_eq!(i.field.as_deref(), Some(field), "{body}")
+                }
+                other => panic!("{body} should be refused, got {other:?}"),
+            }
+        }
     }
 
     #[test]

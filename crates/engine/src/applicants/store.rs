@@ -14,15 +14,20 @@ const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verif
 
 fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
     let text: String = row.get(i)?;
-    serde_json::from_str(&text).map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
+    serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
+    })
 }
 
-fn json_opt<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<T>> {
+fn json_opt<T: serde::de::DeserializeOwned>(
+    row: &Row<'_>,
+    i: usize,
+) -> rusqlite::Result<Option<T>> {
     match row.get::<_, Option<String>>(i)? {
         None => Ok(None),
-        Some(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())),
+        Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
+        }),
     }
 }
 
@@ -53,7 +58,10 @@ fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
         search_options: json(row, 11)?,
         last_aml_screening_id: row.get(12)?,
         last_screened_at: row.get(13)?,
-        last_risk_score: row.get::<_, Option<String>>(14)?.as_deref().and_then(crate::aml::RiskScore::from_stored),
+        last_risk_score: row
+            .get::<_, Option<String>>(14)?
+            .as_deref()
+            .and_then(crate::aml::RiskScore::from_stored),
         last_tags: json_opt(row, 15)?,
         tg_profile: row.get(16)?,
         created_at: row.get(17)?,
@@ -144,17 +152,35 @@ pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Op
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"
     ))?;
-    Ok(stmt.query_row(params![scope.organization, scope.environment, id], applicant).optional()?)
+    Ok(stmt
+        .query_row(
+            params![scope.organization, scope.environment, id],
+            applicant,
+        )
+        .optional()?)
 }
 
-pub(super) fn get_by_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<Option<Applicant>> {
+pub(super) fn get_by_external_id(
+    conn: &Connection,
+    scope: Scope,
+    external_id: &str,
+) -> Result<Option<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3"
     ))?;
-    Ok(stmt.query_row(params![scope.organization, scope.environment, external_id], applicant).optional()?)
+    Ok(stmt
+        .query_row(
+            params![scope.organization, scope.environment, external_id],
+            applicant,
+        )
+        .optional()?)
 }
 
-pub(crate) fn external_id_taken(conn: &Connection, scope: Scope, external_id: &str) -> Result<bool> {
+pub(crate) fn external_id_taken(
+    conn: &Connection,
+    scope: Scope,
+    external_id: &str,
+) -> Result<bool> {
     let mut stmt = conn.prepare_cached(
         "SELECT 1 FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3",
     )?;
@@ -175,7 +201,12 @@ fn like_contains(term: &str) -> String {
     out
 }
 
-pub(super) fn list(conn: &Connection, scope: Scope, filter: &ApplicantFilter, page: PageRequest) -> Result<Page<Applicant>> {
+pub(super) fn list(
+    conn: &Connection,
+    scope: Scope,
+    filter: &ApplicantFilter,
+    page: PageRequest,
+) -> Result<Page<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants
          WHERE organization_id = ?1 AND environment = ?2
@@ -191,7 +222,10 @@ pub(super) fn list(conn: &Connection, scope: Scope, filter: &ApplicantFilter, pa
             params![
                 scope.organization,
                 scope.environment,
-                filter.name.as_deref().map(|n| like_contains(&fold(n.trim()))),
+                filter
+                    .name
+                    .as_deref()
+                    .map(|n| like_contains(&fold(n.trim()))),
                 filter.country,
                 filter.applicant_type.map(|t| t.as_str()),
                 filter.dob.map(|d| d.iso()),
@@ -205,8 +239,9 @@ pub(super) fn list(conn: &Connection, scope: Scope, filter: &ApplicantFilter, pa
 }
 
 pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
-    let mut stmt =
-        conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
+    let mut stmt = conn.prepare_cached(
+        "DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
+    )?;
     Ok(stmt.execute(params![scope.organization, scope.environment, id])? > 0)
 }
 

@@ -28,7 +28,9 @@ fn migrations() -> Result<Migrations<'static>> {
         let name = file.path().to_string_lossy();
         let expected = format!("{:04}_", i + 1);
         if !name.starts_with(&expected) || !name.ends_with(".sql") {
-            return Err(Error::Incompatible(format!("migration {name} is out of sequence (expected {expected}*.sql)")));
+            return Err(Error::Incompatible(format!(
+                "migration {name} is out of sequence (expected {expected}*.sql)"
+            )));
         }
         let sql = file
             .contents_utf8()
@@ -58,6 +60,9 @@ mod tests {
 
     #[test]
     fn migrations_are_valid_and_numbered() {
-        migrations().expect("in sequence").validate().expect("valid SQL");
+        migrations()
+            .expect("in sequence")
+            .validate()
+            .expect("valid SQL");
     }
 }

@@ -49,13 +49,18 @@ impl Database {
     /// Opens (creating if needed) the database at `path`, applies pending migrations and starts
     /// the writer thread.
     pub(crate) fn open(path: &Path, durability: Durability) -> Result<Database> {
-        let mut conn = Connection::open(path)
-            .map_err(|e| Error::Incompatible(format!("cannot open database {}: {e}", path.display())))?;
-        configure(&conn)?;
-        conn.pragma_update(None, "synchronous", match durability {
-            Durability::Full => "FULL",
-            Durability::Normal => "NORMAL",
+        let mut conn = Connection::open(path).map_err(|e| {
+            Error::Incompatible(format!("cannot open database {}: {e}", path.display()))
         })?;
+        configure(&conn)?;
+        conn.pragma_update(
+            None,
+            "synchronous",
+            match durability {
+                Durability::Full => "FULL",
+                Durability::Normal => "NORMAL",
+            },
+        )?;
         check_application_id(&conn, path)?;
         migrations::apply(&mut conn, path)?;
 
@@ -66,7 +71,10 @@ impl Database {
         let writer = writer::start(conn)?;
         Ok(Database {
             writer,
-            readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
+            readers: Arc::new(Readers {
+                idle: Mutex::new(readers),
+                permits,
+            }),
             path: path.to_owned(),
         })
     }
@@ -111,7 +119,11 @@ impl Database {
                 return Err(Error::Storage("no idle database reader".into()));
             };
             let result = work(&conn);
-            readers.idle.lock().unwrap_or_else(|e| e.into_inner()).push(conn);
+            readers
+                .idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(conn);
             result
         })
         .await;
@@ -126,14 +138,19 @@ impl Database {
 }
 
 fn reader_count() -> usize {
-    std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 16)
+    std::thread::available_parallelism()
+        .map_or(4, |n| n.get() * 2)
+        .clamp(4, 16)
 }
 
 fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
-    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+    let mode: String =
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
     if !mode.eq_ignore_ascii_case("wal") {
-        return Err(Error::Incompatible(format!("the database cannot use WAL mode (it is in {mode} mode)")));
+        return Err(Error::Incompatible(format!(
+            "the database cannot use WAL mode (it is in {mode} mode)"
+        )));
     }
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.set_prepared_statement_cache_capacity(64);
@@ -143,7 +160,9 @@ fn configure(conn: &Connection) -> Result<()> {
 fn open_reader(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(
         path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
     )?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     conn.pragma_update(None, "query_only", true)?;
@@ -181,7 +200,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_writes_all_commit_and_a_failed_job_undoes_only_itself() {
         let (_dir, db) = temp_db();
-        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL UNIQUE)")?)).await.expect("create");
+        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL UNIQUE)")?))
+            .await
+            .expect("create");
         let mut tasks = Vec::new();
         for n in 0..200_i64 {
             let db = db.clone();
@@ -204,7 +225,10 @@ mod tests {
             }
         }
         assert_eq!(refused, 20);
-        let count: i64 = db.read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?)).await.expect("count");
+        let count: i64 = db
+            .read(|c| Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?))
+            .await
+            .expect("count");
         assert_eq!(count, 180);
     }
 
@@ -214,10 +238,13 @@ mod tests {
         let path = dir.path().join("docket.db");
         drop(Database::open(&path, Durability::Normal).expect("opens"));
         let conn = Connection::open(&path).expect("raw open");
-        conn.pragma_update(None, "user_version", SCHEMA_VERSION as i64 + 1).expect("bump");
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION as i64 + 1)
+            .expect("bump");
         drop(conn);
         match Database::open(&path, Durability::Normal) {
-            Err(Error::Incompatible(msg)) => assert!(msg.contains("newer version of Docket"), "{msg}"),
+            Err(Error::Incompatible(msg)) => {
+                assert!(msg.contains("newer version of Docket"), "{msg}")
+            }
             Err(e) => panic!("unexpected error {e}"),
             Ok(_) => panic!("a newer database must be refused"),
         }
@@ -228,8 +255,12 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("other.db");
         let conn = Connection::open(&path).expect("raw open");
-        conn.execute_batch("CREATE TABLE notes (x TEXT)").expect("foreign table");
+        conn.execute_batch("CREATE TABLE notes (x TEXT)")
+            .expect("foreign table");
         drop(conn);
-        assert!(matches!(Database::open(&path, Durability::Normal), Err(Error::Incompatible(_))));
+        assert!(matches!(
+            Database::open(&path, Durability::Normal),
+            Err(Error::Incompatible(_))
+        ));
     }
 }

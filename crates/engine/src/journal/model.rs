@@ -17,7 +17,11 @@ pub struct JournalSettings {
 
 impl Default for JournalSettings {
     fn default() -> Self {
-        JournalSettings { max_entries: 10_000, retention: jiff::SignedDuration::from_hours(24 * 7), body_limit: 16 * 1024 }
+        JournalSettings {
+            max_entries: 10_000,
+            retention: jiff::SignedDuration::from_hours(24 * 7),
+            body_limit: 16 * 1024,
+        }
     }
 }
 
@@ -81,13 +85,26 @@ pub enum StatusFilter {
 impl StatusFilter {
     pub fn parse(s: &str) -> Result<Self> {
         let s = s.trim().to_ascii_lowercase();
-        let bad = || Error::invalid("status", "must be a status code such as 404 or a class such as 4xx");
+        let bad = || {
+            Error::invalid(
+                "status",
+                "must be a status code such as 404 or a class such as 4xx",
+            )
+        };
         if let Some(class) = s.strip_suffix("xx") {
             let c: u16 = class.parse().map_err(|_| bad())?;
-            return if (1..=5).contains(&c) { Ok(StatusFilter::Class(c)) } else { Err(bad()) };
+            return if (1..=5).contains(&c) {
+                Ok(StatusFilter::Class(c))
+            } else {
+                Err(bad())
+            };
         }
         let code: u16 = s.parse().map_err(|_| bad())?;
-        if (100..=599).contains(&code) { Ok(StatusFilter::Exact(code)) } else { Err(bad()) }
+        if (100..=599).contains(&code) {
+            Ok(StatusFilter::Exact(code))
+        } else {
+            Err(bad())
+        }
     }
 
     pub(crate) fn range(self) -> (u16, u16) {

@@ -10,11 +10,47 @@ pub(crate) const REDACTED: &str = "[redacted]";
 /// Bodies larger than this are not parsed for redaction, and so not recorded.
 const MAX_PARSED: usize = 256 * 1024;
 
+/// Name fragments that mark a secret; any name containing one is redacted.
+const SECRET_PARTS: [&str; 7] = [
+    "secret",
+    "password",
+    "passwd",
+    "token",
+    "api_key",
+    "apikey",
+    "authorization",
+];
+/// Whole names that mark a secret.
+const SECRET_NAMES: [&str; 5] = ["otp", "otp_code", "pin", "cvv", "master_key"];
+
 /// Whether a field or parameter name holds a secret.
 pub(crate) fn is_secret_name(name: &str) -> bool {
     let n = name.to_ascii_lowercase().replace('-', "_");
-    const PARTS: [&str; 7] = ["secret", "password", "passwd", "token", "api_key", "apikey", "authorization"];
-    PARTS.iter().any(|p| n.contains(p)) || matches!(n.as_str(), "otp" | "otp_code" | "pin" | "cvv" | "master_key")
+    SECRET_PARTS.iter().any(|p| n.contains(p)) || SECRET_NAMES.contains(&n.as_str())
+}
+
+/// Whether a body could hold a secret-named field at all. Most bodies cannot, and then the
+/// costly JSON parse is skipped. Errs on the side of caution: escapes (`\u0077`, `%77`) could
+/// spell a secret name, so a body with any is treated as if it held one.
+fn may_hold_secrets(bytes: &[u8]) -> bool {
+    if memchr::memmem::find(bytes, b"\\u").is_some() || memchr::memchr(b'%', bytes).is_some() {
+        return true;
+    }
+    let lower: Vec<u8> = bytes
+        .iter()
+        .map(|b| {
+            if *b == b'-' {
+                b'_'
+            } else {
+                b.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    let contains = |needle: &[u8]| memchr::memmem::find(&lower, needle).is_some();
+    SECRET_PARTS.iter().any(|p| contains(p.as_bytes()))
+        || SECRET_NAMES.iter().any(|n| {
+            contains(format!("\"{n}\"").as_bytes()) || contains(format!("{n}=").as_bytes())
+        })
 }
 
 fn redact_value(v: &mut Value) {
@@ -42,7 +78,15 @@ pub(crate) fn body_text(body: &Body, limit: usize) -> (Option<String>, bool) {
         Body::Bytes(b) => b,
     };
     if bytes.len() > MAX_PARSED {
-        return (Some(format!("[{} bytes; too large to record]", bytes.len())), false);
+        return (
+            Some(format!("[{} bytes; too large to record]", bytes.len())),
+            false,
+        );
+    }
+    if !may_hold_secrets(bytes)
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return truncate(text.to_owned(), limit);
     }
     let text = match serde_json::from_slice::<Value>(bytes) {
         Ok(mut json) => {
@@ -50,11 +94,34 @@ pub(crate) fn body_text(body: &Body, limit: usize) -> (Option<String>, bool) {
             json.to_string()
         }
         Err(_) => match std::str::from_utf8(bytes) {
-            Ok(t) => t.to_owned(),
-            Err(_) => return (Some(format!("[{} bytes of binary data]", bytes.len())), false),
+            // A form body (`a=1&b=2`) is redacted like a query string.
+            Ok(t) if looks_like_form(t) => query(t),
+            // Anything else that is not JSON cannot be redacted field by field: withheld.
+            Ok(_) => {
+                return (
+                    Some(format!(
+                        "[{} bytes; not JSON, withheld as it may hold secrets]",
+                        bytes.len()
+                    )),
+                    false,
+                );
+            }
+            Err(_) => {
+                return (
+                    Some(format!("[{} bytes of binary data]", bytes.len())),
+                    false,
+                );
+            }
         },
     };
     truncate(text, limit)
+}
+
+fn looks_like_form(t: &str) -> bool {
+    t.contains('=')
+        && !t
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '{' | '}' | '"' | '[' | ']'))
 }
 
 fn truncate(mut text: String, limit: usize) -> (Option<String>, bool) {
@@ -69,12 +136,20 @@ fn truncate(mut text: String, limit: usize) -> (Option<String>, bool) {
     (Some(text), true)
 }
 
-/// The query string with secret-looking parameter values replaced.
+/// The query string (or form body) with secret-looking parameter values replaced. Names are
+/// decoded before they are judged, so `pass%77ord` counts as `password`.
 pub(crate) fn query(q: &str) -> String {
     q.split('&')
-        .map(|pair| match pair.split_once('=') {
-            Some((k, _)) if is_secret_name(k) => format!("{k}={REDACTED}"),
-            _ => pair.to_owned(),
+        .map(|pair| {
+            let (name, _) = pair.split_once('=').unwrap_or((pair, ""));
+            let decoded: String = form_urlencoded::parse(name.as_bytes())
+                .map(|(k, _)| k.into_owned())
+                .collect();
+            if is_secret_name(&decoded) {
+                format!("{name}={REDACTED}")
+            } else {
+                pair.to_owned()
+            }
         })
         .collect::<Vec<_>>()
         .join("&")
@@ -91,12 +166,17 @@ mod tests {
     #[test]
     fn secrets_are_redacted_at_any_depth() {
         let (text, cut) = body_text(
-            &body(r#"{"id":"1","hmac_signing_secret":"whsec_00","nested":[{"password":"p","name":"n"}],"api_key":null}"#),
+            &body(
+                r#"{"id":"1","hmac_signing_secret":"whsec_00","nested":[{"password":"p","name":"n"}],"api_key":null}"#,
+            ),
             1000,
         );
         let text = text.expect("text");
         assert!(!cut);
-        assert!(!text.contains("whsec_00") && !text.contains("\"p\""), "{text}");
+        assert!(
+            !text.contains("whsec_00") && !text.contains("\"p\""),
+            "{text}"
+        );
         assert!(text.contains("\"name\":\"n\""), "{text}");
     }
 
@@ -109,12 +189,53 @@ mod tests {
 
     #[test]
     fn binary_and_empty_bodies() {
-        assert_eq!(body_text(&Body::Bytes(bytes::Bytes::from_static(&[0xff, 0xfe])), 10).0.as_deref(), Some("[2 bytes of binary data]"));
+        assert_eq!(
+            body_text(&Body::Bytes(bytes::Bytes::from_static(&[0xff, 0xfe])), 10)
+                .0
+                .as_deref(),
+            Some("[2 bytes of binary data]")
+        );
         assert_eq!(body_text(&Body::Empty, 10).0, None);
+    }
+
+    #[test]
+    fn bodies_without_secret_names_are_kept_as_sent() {
+        let sent = r#"{"b": 1,  "a": "x"}"#;
+        assert_eq!(body_text(&body(sent), 1000).0.as_deref(), Some(sent));
+        assert!(may_hold_secrets(br#"{"Client-Secret": "x"}"#));
+        assert!(may_hold_secrets(br#"{"pin": "1234"}"#));
+        assert!(!may_hold_secrets(br#"{"shipping": "x"}"#));
     }
 
     #[test]
     fn query_secrets() {
         assert_eq!(query("page=1&token=abc"), "page=1&token=[redacted]");
+        assert_eq!(
+            query("api%5Fkey=k&pass%77ord=p&a=1"),
+            "api%5Fkey=[redacted]&pass%77ord=[redacted]&a=1"
+        );
+    }
+
+    #[test]
+    fn escaped_secret_names_are_still_redacted() {
+        let (text, _) = body_text(&body(r#"{"pass\u0077ord": "hunter2"}"#), 1000);
+        assert!(!text.unwrap_or_default().contains("hunter2"));
+    }
+
+    #[test]
+    fn bodies_that_are_not_json_never_leak_secrets() {
+        let (text, _) = body_text(
+            &body(r#"{"external_id": "x", "password": "hunter2","#),
+            1000,
+        );
+        assert!(!text.unwrap_or_default().contains("hunter2"));
+        let (text, _) = body_text(&body("password=hunter2&user=a"), 1000);
+        assert_eq!(text.as_deref(), Some("password=[redacted]&user=a"));
+        let (text, _) = body_text(&body("<note>hello</note>"), 1000);
+        assert_eq!(
+            text.as_deref(),
+            Some("<note>hello</note>"),
+            "no secret names: kept as sent"
+        );
     }
 }

@@ -17,7 +17,11 @@ use crate::scope::Scope;
 use crate::time::TimeSource;
 
 /// Bounds of `GET /_docket/requests`.
-pub const LIST_BOUNDS: Bounds = Bounds { min: 1, max: 200, default: 50 };
+pub const LIST_BOUNDS: Bounds = Bounds {
+    min: 1,
+    max: 200,
+    default: 50,
+};
 
 /// Records waiting to be stored; when full, new records are dropped (and counted) rather than
 /// slowing requests down.
@@ -25,7 +29,6 @@ const QUEUE: usize = 8192;
 
 /// Most records stored per batch.
 const BATCH: usize = 512;
-
 
 enum Message {
     Record(Box<RequestRecord>),
@@ -39,13 +42,25 @@ pub(crate) struct Recorder {
 }
 
 /// Starts the background writer.
-pub(crate) fn start(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>) -> Recorder {
+pub(crate) fn start(
+    db: Database,
+    settings: JournalSettings,
+    time: Arc<dyn TimeSource>,
+) -> Recorder {
     let (queue, rx) = mpsc::channel(QUEUE);
     tokio::spawn(run(db, settings, time, rx));
-    Recorder { queue, dropped: AtomicU64::new(0) }
+    Recorder {
+        queue,
+        dropped: AtomicU64::new(0),
+    }
 }
 
-async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>, mut rx: mpsc::Receiver<Message>) {
+async fn run(
+    db: Database,
+    settings: JournalSettings,
+    time: Arc<dyn TimeSource>,
+    mut rx: mpsc::Receiver<Message>,
+) {
     let mut records = Vec::with_capacity(BATCH);
     let mut waiting = Vec::new();
     while let Some(first) = rx.recv().await {
@@ -61,9 +76,14 @@ async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>,
         }
         if !records.is_empty() {
             let batch = std::mem::replace(&mut records, Vec::with_capacity(BATCH));
-            let prepared = tokio::task::spawn_blocking(move || batch.iter().map(|r| prepare(r, settings.body_limit)).collect::<Vec<_>>())
-                .await
-                .unwrap_or_default();
+            let prepared = tokio::task::spawn_blocking(move || {
+                batch
+                    .iter()
+                    .map(|r| prepare(r, settings.body_limit))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default();
             // Both deletes are index range scans: cheap when there is nothing to remove.
             let cutoff = time.now().saturating_add(-settings.retention);
             let result = db
@@ -108,10 +128,17 @@ impl Journal<'_> {
     /// Queues a request for recording. Never waits.
     pub fn record(&self, record: RequestRecord) {
         let recorder = &self.engine.core.journal;
-        if recorder.queue.try_send(Message::Record(Box::new(record))).is_err() {
+        if recorder
+            .queue
+            .try_send(Message::Record(Box::new(record)))
+            .is_err()
+        {
             let n = recorder.dropped.fetch_add(1, Ordering::Relaxed) + 1;
             if n.is_power_of_two() {
-                tracing::warn!(dropped = n, "the request journal is behind; some requests were not recorded");
+                tracing::warn!(
+                    dropped = n,
+                    "the request journal is behind; some requests were not recorded"
+                );
             }
         }
     }
@@ -119,27 +146,49 @@ impl Journal<'_> {
     /// Waits until every record queued so far is stored.
     pub async fn flush(&self) {
         let (ack, done) = oneshot::channel();
-        if self.engine.core.journal.queue.send(Message::Flush(ack)).await.is_ok() {
+        if self
+            .engine
+            .core
+            .journal
+            .queue
+            .send(Message::Flush(ack))
+            .await
+            .is_ok()
+        {
             let _ = done.await;
         }
     }
 
     /// Entries of one scope, newest first. Records still queued are stored first, so a request
     /// shows up as soon as its response was sent.
-    pub async fn list(&self, scope: Scope, filter: JournalFilter, page: PageRequest) -> Result<Page<JournalEntry>> {
+    pub async fn list(
+        &self,
+        scope: Scope,
+        filter: JournalFilter,
+        page: PageRequest,
+    ) -> Result<Page<JournalEntry>> {
         if let (Some(since), Some(until)) = (filter.since, filter.until)
             && since > until
         {
             return Err(Error::invalid("since", "must not be later than until"));
         }
         self.flush().await;
-        self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await
+        self.engine
+            .core
+            .db
+            .read(move |conn| store::list(conn, scope, &filter, page))
+            .await
     }
 
-    /// Removes the entries of one scope.
+    /// Removes the entries of a sandbox (production's journal is not for wiping).
     pub async fn clear(&self, scope: Scope) -> Result<usize> {
+        crate::sandbox::require_sandbox(scope)?;
         self.flush().await;
-        self.engine.core.db.write(move |conn| store::clear(conn, scope)).await
+        self.engine
+            .core
+            .db
+            .write(move |conn| store::clear(conn, scope))
+            .await
     }
 
     /// How many records were dropped because the queue was full.

@@ -52,7 +52,10 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
 
 /// Removes entries older than `cutoff` and all but the newest `keep`.
 pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<usize> {
-    let old = conn.execute("DELETE FROM request_journal WHERE received_at < ?1", [cutoff])?;
+    let old = conn.execute(
+        "DELETE FROM request_journal WHERE received_at < ?1",
+        [cutoff],
+    )?;
     let over = conn.execute(
         "DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1",
         [i64::try_from(keep).unwrap_or(i64::MAX)],
@@ -80,7 +83,12 @@ fn entry(row: &Row<'_>) -> rusqlite::Result<JournalEntry> {
     })
 }
 
-pub(super) fn list(conn: &Connection, scope: Scope, f: &JournalFilter, page: PageRequest) -> Result<Page<JournalEntry>> {
+pub(super) fn list(
+    conn: &Connection,
+    scope: Scope,
+    f: &JournalFilter,
+    page: PageRequest,
+) -> Result<Page<JournalEntry>> {
     let (status_low, status_high) = f.status.map(|s| s.range()).unzip();
     let mut stmt = conn.prepare_cached(
         "SELECT seq, request_id, environment, received_at, method, path, query, status, latency_us, client,
