@@ -1,0 +1,1 @@
+//! Helpers for the benchmarks in `bench/`. Not part of Docket itself.

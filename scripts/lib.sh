@@ -1,0 +1,78 @@
+# Shared set-up for scripts/start and scripts/test: installs what is missing, nothing more.
+# Sourced, not run. Safe to run again: every step checks before it acts.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-auto}"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Installs the Debian packages of the arguments that are not installed yet.
+ensure_apt() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "Installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
+BUILD_PACKAGES=(build-essential pkg-config libssl-dev libwebkit2gtk-4.1-dev)
+TEST_PACKAGES=(python3-venv xvfb xauth webkit2gtk-driver chromium imagemagick)
+
+ensure_rust() {
+  command -v cargo >/dev/null || die "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"
+  local version
+  version="$(rustc --version | awk '{print $2}')"
+  if [ "$(printf '%s\n1.95.0\n' "$version" | sort -V | head -n1)" != "1.95.0" ]; then
+    die "Docket needs Rust 1.95 or newer (found $version): run 'rustup update'"
+  fi
+}
+
+ensure_node() {
+  if ! command -v npm >/dev/null; then
+    ensure_apt nodejs npm
+  fi
+  local major
+  major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$major" -ge 20 ] || die "the console needs Node.js 20 or newer (found $(node --version))"
+}
+
+# Installs the console's npm packages when package-lock.json changed since the last install.
+ensure_ui_packages() {
+  local stamp="$ROOT/ui/node_modules/.docket-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/ui/package-lock.json" "$stamp"; then
+    say "Installing the console's npm packages"
+    (cd "$ROOT/ui" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$ROOT/ui/package-lock.json" "$stamp"
+  fi
+}
+
+build_ui() {
+  say "Building the console"
+  (cd "$ROOT/ui" && npm run --silent build >/dev/null)
+}
+
+# The Python environment of the black-box tests.
+ensure_python_env() {
+  local venv="$ROOT/.venv" stamp="$ROOT/.venv/.docket-requirements"
+  if [ ! -x "$venv/bin/python" ]; then
+    say "Creating the Python environment for the tests"
+    python3 -m venv "$venv"
+  fi
+  if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/tests/requirements.txt" "$stamp"; then
+    say "Installing the tests' Python packages"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/tests/requirements.txt"
+    cp "$ROOT/tests/requirements.txt" "$stamp"
+  fi
+}
