@@ -61,6 +61,8 @@ DOCKET_URL="$URL"; DOCKET_PID="$PID"
 # The seeded applicants belong to the default organization's sandbox, which the pinned key selects.
 count="$(curl -s -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')"
 [ "$count" = "1" ] || { echo "the seeded data is not visible" >&2; exit 1; }
+# The size of the list page, so that hello can also send a static body of the same size.
+PAGE_BYTES="$(curl -s -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=10" | wc -c)"
 start "$WORK/hello.log" "$BIN/hello"
 HELLO_URL="$URL"; HELLO_PID="$PID"
 
@@ -81,6 +83,7 @@ say "Load: $ROUNDS rounds of ${SECONDS_PER_RUN}s each, $CONNECTIONS connections,
 : > "$WORK/runs.jsonl"
 for round in $(seq 1 "$ROUNDS"); do
   run hello "$HELLO_URL/" >> "$WORK/runs.jsonl"
+  run static_page "$HELLO_URL/static-page?bytes=$PAGE_BYTES" >> "$WORK/runs.jsonl"
   run list -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=10" >> "$WORK/runs.jsonl"
   run create -m POST -H "ds-api-token: $KEY" -H "content-type: application/json" \
     -d '{"info": {"first_name": "Bench", "last_name": "Mark", "country": "DE", "dob": "1990-01-01"}}' \
@@ -126,9 +129,11 @@ def med(name, key):
 hello = med("hello", "rps")
 report = {
     "hello": {k: med("hello", k) for k in ("rps", "p50_ms", "p99_ms")},
+    "static_page_same_size_as_list": {k: med("static_page", k) for k in ("rps", "p50_ms", "p99_ms")},
     "list": {k: med("list", k) for k in ("rps", "p50_ms", "p99_ms")},
     "create": {k: med("create", k) for k in ("rps", "p50_ms", "p99_ms")},
     "ratios_to_hello": {"list": round(med("list", "rps") / hello, 3), "create": round(med("create", "rps") / hello, 3)},
+    "list_ratio_to_static_page": round(med("list", "rps") / med("static_page", "rps"), 3),
     "server_rss_mb": {"docket_after_load": float(sys.argv[4]), "docket_peak": float(sys.argv[5]), "hello": float(sys.argv[6])},
     "crash_test": {"load": json.load(open(sys.argv[2])), "check": json.load(open(sys.argv[3]))},
     "non_2xx": {r["name"]: r["status"] for r in runs if set(r["status"]) - {"200", "201"}},

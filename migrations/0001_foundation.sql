@@ -86,9 +86,9 @@ CREATE TABLE request_journal (
     status            INTEGER NOT NULL,
     latency_us        INTEGER NOT NULL,
     client            TEXT,
-    request_body      TEXT,
+    request_body      BLOB,                   -- UTF-8 text, LZ4-compressed (size-prepended)
     request_truncated INTEGER NOT NULL DEFAULT 0,
-    response_body     TEXT,
+    response_body     BLOB,                   -- likewise
     response_truncated INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 

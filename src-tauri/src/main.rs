@@ -11,10 +11,7 @@ use tauri::{Manager, WebviewUrl, WebviewWindowBuilder};
 fn main() {
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("DOCKET_LOG")
-                .unwrap_or_else(|_| "info".into()),
-        )
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("DOCKET_LOG").unwrap_or_else(|_| "info".into()))
         .with_writer(std::io::stderr)
         .with_ansi(ansi)
         .init();
@@ -29,12 +26,11 @@ fn main() {
                     tracing::error!(error = %e, "the listener stopped");
                 }
             });
-            let window =
-                WebviewWindowBuilder::new(&handle, "main", WebviewUrl::External(url.parse()?))
-                    .title("Docket")
-                    .inner_size(1280.0, 820.0)
-                    .min_inner_size(1024.0, 700.0)
-                    .build()?;
+            let window = WebviewWindowBuilder::new(&handle, "main", WebviewUrl::External(url.parse()?))
+                .title("Docket")
+                .inner_size(1280.0, 820.0)
+                .min_inner_size(1024.0, 700.0)
+                .build()?;
             window.set_focus()?;
             app.manage(url);
             Ok(())
@@ -53,9 +49,7 @@ async fn start() -> Result<(String, server::Server), Box<dyn std::error::Error>>
         .map(Into::into)
         .or_else(docket_engine::default_data_dir)
         .ok_or("cannot tell where application data goes; set DOCKET_DATA_DIR")?;
-    let listen: SocketAddr = std::env::var("DOCKET_LISTEN")
-        .unwrap_or_else(|_| DEFAULT_LISTEN.into())
-        .parse()?;
+    let listen: SocketAddr = std::env::var("DOCKET_LISTEN").unwrap_or_else(|_| DEFAULT_LISTEN.into()).parse()?;
     let mut options = ServeOptions::new(data_dir, listen);
     options.demo = std::env::var_os("DOCKET_DEMO").is_some();
     options.pinned = server::pinned_keys_from_env();
@@ -68,10 +62,7 @@ async fn start() -> Result<(String, server::Server), Box<dyn std::error::Error>>
     };
     if let Some(first) = &server.first_run {
         let path = server::save_first_run_keys(&server.data_dir, first)?;
-        tracing::info!(
-            "created the default organization; its API keys are in {}",
-            path.display()
-        );
+        tracing::info!("created the default organization; its API keys are in {}", path.display());
     }
     Ok((server.url.clone(), server))
 }

@@ -33,14 +33,7 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError {
-            status,
-            body: ErrorBody {
-                message: message.into(),
-                error: code(status),
-                field: None,
-            },
-        }
+        ApiError { status, body: ErrorBody { message: message.into(), error: code(status), field: None } }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -94,10 +87,7 @@ impl From<Error> for ApiError {
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Incompatible(_) | Error::Storage(_) => {
                 tracing::error!(error = %e, "request failed");
-                ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal error; the server log has the details",
-                )
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
             }
         }
     }

@@ -51,35 +51,19 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The whole application.
 pub fn app(state: AppState) -> Router {
     let (api, _) = api_routes()
-        .route_layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            middleware::authenticate,
-        ))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::authenticate))
         // Inside `capture`, so that time-outs and panics are journaled with JSON bodies.
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CatchPanicLayer::custom(|_| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error; the server log has the details",
-            )
-            .into_response()
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
+                .into_response()
         }))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            middleware::capture,
-        ))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::capture))
         .merge(meta::router())
         .split_for_parts();
 
-    let openapi_json = OpenApiJson(Arc::new(
-        openapi().to_pretty_json().unwrap_or_else(|_| "{}".into()),
-    ));
-    let described = Router::new()
-        .route("/openapi.json", get(meta::openapi_json))
-        .with_state(openapi_json);
+    let openapi_json = OpenApiJson(Arc::new(openapi().to_pretty_json().unwrap_or_else(|_| "{}".into())));
+    let described = Router::new().route("/openapi.json", get(meta::openapi_json)).with_state(openapi_json);
 
     api.route("/docs", get(meta::docs))
         .merge(described)
@@ -99,9 +83,5 @@ pub fn app(state: AppState) -> Router {
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        format!("{method} is not allowed on {}", uri.path()),
-    )
-    .into_response()
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed on {}", uri.path())).into_response()
 }

@@ -106,35 +106,15 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
     let seeded = if options.demo {
         let org = engine.organizations().find(None).await?;
-        Some(
-            engine
-                .demo()
-                .seed(Scope::new(org.id, Environment::Sandbox))
-                .await?,
-        )
+        Some(engine.demo().seed(Scope::new(org.id, Environment::Sandbox)).await?)
     } else {
         None
     };
-    let listener = TcpListener::bind(options.listen)
-        .await
-        .map_err(|e| StartError::Bind(options.listen, e))?;
-    let local = listener
-        .local_addr()
-        .map_err(|e| StartError::Bind(options.listen, e))?;
+    let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
+    let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
-    let state = AppState {
-        engine: engine.clone(),
-        body_limit: options.body_limit,
-    };
-    Ok(Server {
-        engine,
-        data_dir: options.data_dir,
-        url,
-        first_run,
-        seeded,
-        listener,
-        state,
-    })
+    let state = AppState { engine: engine.clone(), body_limit: options.body_limit };
+    Ok(Server { engine, data_dir: options.data_dir, url, first_run, seeded, listener, state })
 }
 
 /// Keys pinned by `DOCKET_SANDBOX_API_KEY` and `DOCKET_PRODUCTION_API_KEY`, when set.
@@ -153,10 +133,7 @@ pub const KEYS_FILE: &str = "api-keys.txt";
 
 /// Saves the keys a first start created to `api-keys.txt` in the data directory, readable only
 /// by its owner: Docket itself keeps only their hashes, so this file is the one copy.
-pub fn save_first_run_keys(
-    data_dir: &std::path::Path,
-    first: &FirstRun,
-) -> std::io::Result<PathBuf> {
+pub fn save_first_run_keys(data_dir: &std::path::Path, first: &FirstRun) -> std::io::Result<PathBuf> {
     let path = data_dir.join(KEYS_FILE);
     let mut text = String::from(
         "# API keys of Docket's default organization, created at its first start.\n\
@@ -195,14 +172,9 @@ fn base_url(addr: SocketAddr) -> String {
 impl Server {
     /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is
     /// still queued.
-    pub async fn run(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> std::io::Result<()> {
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         let app = crate::app(self.state);
-        let result = axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let result = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
         self.engine.shutdown().await;
         result
     }
@@ -214,17 +186,8 @@ mod tests {
 
     #[test]
     fn urls_name_a_reachable_address() {
-        assert_eq!(
-            base_url("0.0.0.0:80".parse().expect("addr")),
-            "http://127.0.0.1:80"
-        );
-        assert_eq!(
-            base_url("[::]:80".parse().expect("addr")),
-            "http://[::1]:80"
-        );
-        assert_eq!(
-            base_url("127.0.0.1:3625".parse().expect("addr")),
-            "http://127.0.0.1:3625"
-        );
+        assert_eq!(base_url("0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
+        assert_eq!(base_url("[::]:80".parse().expect("addr")), "http://[::1]:80");
+        assert_eq!(base_url("127.0.0.1:3625".parse().expect("addr")), "http://127.0.0.1:3625");
     }
 }

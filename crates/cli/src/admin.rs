@@ -100,10 +100,7 @@ async fn organization(engine: &Engine, org: &OrgArg) -> Result<Organization> {
 }
 
 fn time(t: Option<docket_engine::Timestamp>) -> String {
-    t.map_or_else(
-        || "-".into(),
-        |t| t.as_jiff().strftime("%Y-%m-%d %H:%M").to_string(),
-    )
+    t.map_or_else(|| "-".into(), |t| t.as_jiff().strftime("%Y-%m-%d %H:%M").to_string())
 }
 
 fn print_keys(keys: &[ApiKey]) {
@@ -112,11 +109,7 @@ fn print_keys(keys: &[ApiKey]) {
         "ID", "ENV", "NAME", "KEY", "CREATED", "LAST USED"
     );
     for k in keys {
-        let status = if k.revoked_at.is_some() {
-            "revoked"
-        } else {
-            "active"
-        };
+        let status = if k.revoked_at.is_some() { "revoked" } else { "active" };
         let name: String = k.name.chars().take(24).collect();
         println!(
             "{:<36}  {:<10}  {:<24}  {:<22}  {:<16}  {:<16}  {status}",
@@ -133,28 +126,16 @@ fn print_keys(keys: &[ApiKey]) {
 pub async fn keys(data_dir: PathBuf, cmd: KeysCommand) -> Result<()> {
     let engine = open(data_dir).await?;
     match cmd {
-        KeysCommand::Create {
-            environment,
-            name,
-            org,
-        } => {
+        KeysCommand::Create { environment, name, org } => {
             let org = organization(&engine, &org).await?;
             let created = engine.keys().create(org.id, environment, &name).await?;
-            eprintln!(
-                "Created a {environment} key for {} (id {}). It is shown only now:",
-                org.name, created.key.id
-            );
+            eprintln!("Created a {environment} key for {} (id {}). It is shown only now:", org.name, created.key.id);
             println!("{}", created.secret);
         }
         KeysCommand::List { org, all, json } => {
             let org = organization(&engine, &org).await?;
-            let keys: Vec<ApiKey> = engine
-                .keys()
-                .list(Some(org.id))
-                .await?
-                .into_iter()
-                .filter(|k| all || k.revoked_at.is_none())
-                .collect();
+            let keys: Vec<ApiKey> =
+                engine.keys().list(Some(org.id)).await?.into_iter().filter(|k| all || k.revoked_at.is_none()).collect();
             if json {
                 println!("{}", to_json(&keys)?);
             } else {
@@ -163,9 +144,7 @@ pub async fn keys(data_dir: PathBuf, cmd: KeysCommand) -> Result<()> {
             }
         }
         KeysCommand::Revoke { key_id } => {
-            let id = key_id
-                .parse()
-                .map_err(|e: docket_engine::Error| anyhow::anyhow!("{e}"))?;
+            let id = key_id.parse().map_err(|e: docket_engine::Error| anyhow::anyhow!("{e}"))?;
             let key = engine.keys().revoke(id).await?;
             println!("Revoked {} ({}, {})", key.id, key.environment, key.hint);
         }
@@ -196,12 +175,7 @@ pub async fn orgs(data_dir: PathBuf, cmd: OrgsCommand) -> Result<()> {
                 println!("{:<36}  {:<16}  NAME", "ID", "CREATED");
                 for o in orgs {
                     let default = if o.is_default { "  (default)" } else { "" };
-                    println!(
-                        "{:<36}  {:<16}  {}{default}",
-                        o.id.to_string(),
-                        time(Some(o.created_at)),
-                        o.name
-                    );
+                    println!("{:<36}  {:<16}  {}{default}", o.id.to_string(), time(Some(o.created_at)), o.name);
                 }
             }
         }
@@ -213,11 +187,7 @@ pub async fn orgs(data_dir: PathBuf, cmd: OrgsCommand) -> Result<()> {
 pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
     let engine = open(data_dir).await?;
     match cmd {
-        DemoCommand::Seed {
-            org,
-            synthetic,
-            synthetic_only,
-        } => {
+        DemoCommand::Seed { org, synthetic, synthetic_only } => {
             let org = organization(&engine, &org).await?;
             let scope = Scope::new(org.id, Environment::Sandbox);
             if synthetic_only && synthetic == 0 {
@@ -233,10 +203,7 @@ pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
             if synthetic > 0 {
                 let started = std::time::Instant::now();
                 let n = engine.demo().seed_synthetic(scope, synthetic, 42).await?;
-                println!(
-                    "Generated {n} applicants in {:.1} s",
-                    started.elapsed().as_secs_f64()
-                );
+                println!("Generated {n} applicants in {:.1} s", started.elapsed().as_secs_f64());
             }
         }
     }
@@ -248,25 +215,13 @@ pub async fn info(data_dir: PathBuf) -> Result<()> {
     let engine = open(data_dir.clone()).await?;
     println!("Docket {}", env!("CARGO_PKG_VERSION"));
     println!("Data directory: {}", data_dir.display());
-    println!(
-        "Database:       {} (schema version {})",
-        engine.database_path().display(),
-        docket_engine::SCHEMA_VERSION
-    );
+    println!("Database:       {} (schema version {})", engine.database_path().display(), docket_engine::SCHEMA_VERSION);
     for org in engine.organizations().list().await? {
         let keys = engine.keys().list(Some(org.id)).await?;
-        println!(
-            "Organization:   {}{} ({})",
-            org.name,
-            if org.is_default { " (default)" } else { "" },
-            org.id
-        );
+        println!("Organization:   {}{} ({})", org.name, if org.is_default { " (default)" } else { "" }, org.id);
         for env in Environment::ALL {
             let scope = Scope::new(org.id, env);
-            let active = keys
-                .iter()
-                .filter(|k| k.environment == env && k.revoked_at.is_none())
-                .count();
+            let active = keys.iter().filter(|k| k.environment == env && k.revoked_at.is_none()).count();
             let applicants = engine.applicants().count(scope).await?;
             println!(
                 "  {:<11} {active} active key(s), {applicants} applicant(s), clock {}",

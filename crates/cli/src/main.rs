@@ -14,12 +14,7 @@ use clap::{Parser, Subcommand};
 /// verification, transaction monitoring, signed webhooks) on a local port, over one SQLite file,
 /// with a sandbox clock that tests can move. The API reference is served at /docs.
 #[derive(Debug, Parser)]
-#[command(
-    name = "docket",
-    version,
-    propagate_version = true,
-    max_term_width = 100
-)]
+#[command(name = "docket", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
     /// Where Docket keeps its database. Defaults to the OS convention for application data
     /// (~/.local/share/docket on Linux).
@@ -27,13 +22,7 @@ struct Cli {
     data_dir: Option<PathBuf>,
 
     /// Log filter, such as `info`, `debug` or `docket_api=debug` (logs go to standard error).
-    #[arg(
-        long,
-        global = true,
-        env = "DOCKET_LOG",
-        default_value = "info",
-        value_name = "FILTER"
-    )]
+    #[arg(long, global = true, env = "DOCKET_LOG", default_value = "info", value_name = "FILTER")]
     log: String,
 
     #[command(subcommand)]
@@ -56,21 +45,14 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     init_logging(&cli.log);
-    let data_dir = match cli
-        .data_dir
-        .clone()
-        .or_else(docket_engine::default_data_dir)
-    {
+    let data_dir = match cli.data_dir.clone().or_else(docket_engine::default_data_dir) {
         Some(dir) => dir,
         None => {
             eprintln!("error: cannot tell where application data goes here; pass --data-dir");
             return std::process::ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
@@ -96,8 +78,8 @@ fn main() -> std::process::ExitCode {
 }
 
 fn init_logging(filter: &str) {
-    let filter = tracing_subscriber::EnvFilter::try_new(filter)
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let filter =
+        tracing_subscriber::EnvFilter::try_new(filter).unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)

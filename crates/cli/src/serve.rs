@@ -28,21 +28,11 @@ pub struct ServeArgs {
     demo: bool,
 
     /// Pin the default organization's sandbox key to this value (for CI).
-    #[arg(
-        long,
-        env = "DOCKET_SANDBOX_API_KEY",
-        hide_env_values = true,
-        value_name = "KEY"
-    )]
+    #[arg(long, env = "DOCKET_SANDBOX_API_KEY", hide_env_values = true, value_name = "KEY")]
     sandbox_api_key: Option<String>,
 
     /// Pin the default organization's production key to this value (for CI).
-    #[arg(
-        long,
-        env = "DOCKET_PRODUCTION_API_KEY",
-        hide_env_values = true,
-        value_name = "KEY"
-    )]
+    #[arg(long, env = "DOCKET_PRODUCTION_API_KEY", hide_env_values = true, value_name = "KEY")]
     production_api_key: Option<String>,
 
     /// Largest request body accepted, in bytes.
@@ -86,10 +76,9 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         DurabilityArg::Full => Durability::Full,
         DurabilityArg::Normal => Durability::Normal,
     };
-    for (env, value) in [
-        (Environment::Sandbox, args.sandbox_api_key),
-        (Environment::Production, args.production_api_key),
-    ] {
+    for (env, value) in
+        [(Environment::Sandbox, args.sandbox_api_key), (Environment::Production, args.production_api_key)]
+    {
         if let Some(v) = value.filter(|v| !v.is_empty()) {
             options.pinned.push((env, v));
         }
@@ -99,13 +88,7 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     // The first line is the URL: scripts and tests read it.
     writeln!(out, "{}", server.url)?;
-    writeln!(
-        out,
-        "Docket {} serving {} (data in {})",
-        env!("CARGO_PKG_VERSION"),
-        server.url,
-        data_dir.display()
-    )?;
+    writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
     writeln!(out, "API reference: {}/docs", server.url)?;
     if let Some(seeded) = &server.seeded {
         writeln!(
@@ -120,44 +103,26 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     writeln!(out, "Press Ctrl+C to stop.")?;
     drop(out);
 
-    server
-        .run(shutdown_signal())
-        .await
-        .context("the server stopped with an error")?;
+    server.run(shutdown_signal()).await.context("the server stopped with an error")?;
     eprintln!("Docket stopped.");
     Ok(())
 }
 
 fn announce_first_run(out: &mut impl Write, data_dir: &Path, first: &FirstRun) -> Result<()> {
     if first.keys.is_empty() {
-        writeln!(
-            out,
-            "Created the default organization; its keys are the pinned ones."
-        )?;
+        writeln!(out, "Created the default organization; its keys are the pinned ones.")?;
         return Ok(());
     }
     let path = server::save_first_run_keys(data_dir, first)
         .with_context(|| format!("cannot save the keys in {}", data_dir.display()))?;
-    writeln!(
-        out,
-        "First start: created the default organization with one API key per environment:"
-    )?;
+    writeln!(out, "First start: created the default organization with one API key per environment:")?;
     for env in Environment::ALL {
         match first.keys.iter().find(|k| k.key.environment == env) {
             Some(k) => writeln!(out, "  {:<11} {}", env.as_str(), k.secret)?,
-            None => writeln!(
-                out,
-                "  {:<11} (pinned by {})",
-                env.as_str(),
-                pin_variable(env)
-            )?,
+            None => writeln!(out, "  {:<11} (pinned by {})", env.as_str(), pin_variable(env))?,
         }
     }
-    writeln!(
-        out,
-        "They are shown only now, and saved (readable only by you) in {}",
-        path.display()
-    )?;
+    writeln!(out, "They are shown only now, and saved (readable only by you) in {}", path.display())?;
     Ok(())
 }
 

@@ -53,10 +53,7 @@ pub(crate) struct Clocks {
 
 impl Clocks {
     pub(crate) fn new(source: Arc<dyn TimeSource>) -> Self {
-        Clocks {
-            source,
-            sandbox: RwLock::new(HashMap::new()),
-        }
+        Clocks { source, sandbox: RwLock::new(HashMap::new()) }
     }
 
     /// Real time, as the engine's time source tells it.
@@ -74,12 +71,7 @@ impl Clocks {
     }
 
     pub(crate) fn get(&self, organization: OrganizationId) -> SandboxClock {
-        self.sandbox
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&organization)
-            .copied()
-            .unwrap_or_default()
+        self.sandbox.read().unwrap_or_else(|e| e.into_inner()).get(&organization).copied().unwrap_or_default()
     }
 
     pub(crate) fn set(&self, organization: OrganizationId, clock: SandboxClock) {
@@ -93,11 +85,7 @@ impl Clocks {
 
     pub(crate) fn state(&self, scope: Scope) -> ClockState {
         let real_now = self.real_now();
-        let clock = if scope.is_sandbox() {
-            self.get(scope.organization)
-        } else {
-            SandboxClock::Real
-        };
+        let clock = if scope.is_sandbox() { self.get(scope.organization) } else { SandboxClock::Real };
         let now = apply(clock, real_now);
         ClockState {
             now,
@@ -113,15 +101,12 @@ impl Clocks {
 
     /// Loads the stored sandbox clocks.
     pub(crate) fn load(&self, conn: &Connection) -> Result<()> {
-        let mut stmt =
-            conn.prepare("SELECT organization_id, offset_ms, frozen_at FROM sandbox_clocks")?;
+        let mut stmt = conn.prepare("SELECT organization_id, offset_ms, frozen_at FROM sandbox_clocks")?;
         let rows = stmt.query_map([], |r| {
             let frozen: Option<Timestamp> = r.get(2)?;
             let clock = match frozen {
                 Some(at) => SandboxClock::Frozen { at },
-                None => SandboxClock::Shifted {
-                    offset_ms: r.get(1)?,
-                },
+                None => SandboxClock::Shifted { offset_ms: r.get(1)? },
             };
             Ok((r.get::<_, OrganizationId>(0)?, clock))
         })?;
@@ -136,26 +121,16 @@ impl Clocks {
 fn apply(clock: SandboxClock, real: Timestamp) -> Timestamp {
     match clock {
         SandboxClock::Real => real,
-        SandboxClock::Shifted { offset_ms } => {
-            Timestamp::from_millis(real.as_millis().saturating_add(offset_ms))
-        }
+        SandboxClock::Shifted { offset_ms } => Timestamp::from_millis(real.as_millis().saturating_add(offset_ms)),
         SandboxClock::Frozen { at } => at,
     }
 }
 
 /// Stores a sandbox clock (`Real` removes the row).
-pub(crate) fn store(
-    conn: &Connection,
-    organization: OrganizationId,
-    clock: SandboxClock,
-    at: Timestamp,
-) -> Result<()> {
+pub(crate) fn store(conn: &Connection, organization: OrganizationId, clock: SandboxClock, at: Timestamp) -> Result<()> {
     match clock {
         SandboxClock::Real => {
-            conn.execute(
-                "DELETE FROM sandbox_clocks WHERE organization_id = ?1",
-                [organization],
-            )?;
+            conn.execute("DELETE FROM sandbox_clocks WHERE organization_id = ?1", [organization])?;
         }
         SandboxClock::Shifted { offset_ms } => {
             conn.execute(

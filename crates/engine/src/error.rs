@@ -50,18 +50,12 @@ impl fmt::Display for Invalid {
 impl Error {
     /// An invalid value of a named field.
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Error::Invalid(Invalid {
-            field: Some(field.into()),
-            message: message.into(),
-        })
+        Error::Invalid(Invalid { field: Some(field.into()), message: message.into() })
     }
 
     /// An invalid request as a whole.
     pub fn invalid_request(message: impl Into<String>) -> Self {
-        Error::Invalid(Invalid {
-            field: None,
-            message: message.into(),
-        })
+        Error::Invalid(Invalid { field: None, message: message.into() })
     }
 
     pub fn not_found(resource: &'static str) -> Self {

@@ -84,10 +84,7 @@ impl Engine {
     /// and starts the background tasks. Must be called within a Tokio runtime.
     pub async fn open(config: EngineConfig) -> Result<Engine> {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-            Error::Incompatible(format!(
-                "cannot create the data directory {}: {e}",
-                config.data_dir.display()
-            ))
+            Error::Incompatible(format!("cannot create the data directory {}: {e}", config.data_dir.display()))
         })?;
         let path = config.data_dir.join(DATABASE_FILE);
         let durability = config.durability;
@@ -103,13 +100,7 @@ impl Engine {
             .await?;
         let journal = journal::start(db.clone(), config.journal, config.time.clone());
         Ok(Engine {
-            core: Arc::new(Core {
-                db,
-                clocks,
-                keys: KeyCache::default(),
-                journal,
-                clock_changed: Default::default(),
-            }),
+            core: Arc::new(Core { db, clocks, keys: KeyCache::default(), journal, clock_changed: Default::default() }),
         })
     }
 

@@ -15,11 +15,7 @@ pub struct Bounds {
 
 impl Bounds {
     /// The `/api/v3` lists (applicants, AML history, webhook deliveries).
-    pub const V3: Bounds = Bounds {
-        min: 1,
-        max: 100,
-        default: 10,
-    };
+    pub const V3: Bounds = Bounds { min: 1, max: 100, default: 10 };
 }
 
 /// The deepest page any list serves; beyond it a client should narrow its filters instead.
@@ -37,22 +33,13 @@ impl PageRequest {
     pub fn new(page: Option<i64>, limit: Option<i64>, bounds: Bounds) -> Result<Self> {
         let page = page.unwrap_or(0);
         if !(0..=i64::from(MAX_PAGE)).contains(&page) {
-            return Err(Error::invalid(
-                "page",
-                format!("must be between 0 and {MAX_PAGE} (pages count from 0)"),
-            ));
+            return Err(Error::invalid("page", format!("must be between 0 and {MAX_PAGE} (pages count from 0)")));
         }
         let limit = limit.unwrap_or(i64::from(bounds.default));
         if !(i64::from(bounds.min)..=i64::from(bounds.max)).contains(&limit) {
-            return Err(Error::invalid(
-                "limit",
-                format!("must be between {} and {}", bounds.min, bounds.max),
-            ));
+            return Err(Error::invalid("limit", format!("must be between {} and {}", bounds.min, bounds.max)));
         }
-        Ok(PageRequest {
-            page: page as u32,
-            limit: limit as u32,
-        })
+        Ok(PageRequest { page: page as u32, limit: limit as u32 })
     }
 
     /// SQL `LIMIT`: one more row than the page holds, to learn whether a next page exists.
@@ -68,10 +55,7 @@ impl PageRequest {
     pub fn finish<T>(&self, mut rows: Vec<T>) -> Page<T> {
         let has_next = rows.len() > self.limit as usize;
         rows.truncate(self.limit as usize);
-        Page {
-            data: rows,
-            has_next,
-        }
+        Page { data: rows, has_next }
     }
 }
 
@@ -90,15 +74,8 @@ mod tests {
 
     #[test]
     fn checks_bounds() {
-        let b = Bounds {
-            min: 5,
-            max: 25,
-            default: 20,
-        };
-        assert_eq!(
-            PageRequest::new(None, None, b).ok(),
-            Some(PageRequest { page: 0, limit: 20 })
-        );
+        let b = Bounds { min: 5, max: 25, default: 20 };
+        assert_eq!(PageRequest::new(None, None, b).ok(), Some(PageRequest { page: 0, limit: 20 }));
         assert!(PageRequest::new(Some(-1), None, b).is_err());
         assert!(PageRequest::new(None, Some(4), b).is_err());
         assert!(PageRequest::new(None, Some(26), b).is_err());

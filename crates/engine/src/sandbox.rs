@@ -47,16 +47,9 @@ impl Sandbox<'_> {
         let real = self.engine.core.clocks.real_now();
         let offset = to.as_millis().saturating_sub(real.as_millis());
         if offset.unsigned_abs() > MAX_MOVE.as_millis().unsigned_abs() as u64 {
-            return Err(Error::invalid(
-                "now",
-                "must be within ten years of the real time",
-            ));
+            return Err(Error::invalid("now", "must be within ten years of the real time"));
         }
-        let new = if freeze {
-            SandboxClock::Frozen { at: to }
-        } else {
-            SandboxClock::Shifted { offset_ms: offset }
-        };
+        let new = if freeze { SandboxClock::Frozen { at: to } } else { SandboxClock::Shifted { offset_ms: offset } };
         self.store(scope, new).await
     }
 
@@ -64,10 +57,7 @@ impl Sandbox<'_> {
     pub async fn advance_clock(&self, scope: Scope, by: SignedDuration) -> Result<ClockState> {
         require_sandbox(scope)?;
         if by <= SignedDuration::ZERO {
-            return Err(Error::invalid(
-                "by",
-                "must be a positive duration; use set to go back in time",
-            ));
+            return Err(Error::invalid("by", "must be a positive duration; use set to go back in time"));
         }
         if by > MAX_MOVE {
             return Err(Error::invalid("by", "must be at most ten years"));
@@ -75,12 +65,8 @@ impl Sandbox<'_> {
         let by_ms = by.as_millis() as i64;
         let new = match self.engine.core.clocks.get(scope.organization) {
             SandboxClock::Real => SandboxClock::Shifted { offset_ms: by_ms },
-            SandboxClock::Shifted { offset_ms } => SandboxClock::Shifted {
-                offset_ms: offset_ms.saturating_add(by_ms),
-            },
-            SandboxClock::Frozen { at } => SandboxClock::Frozen {
-                at: at.saturating_add(by),
-            },
+            SandboxClock::Shifted { offset_ms } => SandboxClock::Shifted { offset_ms: offset_ms.saturating_add(by_ms) },
+            SandboxClock::Frozen { at } => SandboxClock::Frozen { at: at.saturating_add(by) },
         };
         self.store(scope, new).await
     }
@@ -93,11 +79,7 @@ impl Sandbox<'_> {
 
     async fn store(&self, scope: Scope, new: SandboxClock) -> Result<ClockState> {
         let now = self.engine.core.clocks.real_now();
-        self.engine
-            .core
-            .db
-            .write(move |conn| clock::store(conn, scope.organization, new, now))
-            .await?;
+        self.engine.core.db.write(move |conn| clock::store(conn, scope.organization, new, now)).await?;
         self.engine.core.clocks.set(scope.organization, new);
         // Anything waiting for a time (retries, daily screening) re-reads the clock.
         self.engine.core.clock_changed.notify_waiters();
@@ -109,15 +91,8 @@ impl Sandbox<'_> {
     pub async fn reset_data(&self, scope: Scope) -> Result<ResetSummary> {
         require_sandbox(scope)?;
         let journal_entries = self.engine.journal().clear(scope).await?;
-        let applicants = self
-            .engine
-            .core
-            .db
-            .write(move |conn| crate::applicants::store::delete_all(conn, scope))
-            .await?;
-        Ok(ResetSummary {
-            applicants,
-            journal_entries,
-        })
+        let applicants =
+            self.engine.core.db.write(move |conn| crate::applicants::store::delete_all(conn, scope)).await?;
+        Ok(ResetSummary { applicants, journal_entries })
     }
 }

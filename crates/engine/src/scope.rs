@@ -52,10 +52,7 @@ impl FromStr for Environment {
         match s.trim().to_ascii_lowercase().as_str() {
             "sandbox" => Ok(Environment::Sandbox),
             "production" => Ok(Environment::Production),
-            _ => Err(Error::invalid(
-                "environment",
-                "must be `sandbox` or `production`",
-            )),
+            _ => Err(Error::invalid("environment", "must be `sandbox` or `production`")),
         }
     }
 }
@@ -68,10 +65,7 @@ impl rusqlite::types::ToSql for Environment {
 
 impl rusqlite::types::FromSql for Environment {
     fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
-        value
-            .as_str()?
-            .parse()
-            .map_err(|e: Error| rusqlite::types::FromSqlError::Other(e.to_string().into()))
+        value.as_str()?.parse().map_err(|e: Error| rusqlite::types::FromSqlError::Other(e.to_string().into()))
     }
 }
 
@@ -84,10 +78,7 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(organization: OrganizationId, environment: Environment) -> Self {
-        Scope {
-            organization,
-            environment,
-        }
+        Scope { organization, environment }
     }
 
     pub fn is_sandbox(&self) -> bool {

@@ -62,10 +62,7 @@ impl Timestamp {
 
     /// From milliseconds since the Unix epoch, clamped to the range jiff supports.
     pub fn from_millis(ms: i64) -> Self {
-        let ms = ms.clamp(
-            jiff::Timestamp::MIN.as_millisecond() + 1,
-            jiff::Timestamp::MAX.as_millisecond() - 1,
-        );
+        let ms = ms.clamp(jiff::Timestamp::MIN.as_millisecond() + 1, jiff::Timestamp::MAX.as_millisecond() - 1);
         Timestamp(jiff::Timestamp::from_millisecond(ms).unwrap_or(jiff::Timestamp::UNIX_EPOCH))
     }
 
@@ -82,11 +79,7 @@ impl Timestamp {
     }
 
     pub fn saturating_add(self, d: jiff::SignedDuration) -> Self {
-        let ms = i64::try_from(d.as_millis()).unwrap_or(if d.is_negative() {
-            i64::MIN
-        } else {
-            i64::MAX
-        });
+        let ms = i64::try_from(d.as_millis()).unwrap_or(if d.is_negative() { i64::MIN } else { i64::MAX });
         Self::from_millis(self.as_millis().saturating_add(ms))
     }
 
@@ -96,10 +89,42 @@ impl Timestamp {
     }
 }
 
+impl Timestamp {
+    /// RFC 3339 in UTC with exactly three fractional digits, `2023-07-18T15:32:13.000Z`, written
+    /// into `buf`; `None` outside four-digit years, where RFC 3339 has no form.
+    fn format_into(self, buf: &mut [u8; 24]) -> Option<&str> {
+        let dt = self.0.to_zoned(jiff::tz::TimeZone::UTC).datetime();
+        let year = u32::try_from(dt.year()).ok().filter(|y| *y <= 9999)?;
+        let millis = (dt.subsec_nanosecond() / 1_000_000) as u32;
+        let fields: [(usize, u32, usize); 7] = [
+            (0, year, 4),
+            (5, dt.month() as u32, 2),
+            (8, dt.day() as u32, 2),
+            (11, dt.hour() as u32, 2),
+            (14, dt.minute() as u32, 2),
+            (17, dt.second() as u32, 2),
+            (20, millis, 3),
+        ];
+        *buf = *b"0000-00-00T00:00:00.000Z";
+        for (at, mut value, width) in fields {
+            for i in (at..at + width).rev() {
+                buf[i] = b'0' + (value % 10) as u8;
+                value /= 10;
+            }
+        }
+        std::str::from_utf8(buf).ok()
+    }
+}
+
 impl fmt::Display for Timestamp {
     /// RFC 3339 in UTC with exactly three fractional digits: `2023-07-18T15:32:13.000Z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.strftime("%Y-%m-%dT%H:%M:%S%.3fZ"))
+        let mut buf = [0u8; 24];
+        match self.format_into(&mut buf) {
+            Some(text) => f.write_str(text),
+            // Outside four-digit years RFC 3339 has no form; jiff's extended one is used.
+            None => write!(f, "{}", self.0.strftime("%Y-%m-%dT%H:%M:%S%.3fZ")),
+        }
     }
 }
 
@@ -117,7 +142,12 @@ impl FromStr for Timestamp {
 
 impl Serialize for Timestamp {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // Every record shows several times: formatted on the stack, not through `fmt`.
+        let mut buf = [0u8; 24];
+        match self.format_into(&mut buf) {
+            Some(text) => s.serialize_str(text),
+            None => s.collect_str(self),
+        }
     }
 }
 
@@ -148,9 +178,7 @@ impl utoipa::PartialSchema for Timestamp {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::ObjectBuilder::new()
             .schema_type(utoipa::openapi::Type::String)
-            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
-                utoipa::openapi::KnownFormat::DateTime,
-            )))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::DateTime)))
             .examples([serde_json::json!("2026-07-18T15:32:13.000Z")])
             .into()
     }
@@ -180,14 +208,10 @@ pub fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
             'd' => 86_400,
             'w' => 604_800,
             _ => {
-                return Err(format!(
-                    "`{s}` is not a duration such as 90s, 15m, 36h or 7d"
-                ));
+                return Err(format!("`{s}` is not a duration such as 90s, 15m, 36h or 7d"));
             }
         };
-        let n: i64 = digits
-            .parse()
-            .map_err(|_| format!("`{s}` is not a duration such as 90s, 15m, 36h or 7d"))?;
+        let n: i64 = digits.parse().map_err(|_| format!("`{s}` is not a duration such as 90s, 15m, 36h or 7d"))?;
         digits.clear();
         total = n
             .checked_mul(unit)
@@ -195,9 +219,7 @@ pub fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
             .ok_or_else(|| format!("`{s}` is too long a duration"))?;
     }
     if !digits.is_empty() {
-        return Err(format!(
-            "`{s}` needs a unit: s, m, h, d or w (for example {s}s)"
-        ));
+        return Err(format!("`{s}` needs a unit: s, m, h, d or w (for example {s}s)"));
     }
     Ok(jiff::SignedDuration::from_secs(total))
 }
@@ -214,6 +236,13 @@ mod tests {
     }
 
     #[test]
+    fn formats_the_edges() {
+        assert_eq!(Timestamp::UNIX_EPOCH.to_string(), "1970-01-01T00:00:00.000Z");
+        assert_eq!(Timestamp::from_millis(-1).to_string(), "1969-12-31T23:59:59.999Z");
+        assert_eq!(Timestamp::from_millis(253_370_764_800_123).to_string(), "9999-01-01T00:00:00.123Z");
+    }
+
+    #[test]
     fn rejects_dates_without_time() {
         assert!("2023-07-18".parse::<Timestamp>().is_err());
         assert!("yesterday".parse::<Timestamp>().is_err());
@@ -221,14 +250,8 @@ mod tests {
 
     #[test]
     fn parses_durations() {
-        assert_eq!(
-            parse_duration("90s"),
-            Ok(jiff::SignedDuration::from_secs(90))
-        );
-        assert_eq!(
-            parse_duration("1d12h"),
-            Ok(jiff::SignedDuration::from_hours(36))
-        );
+        assert_eq!(parse_duration("90s"), Ok(jiff::SignedDuration::from_secs(90)));
+        assert_eq!(parse_duration("1d12h"), Ok(jiff::SignedDuration::from_hours(36)));
         assert!(parse_duration("12").is_err());
         assert!(parse_duration("3x").is_err());
         assert!(parse_duration("99999999999999999999d").is_err());

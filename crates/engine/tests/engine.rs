@@ -24,17 +24,9 @@ async fn fixture() -> Fixture {
     let time = Arc::new(ManualTime::new(START.parse().expect("time")));
     let mut config = EngineConfig::new(dir.path());
     config.time = time.clone();
-    config.journal = JournalSettings {
-        max_entries: 5,
-        ..JournalSettings::default()
-    };
+    config.journal = JournalSettings { max_entries: 5, ..JournalSettings::default() };
     let engine = Engine::open(config).await.expect("opens");
-    let first = engine
-        .organizations()
-        .bootstrap(&[])
-        .await
-        .expect("bootstrap")
-        .expect("first run");
+    let first = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first run");
     let org = first.organization.id;
     Fixture {
         _dir: dir,
@@ -50,10 +42,7 @@ fn json<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> T {
 }
 
 fn page() -> PageRequest {
-    PageRequest {
-        page: 0,
-        limit: 100,
-    }
+    PageRequest { page: 0, limit: 100 }
 }
 
 #[tokio::test]
@@ -61,166 +50,59 @@ async fn first_run_creates_one_key_per_environment_and_keys_select_their_scope()
     let f = fixture().await;
     let keys = f.engine.keys().list(None).await.expect("keys");
     assert_eq!(keys.len(), 2);
-    assert!(
-        f.engine
-            .organizations()
-            .bootstrap(&[])
-            .await
-            .expect("again")
-            .is_none(),
-        "second start is not a first run"
-    );
+    assert!(f.engine.organizations().bootstrap(&[]).await.expect("again").is_none(), "second start is not a first run");
 
-    let created = f
-        .engine
-        .keys()
-        .create(f.sandbox.organization, Environment::Production, "ci")
-        .await
-        .expect("create");
-    let auth = f
-        .engine
-        .keys()
-        .authenticate(&created.secret)
-        .await
-        .expect("valid key");
+    let created = f.engine.keys().create(f.sandbox.organization, Environment::Production, "ci").await.expect("create");
+    let auth = f.engine.keys().authenticate(&created.secret).await.expect("valid key");
     assert_eq!(auth.scope, f.production);
 
-    f.engine
-        .keys()
-        .revoke(created.key.id)
-        .await
-        .expect("revoke");
+    f.engine.keys().revoke(created.key.id).await.expect("revoke");
     match f.engine.keys().authenticate(&created.secret).await {
         Err(Error::Unauthorized(m)) => assert!(m.contains("revoked"), "{m}"),
         other => panic!("a revoked key must be refused, got {other:?}"),
     }
-    assert!(matches!(
-        f.engine.keys().authenticate("nope").await,
-        Err(Error::Unauthorized(_))
-    ));
-    assert!(matches!(
-        f.engine.keys().authenticate("").await,
-        Err(Error::Unauthorized(_))
-    ));
+    assert!(matches!(f.engine.keys().authenticate("nope").await, Err(Error::Unauthorized(_))));
+    assert!(matches!(f.engine.keys().authenticate("").await, Err(Error::Unauthorized(_))));
 }
 
 #[tokio::test]
 async fn pinned_keys_replace_earlier_pins_and_cannot_collide() {
     let f = fixture().await;
     let pin = |v: &str| vec![(Environment::Sandbox, v.to_owned())];
-    f.engine
-        .organizations()
-        .bootstrap(&pin("ci-sandbox-key-1"))
-        .await
-        .expect("pin");
-    assert_eq!(
-        f.engine
-            .keys()
-            .authenticate("ci-sandbox-key-1")
-            .await
-            .expect("pinned")
-            .scope,
-        f.sandbox
-    );
-    f.engine
-        .organizations()
-        .bootstrap(&pin("ci-sandbox-key-2"))
-        .await
-        .expect("re-pin");
-    assert!(
-        f.engine
-            .keys()
-            .authenticate("ci-sandbox-key-1")
-            .await
-            .is_err(),
-        "the old pin is revoked"
-    );
-    assert!(
-        f.engine
-            .keys()
-            .authenticate("ci-sandbox-key-2")
-            .await
-            .is_ok()
-    );
+    f.engine.organizations().bootstrap(&pin("ci-sandbox-key-1")).await.expect("pin");
+    assert_eq!(f.engine.keys().authenticate("ci-sandbox-key-1").await.expect("pinned").scope, f.sandbox);
+    f.engine.organizations().bootstrap(&pin("ci-sandbox-key-2")).await.expect("re-pin");
+    assert!(f.engine.keys().authenticate("ci-sandbox-key-1").await.is_err(), "the old pin is revoked");
+    assert!(f.engine.keys().authenticate("ci-sandbox-key-2").await.is_ok());
     let clash = vec![(Environment::Production, "ci-sandbox-key-2".to_owned())];
-    assert!(matches!(
-        f.engine.organizations().bootstrap(&clash).await,
-        Err(Error::Conflict(_))
-    ));
-    assert!(
-        f.engine
-            .organizations()
-            .bootstrap(&pin("short"))
-            .await
-            .is_err()
-    );
+    assert!(matches!(f.engine.organizations().bootstrap(&clash).await, Err(Error::Conflict(_))));
+    assert!(f.engine.organizations().bootstrap(&pin("short")).await.is_err());
 }
 
 #[tokio::test]
 async fn environments_and_organizations_never_see_each_others_applicants() {
     let f = fixture().await;
-    let other_org = f
-        .engine
-        .organizations()
-        .create("Other Ltd")
-        .await
-        .expect("org");
+    let other_org = f.engine.organizations().create("Other Ltd").await.expect("org");
     let other = Scope::new(other_org.id, Environment::Sandbox);
-    let input = || {
-        json::<NewApplicant>(
-            serde_json::json!({"external_id": "same-id", "info": {"full_name": "Ann Lee"}}),
-        )
-    };
+    let input =
+        || json::<NewApplicant>(serde_json::json!({"external_id": "same-id", "info": {"full_name": "Ann Lee"}}));
 
-    let a = f
-        .engine
-        .applicants()
-        .create(f.sandbox, input())
-        .await
-        .expect("sandbox");
+    let a = f.engine.applicants().create(f.sandbox, input()).await.expect("sandbox");
     // The same external id is free in another environment and another organization.
-    let b = f
-        .engine
-        .applicants()
-        .create(f.production, input())
-        .await
-        .expect("production");
-    f.engine
-        .applicants()
-        .create(other, input())
-        .await
-        .expect("other org");
+    let b = f.engine.applicants().create(f.production, input()).await.expect("production");
+    f.engine.applicants().create(other, input()).await.expect("other org");
 
     for scope in [f.production, other] {
-        assert!(matches!(
-            f.engine.applicants().get(scope, a.applicant_id).await,
-            Err(Error::NotFound { .. })
-        ));
-        assert!(matches!(
-            f.engine.applicants().delete(scope, a.applicant_id).await,
-            Err(Error::NotFound { .. })
-        ));
-        let list = f
-            .engine
-            .applicants()
-            .list(scope, ApplicantFilter::default(), page())
-            .await
-            .expect("list");
+        assert!(matches!(f.engine.applicants().get(scope, a.applicant_id).await, Err(Error::NotFound { .. })));
+        assert!(matches!(f.engine.applicants().delete(scope, a.applicant_id).await, Err(Error::NotFound { .. })));
+        let list = f.engine.applicants().list(scope, ApplicantFilter::default(), page()).await.expect("list");
         assert!(list.data.iter().all(|x| x.applicant_id != a.applicant_id));
     }
     assert_eq!(
-        f.engine
-            .applicants()
-            .get_by_external_id(f.production, "same-id")
-            .await
-            .expect("found")
-            .applicant_id,
+        f.engine.applicants().get_by_external_id(f.production, "same-id").await.expect("found").applicant_id,
         b.applicant_id
     );
-    assert!(matches!(
-        f.engine.applicants().create(f.sandbox, input()).await,
-        Err(Error::Conflict(_))
-    ));
+    assert!(matches!(f.engine.applicants().create(f.sandbox, input()).await, Err(Error::Conflict(_))));
 }
 
 #[tokio::test]
@@ -239,19 +121,10 @@ async fn applicant_data_is_checked_and_system_info_derived() {
         .await
         .expect("create");
     assert_eq!(a.system_info.full_name.as_deref(), Some("Ann Lee"));
-    assert_eq!(
-        a.provided_info.full_name, None,
-        "provided data stays as given"
-    );
+    assert_eq!(a.provided_info.full_name, None, "provided data stays as given");
     assert_eq!(a.provided_info.first_name.as_deref(), Some("Ann"));
-    assert_eq!(
-        a.email.as_ref().map(|e| e.as_str()),
-        Some("ann@example.org")
-    );
-    assert_eq!(
-        serde_json::to_value(a.system_info.dob).expect("json"),
-        "1990-05-01T00:00:00.000Z"
-    );
+    assert_eq!(a.email.as_ref().map(|e| e.as_str()), Some("ann@example.org"));
+    assert_eq!(serde_json::to_value(a.system_info.dob).expect("json"), "1990-05-01T00:00:00.000Z");
 
     let future = json::<NewApplicant>(serde_json::json!({"info": {"dob": "2027-01-01"}}));
     match f.engine.applicants().create(f.sandbox, future).await {
@@ -261,18 +134,9 @@ async fn applicant_data_is_checked_and_system_info_derived() {
     let org_with_gender = json::<NewApplicant>(
         serde_json::json!({"applicant_type": "Organization", "info": {"full_name": "X GmbH", "gender": "M"}}),
     );
-    assert!(matches!(
-        f.engine
-            .applicants()
-            .create(f.sandbox, org_with_gender)
-            .await,
-        Err(Error::Invalid(_))
-    ));
+    assert!(matches!(f.engine.applicants().create(f.sandbox, org_with_gender).await, Err(Error::Invalid(_))));
     let blank = json::<NewApplicant>(serde_json::json!({"info": {"full_name": "   "}}));
-    assert!(matches!(
-        f.engine.applicants().create(f.sandbox, blank).await,
-        Err(Error::Invalid(_))
-    ));
+    assert!(matches!(f.engine.applicants().create(f.sandbox, blank).await, Err(Error::Invalid(_))));
 }
 
 #[tokio::test]
@@ -293,89 +157,37 @@ async fn updates_merge_and_null_clears() {
         "custom_fields": {"a": null, "c": 3}, "search_options": {"tags": ["PEP"]}, "phone": "+33 1 23 45 67 89"
     }))
     .expect("valid update");
-    let u = f
-        .engine
-        .applicants()
-        .update(f.sandbox, a.applicant_id, update)
-        .await
-        .expect("update");
-    assert_eq!(
-        u.provided_info.full_name.as_deref(),
-        Some("Ann Lee"),
-        "absent fields stay"
-    );
+    let u = f.engine.applicants().update(f.sandbox, a.applicant_id, update).await.expect("update");
+    assert_eq!(u.provided_info.full_name.as_deref(), Some("Ann Lee"), "absent fields stay");
     assert_eq!(u.provided_info.address, None, "null clears");
     assert_eq!(u.provided_info.addresses.len(), 2);
     assert_eq!(
         u.provided_info.custom_fields,
-        serde_json::json!({"b": 2, "c": 3})
-            .as_object()
-            .cloned()
-            .expect("object")
+        serde_json::json!({"b": 2, "c": 3}).as_object().cloned().expect("object")
     );
-    assert_eq!(
-        serde_json::to_value(&u.search_options.tags).expect("json"),
-        serde_json::json!(["PEP"])
-    );
-    assert!(
-        u.search_options.fuzziness,
-        "other options keep their defaults"
-    );
-    let again = f
-        .engine
-        .applicants()
-        .get(f.sandbox, a.applicant_id)
-        .await
-        .expect("get");
+    assert_eq!(serde_json::to_value(&u.search_options.tags).expect("json"), serde_json::json!(["PEP"]));
+    assert!(u.search_options.fuzziness, "other options keep their defaults");
+    let again = f.engine.applicants().get(f.sandbox, a.applicant_id).await.expect("get");
     assert_eq!(again.provided_info, u.provided_info);
 }
 
 #[tokio::test]
 async fn lists_are_newest_first_filtered_and_paged() {
     let f = fixture().await;
-    for (name, country) in [
-        ("Zoë Adams", "GB"),
-        ("José Núñez", "ES"),
-        ("Jose Perez", "MX"),
-        ("Ann Lee", "ES"),
-    ] {
+    for (name, country) in [("Zoë Adams", "GB"), ("José Núñez", "ES"), ("Jose Perez", "MX"), ("Ann Lee", "ES")] {
         f.time.advance(jiff::SignedDuration::from_secs(60));
         let input = json(serde_json::json!({"info": {"full_name": name, "country": country}}));
-        f.engine
-            .applicants()
-            .create(f.sandbox, input)
-            .await
-            .expect("create");
+        f.engine.applicants().create(f.sandbox, input).await.expect("create");
     }
     let names = |p: docket_engine::page::Page<docket_engine::applicants::Applicant>| {
-        p.data
-            .into_iter()
-            .filter_map(|a| a.system_info.full_name)
-            .collect::<Vec<_>>()
+        p.data.into_iter().filter_map(|a| a.system_info.full_name).collect::<Vec<_>>()
     };
-    let all = f
-        .engine
-        .applicants()
-        .list(f.sandbox, ApplicantFilter::default(), page())
-        .await
-        .expect("list");
-    assert_eq!(
-        names(all),
-        ["Ann Lee", "Jose Perez", "José Núñez", "Zoë Adams"]
-    );
+    let all = f.engine.applicants().list(f.sandbox, ApplicantFilter::default(), page()).await.expect("list");
+    assert_eq!(names(all), ["Ann Lee", "Jose Perez", "José Núñez", "Zoë Adams"]);
 
-    let jose = ApplicantFilter {
-        name: Some("JOSE".into()),
-        ..Default::default()
-    };
+    let jose = ApplicantFilter { name: Some("JOSE".into()), ..Default::default() };
     assert_eq!(
-        names(
-            f.engine
-                .applicants()
-                .list(f.sandbox, jose, page())
-                .await
-                .expect("list")
-        ),
+        names(f.engine.applicants().list(f.sandbox, jose, page()).await.expect("list")),
         ["Jose Perez", "José Núñez"]
     );
     let spain = ApplicantFilter {
@@ -383,48 +195,23 @@ async fn lists_are_newest_first_filtered_and_paged() {
         ..Default::default()
     };
     assert_eq!(
-        names(
-            f.engine
-                .applicants()
-                .list(f.sandbox, spain, page())
-                .await
-                .expect("list")
-        ),
+        names(f.engine.applicants().list(f.sandbox, spain, page()).await.expect("list")),
         ["Ann Lee", "José Núñez"]
     );
-    let wildcard = ApplicantFilter {
-        name: Some("%".into()),
-        ..Default::default()
-    };
-    assert!(
-        f.engine
-            .applicants()
-            .list(f.sandbox, wildcard, page())
-            .await
-            .expect("list")
-            .data
-            .is_empty()
-    );
+    let wildcard = ApplicantFilter { name: Some("%".into()), ..Default::default() };
+    assert!(f.engine.applicants().list(f.sandbox, wildcard, page()).await.expect("list").data.is_empty());
 
     let first = f
         .engine
         .applicants()
-        .list(
-            f.sandbox,
-            ApplicantFilter::default(),
-            PageRequest { page: 0, limit: 3 },
-        )
+        .list(f.sandbox, ApplicantFilter::default(), PageRequest { page: 0, limit: 3 })
         .await
         .expect("p0");
     assert!(first.has_next);
     let second = f
         .engine
         .applicants()
-        .list(
-            f.sandbox,
-            ApplicantFilter::default(),
-            PageRequest { page: 1, limit: 3 },
-        )
+        .list(f.sandbox, ApplicantFilter::default(), PageRequest { page: 1, limit: 3 })
         .await
         .expect("p1");
     assert_eq!((second.data.len(), second.has_next), (1, false));
@@ -433,77 +220,32 @@ async fn lists_are_newest_first_filtered_and_paged() {
 #[tokio::test]
 async fn the_sandbox_clock_moves_only_the_sandbox() {
     let f = fixture().await;
-    let state = f
-        .engine
-        .sandbox()
-        .set_clock(f.sandbox, "2026-06-01T00:00:00Z".parse().expect("t"), true)
-        .await
-        .expect("set");
+    let state =
+        f.engine.sandbox().set_clock(f.sandbox, "2026-06-01T00:00:00Z".parse().expect("t"), true).await.expect("set");
     assert_eq!(state.now.to_string(), "2026-06-01T00:00:00.000Z");
     f.time.advance(jiff::SignedDuration::from_secs(3600));
-    assert_eq!(
-        f.engine.now(f.sandbox).to_string(),
-        "2026-06-01T00:00:00.000Z",
-        "a frozen clock stands still"
-    );
-    f.engine
-        .sandbox()
-        .advance_clock(f.sandbox, jiff::SignedDuration::from_hours(25))
-        .await
-        .expect("advance");
-    assert_eq!(
-        f.engine.now(f.sandbox).to_string(),
-        "2026-06-02T01:00:00.000Z"
-    );
+    assert_eq!(f.engine.now(f.sandbox).to_string(), "2026-06-01T00:00:00.000Z", "a frozen clock stands still");
+    f.engine.sandbox().advance_clock(f.sandbox, jiff::SignedDuration::from_hours(25)).await.expect("advance");
+    assert_eq!(f.engine.now(f.sandbox).to_string(), "2026-06-02T01:00:00.000Z");
 
-    let a = f
-        .engine
-        .applicants()
-        .create(f.sandbox, NewApplicant::default())
-        .await
-        .expect("create");
-    assert_eq!(
-        a.created_at.to_string(),
-        "2026-06-02T01:00:00.000Z",
-        "records follow the environment's clock"
-    );
-    assert_eq!(
-        f.engine.now(f.production).to_string(),
-        "2026-03-01T10:00:00.000Z",
-        "production keeps real time"
-    );
+    let a = f.engine.applicants().create(f.sandbox, NewApplicant::default()).await.expect("create");
+    assert_eq!(a.created_at.to_string(), "2026-06-02T01:00:00.000Z", "records follow the environment's clock");
+    assert_eq!(f.engine.now(f.production).to_string(), "2026-03-01T10:00:00.000Z", "production keeps real time");
 
     assert!(matches!(
-        f.engine
-            .sandbox()
-            .advance_clock(f.production, jiff::SignedDuration::from_secs(1))
-            .await,
+        f.engine.sandbox().advance_clock(f.production, jiff::SignedDuration::from_secs(1)).await,
         Err(Error::Forbidden(_))
     ));
     assert!(matches!(
-        f.engine
-            .sandbox()
-            .advance_clock(f.sandbox, jiff::SignedDuration::from_secs(-1))
-            .await,
+        f.engine.sandbox().advance_clock(f.sandbox, jiff::SignedDuration::from_secs(-1)).await,
         Err(Error::Invalid(_))
     ));
 
     // A shifted (not frozen) clock keeps running with real time.
-    f.engine
-        .sandbox()
-        .set_clock(f.sandbox, "2026-06-01T00:00:00Z".parse().expect("t"), false)
-        .await
-        .expect("set");
+    f.engine.sandbox().set_clock(f.sandbox, "2026-06-01T00:00:00Z".parse().expect("t"), false).await.expect("set");
     f.time.advance(jiff::SignedDuration::from_secs(30));
-    assert_eq!(
-        f.engine.now(f.sandbox).to_string(),
-        "2026-06-01T00:00:30.000Z"
-    );
-    f.engine
-        .sandbox()
-        .reset_clock(f.sandbox)
-        .await
-        .expect("reset");
+    assert_eq!(f.engine.now(f.sandbox).to_string(), "2026-06-01T00:00:30.000Z");
+    f.engine.sandbox().reset_clock(f.sandbox).await.expect("reset");
     assert_eq!(f.engine.now(f.sandbox), f.engine.now(f.production));
 }
 
@@ -511,29 +253,14 @@ async fn the_sandbox_clock_moves_only_the_sandbox() {
 async fn the_clock_survives_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
     let scope = {
-        let engine = Engine::open(EngineConfig::new(dir.path()))
-            .await
-            .expect("opens");
-        let org = engine
-            .organizations()
-            .bootstrap(&[])
-            .await
-            .expect("bootstrap")
-            .expect("first")
-            .organization
-            .id;
+        let engine = Engine::open(EngineConfig::new(dir.path())).await.expect("opens");
+        let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
         let scope = Scope::new(org, Environment::Sandbox);
-        engine
-            .sandbox()
-            .set_clock(scope, "2030-01-01T00:00:00Z".parse().expect("t"), true)
-            .await
-            .expect("set");
+        engine.sandbox().set_clock(scope, "2030-01-01T00:00:00Z".parse().expect("t"), true).await.expect("set");
         engine.shutdown().await;
         scope
     };
-    let engine = Engine::open(EngineConfig::new(dir.path()))
-        .await
-        .expect("reopens");
+    let engine = Engine::open(EngineConfig::new(dir.path())).await.expect("reopens");
     assert_eq!(engine.now(scope).to_string(), "2030-01-01T00:00:00.000Z");
 }
 
@@ -541,36 +268,14 @@ async fn the_clock_survives_a_restart() {
 async fn reset_empties_the_sandbox_only() {
     let f = fixture().await;
     f.engine.demo().seed(f.sandbox).await.expect("seed");
-    f.engine
-        .applicants()
-        .create(f.production, NewApplicant::default())
-        .await
-        .expect("prod");
+    f.engine.applicants().create(f.production, NewApplicant::default()).await.expect("prod");
     let again = f.engine.demo().seed(f.sandbox).await.expect("seed again");
     assert_eq!(again.applicants_created, 0, "seeding twice adds nothing");
-    let summary = f
-        .engine
-        .sandbox()
-        .reset_data(f.sandbox)
-        .await
-        .expect("reset");
+    let summary = f.engine.sandbox().reset_data(f.sandbox).await.expect("reset");
     assert_eq!(summary.applicants, again.applicants_present);
-    assert_eq!(
-        f.engine.applicants().count(f.sandbox).await.expect("count"),
-        0
-    );
-    assert_eq!(
-        f.engine
-            .applicants()
-            .count(f.production)
-            .await
-            .expect("count"),
-        1
-    );
-    assert!(matches!(
-        f.engine.sandbox().reset_data(f.production).await,
-        Err(Error::Forbidden(_))
-    ));
+    assert_eq!(f.engine.applicants().count(f.sandbox).await.expect("count"), 0);
+    assert_eq!(f.engine.applicants().count(f.production).await.expect("count"), 1);
+    assert!(matches!(f.engine.sandbox().reset_data(f.production).await, Err(Error::Forbidden(_))));
 }
 
 fn record(scope: Scope, path: &str, status: u16, body: &str) -> RequestRecord {
@@ -593,91 +298,35 @@ fn record(scope: Scope, path: &str, status: u16, body: &str) -> RequestRecord {
 async fn the_journal_redacts_filters_and_stays_bounded() {
     let f = fixture().await;
     let journal = f.engine.journal();
-    journal.record(record(
-        f.sandbox,
-        "/api/v3/applicants",
-        201,
-        r#"{"password":"hunter2","name":"n"}"#,
-    ));
+    journal.record(record(f.sandbox, "/api/v3/applicants", 201, r#"{"password":"hunter2","name":"n"}"#));
     journal.record(record(f.sandbox, "/api/v3/applicants/x", 404, "{}"));
     journal.record(record(f.production, "/api/v3/applicants", 201, "{}"));
-    let list = journal
-        .list(f.sandbox, JournalFilter::default(), page())
-        .await
-        .expect("list");
+    let list = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(list.data.len(), 2, "only the scope's own entries");
     let created = &list.data[1];
-    assert!(
-        !created
-            .request_body
-            .as_deref()
-            .unwrap_or("")
-            .contains("hunter2")
-    );
-    assert_eq!(
-        created.query.as_deref(),
-        Some("page=0&api_token=[redacted]")
-    );
+    assert!(!created.request_body.as_deref().unwrap_or("").contains("hunter2"));
+    assert_eq!(created.query.as_deref(), Some("page=0&api_token=[redacted]"));
     assert_eq!(created.latency_ms, 1.5);
 
     let not_found = JournalFilter {
         status: Some(docket_engine::journal::StatusFilter::parse("4xx").expect("class")),
         ..Default::default()
     };
-    assert_eq!(
-        journal
-            .list(f.sandbox, not_found, page())
-            .await
-            .expect("list")
-            .data
-            .len(),
-        1
-    );
-    let newer = JournalFilter {
-        after: Some(created.seq),
-        ..Default::default()
-    };
-    assert_eq!(
-        journal
-            .list(f.sandbox, newer, page())
-            .await
-            .expect("list")
-            .data
-            .len(),
-        1
-    );
+    assert_eq!(journal.list(f.sandbox, not_found, page()).await.expect("list").data.len(), 1);
+    let newer = JournalFilter { after: Some(created.seq), ..Default::default() };
+    assert_eq!(journal.list(f.sandbox, newer, page()).await.expect("list").data.len(), 1);
 
     // At most five entries are kept (the fixture's bound), the oldest go first.
     for i in 0..6 {
-        journal.record(record(
-            f.sandbox,
-            &format!("/api/v3/applicants/{i}"),
-            200,
-            "{}",
-        ));
+        journal.record(record(f.sandbox, &format!("/api/v3/applicants/{i}"), 200, "{}"));
     }
-    let kept = journal
-        .list(f.sandbox, JournalFilter::default(), page())
-        .await
-        .expect("list");
+    let kept = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(kept.data.len(), 5);
     assert_eq!(kept.data[0].path, "/api/v3/applicants/5");
 
     // Entries older than the retention go.
     f.time.advance(jiff::SignedDuration::from_hours(24 * 8));
-    journal.record(RequestRecord {
-        received_at: f.engine.now(f.production),
-        ..record(f.sandbox, "/new", 200, "{}")
-    });
-    let kept = journal
-        .list(f.sandbox, JournalFilter::default(), page())
-        .await
-        .expect("list");
-    assert_eq!(
-        kept.data
-            .iter()
-            .map(|e| e.path.as_str())
-            .collect::<Vec<_>>(),
-        ["/new"]
-    );
+    journal.record(RequestRecord { received_at: f.engine.now(f.production), ..record(f.sandbox, "/new", 200, "{}") });
+    let kept = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
+    assert_eq!(kept.data.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(), ["/new"]);
 }

@@ -13,17 +13,12 @@ use crate::state::AppState;
 pub const API_KEY_HEADER: &str = "ds-api-token";
 
 pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let token = req
-        .headers()
-        .get(API_KEY_HEADER)
-        .map(|v| v.to_str().unwrap_or("\u{0}"));
+    let token = req.headers().get(API_KEY_HEADER).map(|v| v.to_str().unwrap_or("\u{0}"));
     let result = match token {
-        None => Err(docket_engine::Error::Unauthorized(format!(
-            "missing API key: send it in the {API_KEY_HEADER} header"
-        ))),
-        Some(token) if token.contains('\u{0}') => {
-            Err(docket_engine::Error::Unauthorized("invalid API key".into()))
+        None => {
+            Err(docket_engine::Error::Unauthorized(format!("missing API key: send it in the {API_KEY_HEADER} header")))
         }
+        Some(token) if token.contains('\u{0}') => Err(docket_engine::Error::Unauthorized("invalid API key".into())),
         Some(token) => state.engine.keys().authenticate(token).await,
     };
     match result {

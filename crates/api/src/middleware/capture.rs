@@ -18,6 +18,11 @@ use http_body_util::BodyExt;
 use crate::error::{ApiError, ErrorBody, code};
 use crate::state::AppState;
 
+/// A response extension: this response carries a credential (a signing secret, a key), so
+/// the journal must redact it before storing it.
+#[derive(Debug, Clone, Copy)]
+pub struct CarriesCredentials;
+
 /// Filled by the authentication layer, read here once the response is back.
 #[derive(Clone, Default)]
 pub(crate) struct CallerSlot(Arc<OnceLock<Scope>>);
@@ -37,31 +42,21 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     let (mut parts, body) = req.into_parts();
 
     let limit = state.body_limit;
-    let declared = parts
-        .headers
-        .get(CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let declared = parts.headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let request_body = if declared.is_some_and(|n| n > limit as u64) {
         Err(too_large(limit))
     } else {
         match http_body_util::Limited::new(body, limit).collect().await {
             Ok(collected) => Ok(collected.to_bytes()),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
-            Err(e) => Err(ApiError::bad_request(format!(
-                "could not read the request body: {e}"
-            ))),
+            Err(e) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
         }
     };
 
     let method = parts.method.clone();
     let path = parts.uri.path().to_owned();
     let query = parts.uri.query().map(str::to_owned);
-    let client = parts
-        .headers
-        .get(USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+    let client = parts.headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let incoming_request_id = parts.headers.get("x-request-id").cloned();
 
     let slot = CallerSlot::default();
@@ -79,10 +74,7 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         Ok(c) => c.to_bytes(),
         Err(e) => {
             tracing::error!(error = %e, "could not read a response body");
-            let e = ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error; the server log has the details",
-            );
+            let e = ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details");
             return e.into_response();
         }
     };
@@ -90,15 +82,9 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         // Axum's own rejections (405, 408 from the timeout, ...) come without a body.
         let status = response_parts.status;
         let message = status.canonical_reason().unwrap_or("error").to_owned();
-        response_parts
-            .headers
-            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response_parts.headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         response_parts.headers.remove(CONTENT_LENGTH);
-        let body = ErrorBody {
-            message: describe(status, &method, &path, message),
-            error: code(status),
-            field: None,
-        };
+        let body = ErrorBody { message: describe(status, &method, &path, message), error: code(status), field: None };
         Bytes::from(serde_json::to_vec(&body).unwrap_or_default())
     } else {
         response_bytes
@@ -106,13 +92,20 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
 
     let recorded = !(method == Method::GET && path.starts_with("/_docket/requests"));
     if recorded {
-        let captured = |b: &Bytes| {
-            if b.len() > MAX_RECORDED_RESPONSE {
-                CapturedBody::NotCaptured(format!("[{} bytes; too large to record]", b.len()))
-            } else {
-                CapturedBody::Bytes(b.clone())
-            }
+        let too_large = |b: &Bytes| {
+            (b.len() > MAX_RECORDED_RESPONSE)
+                .then(|| CapturedBody::NotCaptured(format!("[{} bytes; too large to record]", b.len())))
         };
+        // Requests come from clients and may carry credentials anywhere. Responses are Docket's
+        // own: recorded as sent, unless the handler marked one as carrying a credential.
+        let request_body = too_large(&request_bytes).unwrap_or_else(|| CapturedBody::Bytes(request_bytes.clone()));
+        let response_body = too_large(&response_bytes).unwrap_or_else(|| {
+            if response_parts.extensions.get::<CarriesCredentials>().is_some() {
+                CapturedBody::Bytes(response_bytes.clone())
+            } else {
+                CapturedBody::Plain(response_bytes.clone())
+            }
+        });
         let request_id = response_parts
             .headers
             .get("x-request-id")
@@ -130,8 +123,8 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             status: response_parts.status.as_u16(),
             latency_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
             client,
-            request_body: captured(&request_bytes),
-            response_body: captured(&response_bytes),
+            request_body,
+            response_body,
         });
     }
     Response::from_parts(response_parts, Body::from(response_bytes))
@@ -140,10 +133,7 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
 fn too_large(limit: usize) -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        format!(
-            "the request body is larger than the limit of {} KiB",
-            limit / 1024
-        ),
+        format!("the request body is larger than the limit of {} KiB", limit / 1024),
     )
 }
 

@@ -5,4 +5,4 @@ mod auth;
 mod capture;
 
 pub use auth::{API_KEY_HEADER, authenticate};
-pub use capture::capture;
+pub use capture::{CarriesCredentials, capture};

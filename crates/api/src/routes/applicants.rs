@@ -4,8 +4,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use docket_engine::aml::SearchOptionsInput;
 use docket_engine::applicants::{
-    Applicant, ApplicantFilter, ApplicantId, ApplicantType, ApplicantUpdate, Dob, InfoPatch,
-    LIST_BOUNDS, NewApplicant, UpdateSettings,
+    Applicant, ApplicantFilter, ApplicantId, ApplicantType, ApplicantUpdate, Dob, InfoPatch, LIST_BOUNDS, NewApplicant,
+    UpdateSettings,
 };
 use docket_engine::page::{Page, PageRequest};
 use docket_engine::values::CountryCode;
@@ -62,18 +62,9 @@ async fn create(
     State(state): State<AppState>,
     caller: Caller,
     Json(input): Json<NewApplicant>,
-) -> ApiResult<(StatusCode, axum::Json<CreatedId>)> {
-    let applicant = state
-        .engine
-        .applicants()
-        .create(caller.scope(), input)
-        .await?;
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(CreatedId {
-            id: applicant.applicant_id,
-        }),
-    ))
+) -> ApiResult<(StatusCode, Json<CreatedId>)> {
+    let applicant = state.engine.applicants().create(caller.scope(), input).await?;
+    Ok((StatusCode::CREATED, Json(CreatedId { id: applicant.applicant_id })))
 }
 
 /// Query parameters of the applicant list.
@@ -114,24 +105,17 @@ async fn list(
     State(state): State<AppState>,
     caller: Caller,
     Query(params): Query<ListParams>,
-) -> ApiResult<axum::Json<Page<Applicant>>> {
+) -> ApiResult<Json<Page<Applicant>>> {
     let page = PageRequest::new(params.page, params.limit, LIST_BOUNDS)?;
     let filter = ApplicantFilter {
         name: params.name.filter(|n| !n.trim().is_empty()),
-        country: params
-            .country
-            .as_deref()
-            .map(CountryCode::parse)
-            .transpose()
-            .map_err(|e| e.within("country"))?,
+        country: params.country.as_deref().map(CountryCode::parse).transpose().map_err(|e| e.within("country"))?,
         applicant_type: match params.applicant_type.as_deref() {
             None => None,
             Some("Person") => Some(ApplicantType::Person),
             Some("Organization") => Some(ApplicantType::Organization),
             Some(_) => {
-                return Err(ApiError::bad_request(
-                    "type: must be Person or Organization",
-                ));
+                return Err(ApiError::bad_request("type: must be Person or Organization"));
             }
         },
         dob: params
@@ -141,13 +125,7 @@ async fn list(
             .transpose()
             .map_err(|e| ApiError::bad_request(format!("dob: {e}")))?,
     };
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .list(caller.scope(), filter, page)
-            .await?,
-    ))
+    Ok(Json(state.engine.applicants().list(caller.scope(), filter, page).await?))
 }
 
 /// Get an applicant
@@ -164,10 +142,8 @@ async fn get(
     State(state): State<AppState>,
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
-) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(
-        state.engine.applicants().get(caller.scope(), id).await?,
-    ))
+) -> ApiResult<Json<Applicant>> {
+    Ok(Json(state.engine.applicants().get(caller.scope(), id).await?))
 }
 
 /// Get an applicant by external id
@@ -184,14 +160,8 @@ async fn get_by_external_id(
     State(state): State<AppState>,
     caller: Caller,
     TextPath(external_id): TextPath,
-) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .get_by_external_id(caller.scope(), &external_id)
-            .await?,
-    ))
+) -> ApiResult<Json<Applicant>> {
+    Ok(Json(state.engine.applicants().get_by_external_id(caller.scope(), &external_id).await?))
 }
 
 /// Update an applicant
@@ -215,15 +185,9 @@ async fn update(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
     Json(body): Json<serde_json::Value>,
-) -> ApiResult<axum::Json<Applicant>> {
+) -> ApiResult<Json<Applicant>> {
     let update = ApplicantUpdate::from_json(&body)?;
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .update(caller.scope(), id, update)
-            .await?,
-    ))
+    Ok(Json(state.engine.applicants().update(caller.scope(), id, update).await?))
 }
 
 /// The body of an update: the info fields at the top level, and the settings (for the
@@ -278,14 +242,8 @@ async fn set_search_options(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<SearchOptionsInput>,
-) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .set_search_options(caller.scope(), id, input)
-            .await?,
-    ))
+) -> ApiResult<Json<Applicant>> {
+    Ok(Json(state.engine.applicants().set_search_options(caller.scope(), id, input).await?))
 }
 
 /// The body of the screening switch.
@@ -313,14 +271,8 @@ async fn set_screening(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<ScreeningSwitch>,
-) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .set_screening(caller.scope(), id, input.aml_screening_enabled)
-            .await?,
-    ))
+) -> ApiResult<Json<Applicant>> {
+    Ok(Json(state.engine.applicants().set_screening(caller.scope(), id, input.aml_screening_enabled).await?))
 }
 
 /// The body of the Telegram link.
@@ -345,12 +297,6 @@ async fn link_telegram(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
     Json(input): Json<TelegramLink>,
-) -> ApiResult<axum::Json<Applicant>> {
-    Ok(axum::Json(
-        state
-            .engine
-            .applicants()
-            .link_telegram(caller.scope(), id, &input.tg_profile)
-            .await?,
-    ))
+) -> ApiResult<Json<Applicant>> {
+    Ok(Json(state.engine.applicants().link_telegram(caller.scope(), id, &input.tg_profile).await?))
 }

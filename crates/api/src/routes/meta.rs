@@ -15,6 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::ApiError;
+use crate::extract::Json;
 use crate::state::AppState;
 
 /// The console's built assets (`ui/dist`), embedded in release builds.
@@ -39,11 +40,8 @@ struct Health {
 /// Answers as soon as the server accepts requests. No key needed.
 #[utoipa::path(get, path = "/healthz", tag = "Server", operation_id = "health", security(()),
     responses((status = 200, description = "The server is up", body = Health)))]
-async fn health() -> axum::Json<Health> {
-    axum::Json(Health {
-        status: "ok",
-        version: env!("CARGO_PKG_VERSION"),
-    })
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok", version: env!("CARGO_PKG_VERSION") })
 }
 
 /// The OpenAPI description, serialised once at start.
@@ -51,11 +49,7 @@ async fn health() -> axum::Json<Health> {
 pub struct OpenApiJson(pub Arc<String>);
 
 pub async fn openapi_json(State(doc): State<OpenApiJson>) -> Response {
-    (
-        [(CONTENT_TYPE, "application/json")],
-        doc.0.as_str().to_owned(),
-    )
-        .into_response()
+    ([(CONTENT_TYPE, "application/json")], doc.0.as_str().to_owned()).into_response()
 }
 
 pub async fn docs() -> Response {
@@ -111,10 +105,7 @@ const DOCS_PAGE: &str = r##"<!doctype html>
 pub async fn asset(method: Method, uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     // Only console pages and assets are served here; anything else names no route.
-    if (method != Method::GET && method != Method::HEAD)
-        || path.starts_with("api/")
-        || path.starts_with("_docket/")
-    {
+    if (method != Method::GET && method != Method::HEAD) || path.starts_with("api/") || path.starts_with("_docket/") {
         return not_found(&method, &uri);
     }
     let (file, name) = match Assets::get(path) {
@@ -131,21 +122,11 @@ pub async fn asset(method: Method, uri: Uri) -> Response {
         response.headers_mut().insert(CONTENT_TYPE, v);
     }
     // Built assets carry content hashes in their names; the page itself must not be cached.
-    let cache = if name.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
-    response
-        .headers_mut()
-        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    let cache = if name.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }
 
 pub fn not_found(method: &Method, uri: &Uri) -> Response {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        format!("no route for {method} {}", uri.path()),
-    )
-    .into_response()
+    ApiError::new(StatusCode::NOT_FOUND, format!("no route for {method} {}", uri.path())).into_response()
 }

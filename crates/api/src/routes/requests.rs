@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, Query};
+use crate::extract::{Caller, Json, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -41,12 +41,7 @@ struct ListParams {
 }
 
 fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError> {
-    value
-        .map(|v| {
-            v.parse::<Timestamp>()
-                .map_err(|e| ApiError::bad_request(format!("{name}: {e}")))
-        })
-        .transpose()
+    value.map(|v| v.parse::<Timestamp>().map_err(|e| ApiError::bad_request(format!("{name}: {e}")))).transpose()
 }
 
 /// List recorded requests
@@ -66,13 +61,10 @@ async fn list(
     State(state): State<AppState>,
     caller: Caller,
     Query(p): Query<ListParams>,
-) -> ApiResult<axum::Json<Page<JournalEntry>>> {
+) -> ApiResult<Json<Page<JournalEntry>>> {
     let page = PageRequest::new(p.page, p.limit, LIST_BOUNDS)?;
     let filter = JournalFilter {
-        method: p
-            .method
-            .map(|m| m.trim().to_ascii_uppercase())
-            .filter(|m| !m.is_empty()),
+        method: p.method.map(|m| m.trim().to_ascii_uppercase()).filter(|m| !m.is_empty()),
         path: p.path.filter(|x| !x.is_empty()),
         status: p.status.as_deref().map(StatusFilter::parse).transpose()?,
         since: time("since", p.since)?,
@@ -80,13 +72,7 @@ async fn list(
         request_id: p.request_id.filter(|x| !x.is_empty()),
         after: p.after,
     };
-    Ok(axum::Json(
-        state
-            .engine
-            .journal()
-            .list(caller.scope(), filter, page)
-            .await?,
-    ))
+    Ok(Json(state.engine.journal().list(caller.scope(), filter, page).await?))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -106,7 +92,7 @@ struct Cleared {
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<Cleared>> {
+async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Cleared>> {
     let removed = state.engine.journal().clear(caller.scope()).await?;
-    Ok(axum::Json(Cleared { removed }))
+    Ok(Json(Cleared { removed }))
 }

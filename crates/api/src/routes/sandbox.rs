@@ -44,10 +44,10 @@ struct Info {
     get, path = "/_docket/info", tag = "Docket controls", operation_id = "docketInfo",
     responses((status = 200, description = "The caller's organization and environment", body = Info))
 )]
-async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::Json<Info>> {
+async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Info>> {
     let scope = caller.scope();
     let org = state.engine.organizations().get(scope.organization).await?;
-    Ok(axum::Json(Info {
+    Ok(Json(Info {
         version: env!("CARGO_PKG_VERSION"),
         organization_id: org.id,
         organization_name: org.name,
@@ -65,8 +65,8 @@ async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<axum::
     get, path = "/_docket/clock", tag = "Docket controls", operation_id = "getClock",
     responses((status = 200, description = "The clock", body = ClockState))
 )]
-async fn get_clock(State(state): State<AppState>, caller: Caller) -> axum::Json<ClockState> {
-    axum::Json(state.engine.sandbox().clock(caller.scope()))
+async fn get_clock(State(state): State<AppState>, caller: Caller) -> Json<ClockState> {
+    Json(state.engine.sandbox().clock(caller.scope()))
 }
 
 /// The body of a clock setting.
@@ -96,14 +96,8 @@ async fn set_clock(
     State(state): State<AppState>,
     caller: Caller,
     Json(body): Json<SetClock>,
-) -> ApiResult<axum::Json<ClockState>> {
-    Ok(axum::Json(
-        state
-            .engine
-            .sandbox()
-            .set_clock(caller.scope(), body.now, body.freeze)
-            .await?,
-    ))
+) -> ApiResult<Json<ClockState>> {
+    Ok(Json(state.engine.sandbox().set_clock(caller.scope(), body.now, body.freeze).await?))
 }
 
 /// The body of a clock move: `by` as a duration text, or `seconds`.
@@ -132,25 +126,15 @@ async fn advance_clock(
     State(state): State<AppState>,
     caller: Caller,
     Json(body): Json<AdvanceClock>,
-) -> ApiResult<axum::Json<ClockState>> {
+) -> ApiResult<Json<ClockState>> {
     let by = match (body.by, body.seconds) {
-        (Some(text), None) => {
-            parse_duration(&text).map_err(|e| ApiError::bad_request(format!("by: {e}")))?
-        }
+        (Some(text), None) => parse_duration(&text).map_err(|e| ApiError::bad_request(format!("by: {e}")))?,
         (None, Some(s)) => jiff::SignedDuration::from_secs(s),
         _ => {
-            return Err(ApiError::bad_request(
-                "give exactly one of `by` (such as \"36h\") or `seconds`",
-            ));
+            return Err(ApiError::bad_request("give exactly one of `by` (such as \"36h\") or `seconds`"));
         }
     };
-    Ok(axum::Json(
-        state
-            .engine
-            .sandbox()
-            .advance_clock(caller.scope(), by)
-            .await?,
-    ))
+    Ok(Json(state.engine.sandbox().advance_clock(caller.scope(), by).await?))
 }
 
 /// Return the sandbox clock to real time
@@ -161,13 +145,8 @@ async fn advance_clock(
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset_clock(
-    State(state): State<AppState>,
-    caller: Caller,
-) -> ApiResult<axum::Json<ClockState>> {
-    Ok(axum::Json(
-        state.engine.sandbox().reset_clock(caller.scope()).await?,
-    ))
+async fn reset_clock(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ClockState>> {
+    Ok(Json(state.engine.sandbox().reset_clock(caller.scope()).await?))
 }
 
 /// Reset the sandbox data
@@ -181,11 +160,6 @@ async fn reset_clock(
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset(
-    State(state): State<AppState>,
-    caller: Caller,
-) -> ApiResult<axum::Json<ResetSummary>> {
-    Ok(axum::Json(
-        state.engine.sandbox().reset_data(caller.scope()).await?,
-    ))
+async fn reset(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ResetSummary>> {
+    Ok(Json(state.engine.sandbox().reset_data(caller.scope()).await?))
 }

@@ -3,6 +3,4 @@
 
 mod vocabulary;
 
-pub use vocabulary::{
-    FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag,
-};
+pub use vocabulary::{FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag};

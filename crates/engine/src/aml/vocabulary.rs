@@ -117,8 +117,7 @@ impl SourceId {
     pub fn parse(s: &str) -> Result<Self> {
         let ok = (2..=64).contains(&s.len())
             && s.starts_with(|c: char| c.is_ascii_uppercase())
-            && s.chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            && s.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
         if ok {
             Ok(SourceId(s.to_owned()))
         } else {
@@ -194,11 +193,8 @@ impl<'de> Deserialize<'de> for NameMode {
             Code(i64),
             Name(String),
         }
-        let bad = || {
-            serde::de::Error::custom(
-                "mode must be 0 (AUTO), 1 (FULL_NAME_ONLY) or 2 (FIRST_AND_LAST_NAMES_ONLY)",
-            )
-        };
+        let bad =
+            || serde::de::Error::custom("mode must be 0 (AUTO), 1 (FULL_NAME_ONLY) or 2 (FIRST_AND_LAST_NAMES_ONLY)");
         match Raw::deserialize(d).map_err(|_| bad())? {
             Raw::Code(0) => Ok(NameMode::Auto),
             Raw::Code(1) => Ok(NameMode::FullNameOnly),
@@ -206,9 +202,7 @@ impl<'de> Deserialize<'de> for NameMode {
             Raw::Name(n) => match n.to_ascii_uppercase().as_str() {
                 "AUTO" => Ok(NameMode::Auto),
                 "FULL_NAME_ONLY" => Ok(NameMode::FullNameOnly),
-                "FIRST_AND_LAST_NAME_ONLY" | "FIRST_AND_LAST_NAMES_ONLY" => {
-                    Ok(NameMode::FirstAndLastNamesOnly)
-                }
+                "FIRST_AND_LAST_NAME_ONLY" | "FIRST_AND_LAST_NAMES_ONLY" => Ok(NameMode::FirstAndLastNamesOnly),
                 _ => Err(bad()),
             },
             Raw::Code(_) => Err(bad()),
@@ -237,11 +231,7 @@ impl Default for FuzzinessLevel {
 impl Serialize for FuzzinessLevel {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         // Whole values print as integers (`1`, not `1.0`), as the public examples show them.
-        if self.0.fract() == 0.0 {
-            s.serialize_u8(self.0 as u8)
-        } else {
-            s.serialize_f64(self.0)
-        }
+        if self.0.fract() == 0.0 { s.serialize_u8(self.0 as u8) } else { s.serialize_f64(self.0) }
     }
 }
 
@@ -251,9 +241,7 @@ impl<'de> Deserialize<'de> for FuzzinessLevel {
         if (0.0..=1.0).contains(&v) {
             Ok(FuzzinessLevel(v))
         } else {
-            Err(serde::de::Error::custom(
-                "fuzziness_level must be between 0 and 1",
-            ))
+            Err(serde::de::Error::custom("fuzziness_level must be between 0 and 1"))
         }
     }
 }
@@ -352,12 +340,7 @@ mod tests {
         let m: NameMode = serde_json::from_str("\"full_name_only\"").expect("name");
         assert_eq!(m, NameMode::FullNameOnly);
         assert!(serde_json::from_str::<NameMode>("3").is_err());
-        assert_eq!(
-            serde_json::to_string(&NameMode::FullNameOnly)
-                .ok()
-                .as_deref(),
-            Some("1")
-        );
+        assert_eq!(serde_json::to_string(&NameMode::FullNameOnly).ok().as_deref(), Some("1"));
     }
 
     #[test]

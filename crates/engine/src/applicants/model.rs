@@ -64,10 +64,7 @@ pub enum Gender {
 #[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for Gender {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::values::openapi::string_enum(
-            &["M", "F"],
-            "`M` or `F`; `Male` and `Female` are accepted on input.",
-        )
+        crate::values::openapi::string_enum(&["M", "F"], "`M` or `F`; `Male` and `Female` are accepted on input.")
     }
 }
 
@@ -89,10 +86,7 @@ impl<'de> Deserialize<'de> for Gender {
         match s.trim().to_ascii_lowercase().as_str() {
             "m" | "male" => Ok(Gender::M),
             "f" | "female" => Ok(Gender::F),
-            _ => Err(serde::de::Error::custom(format!(
-                "`{}` is not a gender (expected M or F)",
-                shorten(&s, 20)
-            ))),
+            _ => Err(serde::de::Error::custom(format!("`{}` is not a gender (expected M or F)", shorten(&s, 20)))),
         }
     }
 }
@@ -113,9 +107,7 @@ impl Dob {
             s.parse::<jiff::Timestamp>().map_err(|_| bad())?;
         }
         let date = s.get(..10).ok_or_else(bad)?;
-        date.parse::<jiff::civil::Date>()
-            .map(Dob)
-            .map_err(|_| bad())
+        date.parse::<jiff::civil::Date>().map(Dob).map_err(|_| bad())
     }
 
     /// The ISO date, `1987-12-24`.
@@ -132,7 +124,12 @@ impl fmt::Display for Dob {
 
 impl Serialize for Dob {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // Midnight UTC of the date, written without going through `fmt`.
+        let at = jiff::civil::DateTime::from(self.0).to_zoned(jiff::tz::TimeZone::UTC).map(|z| z.timestamp());
+        match at {
+            Ok(t) => crate::time::Timestamp::from_jiff(t).serialize(s),
+            Err(_) => s.collect_str(self),
+        }
     }
 }
 
@@ -187,11 +184,7 @@ impl ApplicantInfo {
         if let Some(full) = &self.full_name {
             return Some(full.clone());
         }
-        let parts: Vec<&str> = [&self.first_name, &self.last_name]
-            .into_iter()
-            .flatten()
-            .map(String::as_str)
-            .collect();
+        let parts: Vec<&str> = [&self.first_name, &self.last_name].into_iter().flatten().map(String::as_str).collect();
         (!parts.is_empty()).then(|| parts.join(" "))
     }
 }
@@ -347,14 +340,9 @@ impl ApplicantUpdate {
     /// ignores the other's fields), so an error names the exact field: `country: ...`.
     pub fn from_json(body: &serde_json::Value) -> crate::error::Result<Self> {
         if !body.is_object() {
-            return Err(crate::error::Error::invalid_request(
-                "the request body must be a JSON object",
-            ));
+            return Err(crate::error::Error::invalid_request("the request body must be a JSON object"));
         }
-        Ok(ApplicantUpdate {
-            info: crate::values::from_json(body)?,
-            settings: crate::values::from_json(body)?,
-        })
+        Ok(ApplicantUpdate { info: crate::values::from_json(body)?, settings: crate::values::from_json(body)? })
     }
 }
 
@@ -375,14 +363,8 @@ mod tests {
 
     #[test]
     fn dates_of_birth_take_both_forms() {
-        assert_eq!(
-            Dob::parse("1987-12-24").map(|d| d.to_string()),
-            Ok("1987-12-24T00:00:00.000Z".into())
-        );
-        assert_eq!(
-            Dob::parse("1987-12-24T00:00:00.000Z").map(|d| d.iso()),
-            Ok("1987-12-24".into())
-        );
+        assert_eq!(Dob::parse("1987-12-24").map(|d| d.to_string()), Ok("1987-12-24T00:00:00.000Z".into()));
+        assert_eq!(Dob::parse("1987-12-24T00:00:00.000Z").map(|d| d.iso()), Ok("1987-12-24".into()));
         assert!(Dob::parse("1987-02-30").is_err());
         assert!(Dob::parse("1987-12-24Tnonsense").is_err());
         assert!(Dob::parse("24/12/1987").is_err());
@@ -403,10 +385,7 @@ mod tests {
             (serde_json::json!({"country": "276"}), "country"),
             (serde_json::json!({"full_name": 5}), "full_name"),
             (serde_json::json!({"info": {"gender": "X"}}), "info.gender"),
-            (
-                serde_json::json!({"search_options": {"tags": ["Nope"]}}),
-                "search_options.tags[0]",
-            ),
+            (serde_json::json!({"search_options": {"tags": ["Nope"]}}), "search_options.tags[0]"),
         ] {
             match ApplicantUpdate::from_json(&body) {
                 Err(crate::error::Error::Invalid(i)) => {

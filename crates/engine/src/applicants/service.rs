@@ -1,8 +1,8 @@
 //! The applicant rules: what may be stored, how updates apply, who sees what.
 
 use super::model::{
-    Address, Applicant, ApplicantFilter, ApplicantId, ApplicantInfo, ApplicantType,
-    ApplicantUpdate, InfoPatch, NewApplicant, Patch,
+    Address, Applicant, ApplicantFilter, ApplicantId, ApplicantInfo, ApplicantType, ApplicantUpdate, InfoPatch,
+    NewApplicant, Patch,
 };
 use super::store;
 use crate::Engine;
@@ -27,17 +27,7 @@ pub(crate) fn system_info(a: &Applicant) -> ApplicantInfo {
     if let Some(verified) = &a.verified_info {
         let v = verified.clone();
         macro_rules! overlay { ($($f:ident),*) => { $( if v.$f.is_some() { info.$f = v.$f; } )* } }
-        overlay!(
-            full_name,
-            first_name,
-            last_name,
-            dob,
-            gender,
-            citizenship,
-            country,
-            address,
-            registration_id
-        );
+        overlay!(full_name, first_name, last_name, dob, gender, citizenship, country, address, registration_id);
         info.addresses.extend(v.addresses);
     }
     if info.full_name.is_none() {
@@ -47,11 +37,7 @@ pub(crate) fn system_info(a: &Applicant) -> ApplicantInfo {
 }
 
 /// Checks and tidies applicant data. `today` bounds the date of birth.
-fn check_info(
-    info: &mut ApplicantInfo,
-    kind: ApplicantType,
-    today: jiff::civil::Date,
-) -> Result<()> {
+fn check_info(info: &mut ApplicantInfo, kind: ApplicantType, today: jiff::civil::Date) -> Result<()> {
     fn tidy(field: &str, value: &mut Option<String>, max: usize) -> Result<()> {
         if let Some(v) = value.as_mut() {
             *v = text(field, v, max)?;
@@ -67,10 +53,7 @@ fn check_info(
     if let Some(dob) = info.dob {
         let earliest = jiff::civil::date(1900, 1, 1);
         if dob.0 < earliest || dob.0 > today {
-            return Err(Error::invalid(
-                "dob",
-                format!("must be between 1900-01-01 and today ({today})"),
-            ));
+            return Err(Error::invalid("dob", format!("must be between 1900-01-01 and today ({today})")));
         }
     }
     if kind == ApplicantType::Organization {
@@ -89,31 +72,17 @@ fn check_info(
         }
     }
     if info.addresses.len() > MAX_ADDRESSES {
-        return Err(Error::invalid(
-            "addresses",
-            format!("at most {MAX_ADDRESSES} addresses"),
-        ));
+        return Err(Error::invalid("addresses", format!("at most {MAX_ADDRESSES} addresses")));
     }
     for (kind, address) in info.addresses.iter_mut() {
         check_address(kind, address).map_err(|e| e.within("addresses"))?;
     }
-    if info.custom_fields.len() > 100
-        || info
-            .custom_fields
-            .keys()
-            .any(|k| k.is_empty() || k.chars().count() > 64)
-    {
-        return Err(Error::invalid(
-            "custom_fields",
-            "at most 100 fields, with names of 1 to 64 characters",
-        ));
+    if info.custom_fields.len() > 100 || info.custom_fields.keys().any(|k| k.is_empty() || k.chars().count() > 64) {
+        return Err(Error::invalid("custom_fields", "at most 100 fields, with names of 1 to 64 characters"));
     }
     let size = serde_json::to_vec(&info.custom_fields).map_or(usize::MAX, |v| v.len());
     if size > MAX_CUSTOM_FIELDS_BYTES {
-        return Err(Error::invalid(
-            "custom_fields",
-            format!("at most {} KiB of JSON", MAX_CUSTOM_FIELDS_BYTES / 1024),
-        ));
+        return Err(Error::invalid("custom_fields", format!("at most {} KiB of JSON", MAX_CUSTOM_FIELDS_BYTES / 1024)));
     }
     Ok(())
 }
@@ -121,9 +90,7 @@ fn check_info(
 fn check_address(kind: &str, address: &mut Address) -> Result<()> {
     let kind_ok = (1..=32).contains(&kind.len())
         && kind.starts_with(|c: char| c.is_ascii_lowercase())
-        && kind
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        && kind.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !kind_ok {
         return Err(Error::invalid_request(
             "address kinds are lower-case words such as residence, registered or business",
@@ -190,9 +157,7 @@ pub(crate) fn build(input: NewApplicant, id: ApplicantId, now: Timestamp) -> Res
     let mut info = input.info.unwrap_or_default();
     check_info(&mut info, kind, now.date()).map_err(|e| e.within("info"))?;
     let mut search_options = SearchOptions::default();
-    search_options
-        .apply(input.search_options.unwrap_or_default())
-        .map_err(|e| e.within("search_options"))?;
+    search_options.apply(input.search_options.unwrap_or_default()).map_err(|e| e.within("search_options"))?;
     // The Python client sends contact details inside `info`; both places are accepted.
     let email = input.email.or_else(|| info.email.take());
     let phone = input.phone.or_else(|| info.phone.take());
@@ -232,22 +197,12 @@ pub struct Applicants<'e> {
 impl Applicants<'_> {
     /// Creates an applicant. A duplicate `external_id` within the environment is a conflict.
     pub async fn create(&self, scope: Scope, input: NewApplicant) -> Result<Applicant> {
-        self.create_at(scope, input, self.engine.core.clocks.now(scope))
-            .await
+        self.create_at(scope, input, self.engine.core.clocks.now(scope)).await
     }
 
     /// Creates an applicant as of `at` (demo data backdates its records).
-    pub(crate) async fn create_at(
-        &self,
-        scope: Scope,
-        input: NewApplicant,
-        at: Timestamp,
-    ) -> Result<Applicant> {
-        let applicant = build(
-            input,
-            ApplicantId::new(self.engine.core.clocks.real_now()),
-            at,
-        )?;
+    pub(crate) async fn create_at(&self, scope: Scope, input: NewApplicant, at: Timestamp) -> Result<Applicant> {
+        let applicant = build(input, ApplicantId::new(self.engine.core.clocks.real_now()), at)?;
         self.engine
             .core
             .db
@@ -267,11 +222,7 @@ impl Applicants<'_> {
     }
 
     pub async fn get(&self, scope: Scope, id: ApplicantId) -> Result<Applicant> {
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::get(conn, scope, id)?.ok_or(Error::not_found("applicant")))
-            .await
+        self.engine.core.db.read(move |conn| store::get(conn, scope, id)?.ok_or(Error::not_found("applicant"))).await
     }
 
     pub async fn get_by_external_id(&self, scope: Scope, external_id: &str) -> Result<Applicant> {
@@ -280,36 +231,21 @@ impl Applicants<'_> {
             .core
             .db
             .read(move |conn| {
-                store::get_by_external_id(conn, scope, external_id.as_str())?
-                    .ok_or(Error::not_found("applicant"))
+                store::get_by_external_id(conn, scope, external_id.as_str())?.ok_or(Error::not_found("applicant"))
             })
             .await
     }
 
     /// Applicants newest first.
-    pub async fn list(
-        &self,
-        scope: Scope,
-        filter: ApplicantFilter,
-        page: PageRequest,
-    ) -> Result<Page<Applicant>> {
+    pub async fn list(&self, scope: Scope, filter: ApplicantFilter, page: PageRequest) -> Result<Page<Applicant>> {
         if let Some(name) = &filter.name {
             text("name", name, MAX_NAME)?;
         }
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::list(conn, scope, &filter, page))
-            .await
+        self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await
     }
 
     /// Applies an update (merge-patch semantics, see [`ApplicantUpdate`]) and returns the result.
-    pub async fn update(
-        &self,
-        scope: Scope,
-        id: ApplicantId,
-        update: ApplicantUpdate,
-    ) -> Result<Applicant> {
+    pub async fn update(&self, scope: Scope, id: ApplicantId, update: ApplicantUpdate) -> Result<Applicant> {
         let now = self.engine.core.clocks.now(scope);
         self.modify(scope, id, move |a| {
             let settings = update.settings;
@@ -319,9 +255,7 @@ impl Applicants<'_> {
             }
             check_info(&mut a.provided_info, a.applicant_type, now.date())?;
             if let Some(options) = settings.search_options {
-                a.search_options
-                    .apply(options)
-                    .map_err(|e| e.within("search_options"))?;
+                a.search_options.apply(options).map_err(|e| e.within("search_options"))?;
             }
             if let Some(enabled) = settings.aml_screening_enabled {
                 a.aml_screening_enabled = enabled;
@@ -338,17 +272,11 @@ impl Applicants<'_> {
         id: ApplicantId,
         input: SearchOptionsInput,
     ) -> Result<Applicant> {
-        self.modify(scope, id, move |a| a.search_options.apply(input))
-            .await
+        self.modify(scope, id, move |a| a.search_options.apply(input)).await
     }
 
     /// Turns daily AML monitoring on or off.
-    pub async fn set_screening(
-        &self,
-        scope: Scope,
-        id: ApplicantId,
-        enabled: bool,
-    ) -> Result<Applicant> {
+    pub async fn set_screening(&self, scope: Scope, id: ApplicantId, enabled: bool) -> Result<Applicant> {
         self.modify(scope, id, move |a| {
             a.aml_screening_enabled = enabled;
             Ok(())
@@ -357,12 +285,7 @@ impl Applicants<'_> {
     }
 
     /// Links a Telegram profile.
-    pub async fn link_telegram(
-        &self,
-        scope: Scope,
-        id: ApplicantId,
-        profile: &str,
-    ) -> Result<Applicant> {
+    pub async fn link_telegram(&self, scope: Scope, id: ApplicantId, profile: &str) -> Result<Applicant> {
         let profile = text("tg_profile", profile, 64)?;
         self.modify(scope, id, move |a| {
             a.tg_profile = Some(profile);
@@ -372,25 +295,12 @@ impl Applicants<'_> {
     }
 
     pub async fn delete(&self, scope: Scope, id: ApplicantId) -> Result<()> {
-        let deleted = self
-            .engine
-            .core
-            .db
-            .write(move |conn| store::delete(conn, scope, id))
-            .await?;
-        if deleted {
-            Ok(())
-        } else {
-            Err(Error::not_found("applicant"))
-        }
+        let deleted = self.engine.core.db.write(move |conn| store::delete(conn, scope, id)).await?;
+        if deleted { Ok(()) } else { Err(Error::not_found("applicant")) }
     }
 
     pub async fn count(&self, scope: Scope) -> Result<u64> {
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::count(conn, scope))
-            .await
+        self.engine.core.db.read(move |conn| store::count(conn, scope)).await
     }
 
     /// Loads, changes and stores one applicant in one transaction.
@@ -403,8 +313,7 @@ impl Applicants<'_> {
             .core
             .db
             .write(move |conn| {
-                let mut applicant =
-                    store::get(conn, scope, id)?.ok_or(Error::not_found("applicant"))?;
+                let mut applicant = store::get(conn, scope, id)?.ok_or(Error::not_found("applicant"))?;
                 change(&mut applicant)?;
                 applicant.provided_info.email.clone_from(&applicant.email);
                 applicant.provided_info.phone.clone_from(&applicant.phone);

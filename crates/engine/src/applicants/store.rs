@@ -14,20 +14,16 @@ const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verif
 
 fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
     let text: String = row.get(i)?;
-    serde_json::from_str(&text).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
-    })
+    serde_json::from_str(&text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
 }
 
-fn json_opt<T: serde::de::DeserializeOwned>(
-    row: &Row<'_>,
-    i: usize,
-) -> rusqlite::Result<Option<T>> {
+fn json_opt<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<T>> {
     match row.get::<_, Option<String>>(i)? {
         None => Ok(None),
-        Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
-            rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
-        }),
+        Some(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())),
     }
 }
 
@@ -58,10 +54,7 @@ fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
         search_options: json(row, 11)?,
         last_aml_screening_id: row.get(12)?,
         last_screened_at: row.get(13)?,
-        last_risk_score: row
-            .get::<_, Option<String>>(14)?
-            .as_deref()
-            .and_then(crate::aml::RiskScore::from_stored),
+        last_risk_score: row.get::<_, Option<String>>(14)?.as_deref().and_then(crate::aml::RiskScore::from_stored),
         last_tags: json_opt(row, 15)?,
         tg_profile: row.get(16)?,
         created_at: row.get(17)?,
@@ -83,11 +76,8 @@ fn info_json(info: &ApplicantInfo) -> Result<String> {
 /// The folded names the `name` filter searches.
 fn search_name(a: &Applicant) -> String {
     let infos = std::iter::once(&a.provided_info).chain(a.verified_info.as_ref());
-    let names: Vec<&str> = infos
-        .flat_map(|i| [&i.full_name, &i.first_name, &i.last_name])
-        .flatten()
-        .map(String::as_str)
-        .collect();
+    let names: Vec<&str> =
+        infos.flat_map(|i| [&i.full_name, &i.first_name, &i.last_name]).flatten().map(String::as_str).collect();
     fold(&names.join(" "))
 }
 
@@ -152,53 +142,21 @@ pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Op
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"
     ))?;
-    Ok(stmt
-        .query_row(
-            params![scope.organization, scope.environment, id],
-            applicant,
-        )
-        .optional()?)
+    Ok(stmt.query_row(params![scope.organization, scope.environment, id], applicant).optional()?)
 }
 
-pub(super) fn get_by_external_id(
-    conn: &Connection,
-    scope: Scope,
-    external_id: &str,
-) -> Result<Option<Applicant>> {
+pub(super) fn get_by_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<Option<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3"
     ))?;
-    Ok(stmt
-        .query_row(
-            params![scope.organization, scope.environment, external_id],
-            applicant,
-        )
-        .optional()?)
+    Ok(stmt.query_row(params![scope.organization, scope.environment, external_id], applicant).optional()?)
 }
 
-pub(crate) fn external_id_taken(
-    conn: &Connection,
-    scope: Scope,
-    external_id: &str,
-) -> Result<bool> {
+pub(crate) fn external_id_taken(conn: &Connection, scope: Scope, external_id: &str) -> Result<bool> {
     let mut stmt = conn.prepare_cached(
         "SELECT 1 FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3",
     )?;
     Ok(stmt.exists(params![scope.organization, scope.environment, external_id])?)
-}
-
-/// Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`.
-fn like_contains(term: &str) -> String {
-    let mut out = String::with_capacity(term.len() + 2);
-    out.push('%');
-    for c in term.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('%');
-    out
 }
 
 pub(super) fn list(
@@ -210,7 +168,7 @@ pub(super) fn list(
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants
          WHERE organization_id = ?1 AND environment = ?2
-           AND (?3 IS NULL OR search_name LIKE ?3 ESCAPE '\\')
+           AND (?3 IS NULL OR instr(search_name, ?3) > 0)
            AND (?4 IS NULL OR country = ?4 OR citizenship = ?4)
            AND (?5 IS NULL OR type = ?5)
            AND (?6 IS NULL OR dob = ?6)
@@ -222,10 +180,9 @@ pub(super) fn list(
             params![
                 scope.organization,
                 scope.environment,
-                filter
-                    .name
-                    .as_deref()
-                    .map(|n| like_contains(&fold(n.trim()))),
+                // instr, not LIKE: SQLite recompiles a statement on every new LIKE pattern, and
+                // a plain substring test needs no wildcard escaping.
+                filter.name.as_deref().map(|n| fold(n.trim())),
                 filter.country,
                 filter.applicant_type.map(|t| t.as_str()),
                 filter.dob.map(|d| d.iso()),
@@ -239,9 +196,8 @@ pub(super) fn list(
 }
 
 pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
-    let mut stmt = conn.prepare_cached(
-        "DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
-    )?;
+    let mut stmt =
+        conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
     Ok(stmt.execute(params![scope.organization, scope.environment, id])? > 0)
 }
 
@@ -259,14 +215,4 @@ pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {
         |r| r.get(0),
     )?;
     Ok(n.unsigned_abs())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn like_patterns_escape_wildcards() {
-        assert_eq!(like_contains("50%_off\\"), "%50\\%\\_off\\\\%");
-    }
 }

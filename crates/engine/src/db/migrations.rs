@@ -28,13 +28,9 @@ fn migrations() -> Result<Migrations<'static>> {
         let name = file.path().to_string_lossy();
         let expected = format!("{:04}_", i + 1);
         if !name.starts_with(&expected) || !name.ends_with(".sql") {
-            return Err(Error::Incompatible(format!(
-                "migration {name} is out of sequence (expected {expected}*.sql)"
-            )));
+            return Err(Error::Incompatible(format!("migration {name} is out of sequence (expected {expected}*.sql)")));
         }
-        let sql = file
-            .contents_utf8()
-            .ok_or_else(|| Error::Incompatible(format!("migration {name} is not UTF-8")))?;
+        let sql = file.contents_utf8().ok_or_else(|| Error::Incompatible(format!("migration {name} is not UTF-8")))?;
         steps.push(M::up(sql));
     }
     Ok(Migrations::new(steps))
@@ -60,9 +56,6 @@ mod tests {
 
     #[test]
     fn migrations_are_valid_and_numbered() {
-        migrations()
-            .expect("in sequence")
-            .validate()
-            .expect("valid SQL");
+        migrations().expect("in sequence").validate().expect("valid SQL");
     }
 }

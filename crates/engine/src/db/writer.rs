@@ -12,16 +12,25 @@ const MAX_GROUP: usize = 256;
 /// the group's commit is known.
 type Finish = Box<dyn FnOnce(Option<&str>) + Send>;
 
+/// Runs a job's work and says whether it succeeded and how to answer its caller.
+type Run = Box<dyn FnOnce(&Connection) -> (bool, Finish) + Send>;
+
 /// A unit of work for the writer.
-pub(super) type Job = Box<dyn FnOnce(&Connection) -> (bool, Finish) + Send>;
+pub(super) struct Job {
+    /// Whether its commit must reach the disk before it is acknowledged (fsync). Records that
+    /// may be lost in a power failure (the request journal) are not: a group made only of them
+    /// commits without the fsync, which still survives a crash of the process.
+    durable: bool,
+    run: Run,
+}
 
 /// Wraps a caller's closure and its reply channel into a job.
-pub(super) fn job<T, F>(work: F, done: oneshot::Sender<Result<T>>) -> Job
+pub(super) fn job<T, F>(durable: bool, work: F, done: oneshot::Sender<Result<T>>) -> Job
 where
     F: FnOnce(&Connection) -> Result<T> + Send + 'static,
     T: Send + 'static,
 {
-    Box::new(move |conn| {
+    let run: Run = Box::new(move |conn: &Connection| {
         let result = work(conn);
         let ok = result.is_ok();
         let finish: Finish = Box::new(move |commit_error| {
@@ -33,19 +42,44 @@ where
             let _ = done.send(reply);
         });
         (ok, finish)
-    })
+    });
+    Job { durable, run }
 }
 
-pub(super) fn start(conn: Connection) -> Result<mpsc::Sender<Job>> {
+/// The writer's connection and the `synchronous` level it is set to.
+struct Writer {
+    conn: Connection,
+    /// Whether durable groups fsync (the configured durability is full).
+    full: bool,
+    /// Whether the connection is now at `synchronous=FULL`.
+    at_full: bool,
+}
+
+impl Writer {
+    /// Sets `synchronous` for the next group: FULL if any job needs it, else NORMAL.
+    fn prepare(&mut self, group: &[Job]) {
+        let want_full = self.full && group.iter().any(|j| j.durable);
+        if want_full != self.at_full {
+            let level = if want_full { "FULL" } else { "NORMAL" };
+            match self.conn.pragma_update(None, "synchronous", level) {
+                Ok(()) => self.at_full = want_full,
+                Err(e) => tracing::warn!(error = %e, "could not set synchronous={level}"),
+            }
+        }
+    }
+}
+
+pub(super) fn start(conn: Connection, full: bool) -> Result<mpsc::Sender<Job>> {
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
+    let writer = Writer { conn, full, at_full: full };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
-        .spawn(move || run(conn, rx))
+        .spawn(move || run(writer, rx))
         .map_err(|e| Error::Storage(format!("cannot start the database writer: {e}")))?;
     Ok(tx)
 }
 
-fn run(mut conn: Connection, mut queue: mpsc::Receiver<Job>) {
+fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
     let mut group: Vec<Job> = Vec::with_capacity(MAX_GROUP);
     while let Some(first) = queue.blocking_recv() {
         group.push(first);
@@ -55,9 +89,10 @@ fn run(mut conn: Connection, mut queue: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        commit_group(&mut conn, &mut group);
+        writer.prepare(&group);
+        commit_group(&mut writer.conn, &mut group);
     }
-    let _ = conn.execute_batch("PRAGMA optimize");
+    let _ = writer.conn.execute_batch("PRAGMA optimize");
 }
 
 fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) {
@@ -66,7 +101,7 @@ fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) {
         let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         for job in group.drain(..) {
             let savepoint = tx.savepoint()?;
-            let (ok, finish) = job(&savepoint);
+            let (ok, finish) = (job.run)(&savepoint);
             finishes.push(finish);
             if ok {
                 savepoint.commit()?;

@@ -6,8 +6,6 @@ mod redact;
 mod service;
 mod store;
 
-pub use model::{
-    CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, StatusFilter,
-};
+pub use model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, StatusFilter};
 pub use service::{Journal, LIST_BOUNDS};
 pub(crate) use service::{Recorder, start};

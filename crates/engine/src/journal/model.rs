@@ -48,7 +48,12 @@ pub struct RequestRecord {
 pub enum CapturedBody {
     #[default]
     Empty,
+    /// A body that may carry credentials (every request body; responses that return one): its
+    /// secret-named fields are redacted before it is stored.
     Bytes(bytes::Bytes),
+    /// A body known to carry no credentials (Docket's own responses, unless marked otherwise):
+    /// stored as sent, without the cost of looking for secrets.
+    Plain(bytes::Bytes),
     NotCaptured(String),
 }
 
@@ -85,26 +90,13 @@ pub enum StatusFilter {
 impl StatusFilter {
     pub fn parse(s: &str) -> Result<Self> {
         let s = s.trim().to_ascii_lowercase();
-        let bad = || {
-            Error::invalid(
-                "status",
-                "must be a status code such as 404 or a class such as 4xx",
-            )
-        };
+        let bad = || Error::invalid("status", "must be a status code such as 404 or a class such as 4xx");
         if let Some(class) = s.strip_suffix("xx") {
             let c: u16 = class.parse().map_err(|_| bad())?;
-            return if (1..=5).contains(&c) {
-                Ok(StatusFilter::Class(c))
-            } else {
-                Err(bad())
-            };
+            return if (1..=5).contains(&c) { Ok(StatusFilter::Class(c)) } else { Err(bad()) };
         }
         let code: u16 = s.parse().map_err(|_| bad())?;
-        if (100..=599).contains(&code) {
-            Ok(StatusFilter::Exact(code))
-        } else {
-            Err(bad())
-        }
+        if (100..=599).contains(&code) { Ok(StatusFilter::Exact(code)) } else { Err(bad()) }
     }
 
     pub(crate) fn range(self) -> (u16, u16) {

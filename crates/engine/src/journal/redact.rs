@@ -11,15 +11,7 @@ pub(crate) const REDACTED: &str = "[redacted]";
 const MAX_PARSED: usize = 256 * 1024;
 
 /// Name fragments that mark a secret; any name containing one is redacted.
-const SECRET_PARTS: [&str; 7] = [
-    "secret",
-    "password",
-    "passwd",
-    "token",
-    "api_key",
-    "apikey",
-    "authorization",
-];
+const SECRET_PARTS: [&str; 7] = ["secret", "password", "passwd", "token", "api_key", "apikey", "authorization"];
 /// Whole names that mark a secret.
 const SECRET_NAMES: [&str; 5] = ["otp", "otp_code", "pin", "cvv", "master_key"];
 
@@ -36,21 +28,10 @@ fn may_hold_secrets(bytes: &[u8]) -> bool {
     if memchr::memmem::find(bytes, b"\\u").is_some() || memchr::memchr(b'%', bytes).is_some() {
         return true;
     }
-    let lower: Vec<u8> = bytes
-        .iter()
-        .map(|b| {
-            if *b == b'-' {
-                b'_'
-            } else {
-                b.to_ascii_lowercase()
-            }
-        })
-        .collect();
+    let lower: Vec<u8> = bytes.iter().map(|b| if *b == b'-' { b'_' } else { b.to_ascii_lowercase() }).collect();
     let contains = |needle: &[u8]| memchr::memmem::find(&lower, needle).is_some();
     SECRET_PARTS.iter().any(|p| contains(p.as_bytes()))
-        || SECRET_NAMES.iter().any(|n| {
-            contains(format!("\"{n}\"").as_bytes()) || contains(format!("{n}=").as_bytes())
-        })
+        || SECRET_NAMES.iter().any(|n| contains(format!("\"{n}\"").as_bytes()) || contains(format!("{n}=").as_bytes()))
 }
 
 fn redact_value(v: &mut Value) {
@@ -74,14 +55,17 @@ pub(crate) fn body_text(body: &Body, limit: usize) -> (Option<String>, bool) {
     let bytes = match body {
         Body::Empty => return (None, false),
         Body::NotCaptured(note) => return (Some(note.clone()), false),
-        Body::Bytes(b) if b.is_empty() => return (None, false),
+        Body::Bytes(b) | Body::Plain(b) if b.is_empty() => return (None, false),
+        Body::Plain(b) => {
+            return match std::str::from_utf8(b) {
+                Ok(text) => truncate_str(text, limit),
+                Err(_) => (Some(format!("[{} bytes of binary data]", b.len())), false),
+            };
+        }
         Body::Bytes(b) => b,
     };
     if bytes.len() > MAX_PARSED {
-        return (
-            Some(format!("[{} bytes; too large to record]", bytes.len())),
-            false,
-        );
+        return (Some(format!("[{} bytes; too large to record]", bytes.len())), false);
     }
     if !may_hold_secrets(bytes)
         && let Ok(text) = std::str::from_utf8(bytes)
@@ -98,19 +82,10 @@ pub(crate) fn body_text(body: &Body, limit: usize) -> (Option<String>, bool) {
             Ok(t) if looks_like_form(t) => query(t),
             // Anything else that is not JSON cannot be redacted field by field: withheld.
             Ok(_) => {
-                return (
-                    Some(format!(
-                        "[{} bytes; not JSON, withheld as it may hold secrets]",
-                        bytes.len()
-                    )),
-                    false,
-                );
+                return (Some(format!("[{} bytes; not JSON, withheld as it may hold secrets]", bytes.len())), false);
             }
             Err(_) => {
-                return (
-                    Some(format!("[{} bytes of binary data]", bytes.len())),
-                    false,
-                );
+                return (Some(format!("[{} bytes of binary data]", bytes.len())), false);
             }
         },
     };
@@ -118,10 +93,19 @@ pub(crate) fn body_text(body: &Body, limit: usize) -> (Option<String>, bool) {
 }
 
 fn looks_like_form(t: &str) -> bool {
-    t.contains('=')
-        && !t
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '{' | '}' | '"' | '[' | ']'))
+    t.contains('=') && !t.chars().any(|c| c.is_whitespace() || matches!(c, '{' | '}' | '"' | '[' | ']'))
+}
+
+/// Like [`truncate`], copying only what is kept.
+fn truncate_str(text: &str, limit: usize) -> (Option<String>, bool) {
+    if text.len() <= limit {
+        return (Some(text.to_owned()), false);
+    }
+    let mut cut = limit;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    (Some(text[..cut].to_owned()), true)
 }
 
 fn truncate(mut text: String, limit: usize) -> (Option<String>, bool) {
@@ -142,14 +126,8 @@ pub(crate) fn query(q: &str) -> String {
     q.split('&')
         .map(|pair| {
             let (name, _) = pair.split_once('=').unwrap_or((pair, ""));
-            let decoded: String = form_urlencoded::parse(name.as_bytes())
-                .map(|(k, _)| k.into_owned())
-                .collect();
-            if is_secret_name(&decoded) {
-                format!("{name}={REDACTED}")
-            } else {
-                pair.to_owned()
-            }
+            let decoded: String = form_urlencoded::parse(name.as_bytes()).map(|(k, _)| k.into_owned()).collect();
+            if is_secret_name(&decoded) { format!("{name}={REDACTED}") } else { pair.to_owned() }
         })
         .collect::<Vec<_>>()
         .join("&")
@@ -173,10 +151,7 @@ mod tests {
         );
         let text = text.expect("text");
         assert!(!cut);
-        assert!(
-            !text.contains("whsec_00") && !text.contains("\"p\""),
-            "{text}"
-        );
+        assert!(!text.contains("whsec_00") && !text.contains("\"p\""), "{text}");
         assert!(text.contains("\"name\":\"n\""), "{text}");
     }
 
@@ -188,11 +163,19 @@ mod tests {
     }
 
     #[test]
+    fn plain_bodies_are_kept_as_sent_and_cut() {
+        let sent = bytes::Bytes::from_static(br#"{"note": "api_key in prose", "n": 1}"#);
+        assert_eq!(
+            body_text(&Body::Plain(sent.clone()), 1000).0.as_deref(),
+            Some(r#"{"note": "api_key in prose", "n": 1}"#)
+        );
+        assert_eq!(body_text(&Body::Plain(sent), 5), (Some(r#"{"not"#.to_owned()), true));
+    }
+
+    #[test]
     fn binary_and_empty_bodies() {
         assert_eq!(
-            body_text(&Body::Bytes(bytes::Bytes::from_static(&[0xff, 0xfe])), 10)
-                .0
-                .as_deref(),
+            body_text(&Body::Bytes(bytes::Bytes::from_static(&[0xff, 0xfe])), 10).0.as_deref(),
             Some("[2 bytes of binary data]")
         );
         assert_eq!(body_text(&Body::Empty, 10).0, None);
@@ -210,10 +193,7 @@ mod tests {
     #[test]
     fn query_secrets() {
         assert_eq!(query("page=1&token=abc"), "page=1&token=[redacted]");
-        assert_eq!(
-            query("api%5Fkey=k&pass%77ord=p&a=1"),
-            "api%5Fkey=[redacted]&pass%77ord=[redacted]&a=1"
-        );
+        assert_eq!(query("api%5Fkey=k&pass%77ord=p&a=1"), "api%5Fkey=[redacted]&pass%77ord=[redacted]&a=1");
     }
 
     #[test]
@@ -224,18 +204,11 @@ mod tests {
 
     #[test]
     fn bodies_that_are_not_json_never_leak_secrets() {
-        let (text, _) = body_text(
-            &body(r#"{"external_id": "x", "password": "hunter2","#),
-            1000,
-        );
+        let (text, _) = body_text(&body(r#"{"external_id": "x", "password": "hunter2","#), 1000);
         assert!(!text.unwrap_or_default().contains("hunter2"));
         let (text, _) = body_text(&body("password=hunter2&user=a"), 1000);
         assert_eq!(text.as_deref(), Some("password=[redacted]&user=a"));
         let (text, _) = body_text(&body("<note>hello</note>"), 1000);
-        assert_eq!(
-            text.as_deref(),
-            Some("<note>hello</note>"),
-            "no secret names: kept as sent"
-        );
+        assert_eq!(text.as_deref(), Some("<note>hello</note>"), "no secret names: kept as sent");
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::model::{JournalEntry, JournalFilter, JournalSettings, RequestRecord};
+use super::model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord};
 use super::redact;
 use super::store::{self, Prepared};
 use crate::Engine;
@@ -17,11 +17,7 @@ use crate::scope::Scope;
 use crate::time::TimeSource;
 
 /// Bounds of `GET /_docket/requests`.
-pub const LIST_BOUNDS: Bounds = Bounds {
-    min: 1,
-    max: 200,
-    default: 50,
-};
+pub const LIST_BOUNDS: Bounds = Bounds { min: 1, max: 200, default: 50 };
 
 /// Records waiting to be stored; when full, new records are dropped (and counted) rather than
 /// slowing requests down.
@@ -42,28 +38,35 @@ pub(crate) struct Recorder {
 }
 
 /// Starts the background writer.
-pub(crate) fn start(
-    db: Database,
-    settings: JournalSettings,
-    time: Arc<dyn TimeSource>,
-) -> Recorder {
+pub(crate) fn start(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>) -> Recorder {
     let (queue, rx) = mpsc::channel(QUEUE);
     tokio::spawn(run(db, settings, time, rx));
-    Recorder {
-        queue,
-        dropped: AtomicU64::new(0),
-    }
+    Recorder { queue, dropped: AtomicU64::new(0) }
 }
 
-async fn run(
-    db: Database,
-    settings: JournalSettings,
-    time: Arc<dyn TimeSource>,
-    mut rx: mpsc::Receiver<Message>,
-) {
+/// Pruning runs after this many new entries, or this often, whichever comes first: deleting
+/// old rows costs as much as writing them, so it is not done for every batch.
+const PRUNE_EVERY_SHARE: u64 = 10;
+const PRUNE_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>, mut rx: mpsc::Receiver<Message>) {
     let mut records = Vec::with_capacity(BATCH);
     let mut waiting = Vec::new();
-    while let Some(first) = rx.recv().await {
+    let mut since_prune: u64 = 0;
+    let prune_after = (settings.max_entries / PRUNE_EVERY_SHARE).max(1);
+    let mut ticker = tokio::time::interval(PRUNE_EVERY);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let first = tokio::select! {
+            message = rx.recv() => match message {
+                Some(m) => m,
+                None => break,
+            },
+            _ = ticker.tick() => {
+                since_prune = prune_after; // time to prune, even when quiet
+                Message::Flush(oneshot::channel().0)
+            }
+        };
         let mut next = Some(first);
         while let Some(message) = next.take() {
             match message {
@@ -74,22 +77,25 @@ async fn run(
                 next = rx.try_recv().ok();
             }
         }
-        if !records.is_empty() {
+        since_prune += records.len() as u64;
+        let prune = since_prune >= prune_after;
+        if prune {
+            since_prune = 0;
+        }
+        if !records.is_empty() || prune {
             let batch = std::mem::replace(&mut records, Vec::with_capacity(BATCH));
             let prepared = tokio::task::spawn_blocking(move || {
-                batch
-                    .iter()
-                    .map(|r| prepare(r, settings.body_limit))
-                    .collect::<Vec<_>>()
+                batch.iter().map(|r| prepare(r, settings.body_limit)).collect::<Vec<_>>()
             })
             .await
             .unwrap_or_default();
-            // Both deletes are index range scans: cheap when there is nothing to remove.
             let cutoff = time.now().saturating_add(-settings.retention);
             let result = db
-                .write(move |conn| {
+                .write_best_effort(move |conn| {
                     store::insert_all(conn, &prepared)?;
-                    store::prune(conn, cutoff, settings.max_entries)?;
+                    if prune {
+                        store::prune(conn, cutoff, settings.max_entries)?;
+                    }
                     Ok(())
                 })
                 .await;
@@ -125,20 +131,23 @@ pub struct Journal<'e> {
 }
 
 impl Journal<'_> {
-    /// Queues a request for recording. Never waits.
-    pub fn record(&self, record: RequestRecord) {
+    /// Queues a request for recording. Never waits. When the queue is more than half full (the
+    /// journal is behind under heavy load), the entry keeps its line but not its bodies.
+    pub fn record(&self, mut record: RequestRecord) {
         let recorder = &self.engine.core.journal;
-        if recorder
-            .queue
-            .try_send(Message::Record(Box::new(record)))
-            .is_err()
-        {
+        if recorder.queue.capacity() < QUEUE / 2 {
+            let note = || CapturedBody::NotCaptured("[omitted: the journal was behind under load]".into());
+            if !matches!(record.request_body, CapturedBody::Empty) {
+                record.request_body = note();
+            }
+            if !matches!(record.response_body, CapturedBody::Empty) {
+                record.response_body = note();
+            }
+        }
+        if recorder.queue.try_send(Message::Record(Box::new(record))).is_err() {
             let n = recorder.dropped.fetch_add(1, Ordering::Relaxed) + 1;
             if n.is_power_of_two() {
-                tracing::warn!(
-                    dropped = n,
-                    "the request journal is behind; some requests were not recorded"
-                );
+                tracing::warn!(dropped = n, "the request journal is behind; some requests were not recorded");
             }
         }
     }
@@ -146,49 +155,28 @@ impl Journal<'_> {
     /// Waits until every record queued so far is stored.
     pub async fn flush(&self) {
         let (ack, done) = oneshot::channel();
-        if self
-            .engine
-            .core
-            .journal
-            .queue
-            .send(Message::Flush(ack))
-            .await
-            .is_ok()
-        {
+        if self.engine.core.journal.queue.send(Message::Flush(ack)).await.is_ok() {
             let _ = done.await;
         }
     }
 
     /// Entries of one scope, newest first. Records still queued are stored first, so a request
     /// shows up as soon as its response was sent.
-    pub async fn list(
-        &self,
-        scope: Scope,
-        filter: JournalFilter,
-        page: PageRequest,
-    ) -> Result<Page<JournalEntry>> {
+    pub async fn list(&self, scope: Scope, filter: JournalFilter, page: PageRequest) -> Result<Page<JournalEntry>> {
         if let (Some(since), Some(until)) = (filter.since, filter.until)
             && since > until
         {
             return Err(Error::invalid("since", "must not be later than until"));
         }
         self.flush().await;
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::list(conn, scope, &filter, page))
-            .await
+        self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await
     }
 
     /// Removes the entries of a sandbox (production's journal is not for wiping).
     pub async fn clear(&self, scope: Scope) -> Result<usize> {
         crate::sandbox::require_sandbox(scope)?;
         self.flush().await;
-        self.engine
-            .core
-            .db
-            .write(move |conn| store::clear(conn, scope))
-            .await
+        self.engine.core.db.write(move |conn| store::clear(conn, scope)).await
     }
 
     /// How many records were dropped because the queue was full.

@@ -23,6 +23,18 @@ pub(super) struct Prepared {
     pub(super) response_body: (Option<String>, bool),
 }
 
+/// Bodies are kept compressed: the journal's writes are most of what it costs under load.
+fn pack(body: &Option<String>) -> Option<Vec<u8>> {
+    body.as_ref().map(|text| lz4_flex::compress_prepend_size(text.as_bytes()))
+}
+
+fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
+    let Some(packed) = row.get_ref(i)?.as_blob_or_null()? else { return Ok(None) };
+    let bytes = lz4_flex::decompress_size_prepended(packed)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e.into()))?;
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
 pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_journal (request_id, organization_id, environment, received_at, method, path, query,
@@ -41,9 +53,9 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
             e.status,
             i64::try_from(e.latency_us).unwrap_or(i64::MAX),
             e.client,
-            e.request_body.0,
+            pack(&e.request_body.0),
             e.request_body.1,
-            e.response_body.0,
+            pack(&e.response_body.0),
             e.response_body.1,
         ])?;
     }
@@ -52,10 +64,7 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
 
 /// Removes entries older than `cutoff` and all but the newest `keep`.
 pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<usize> {
-    let old = conn.execute(
-        "DELETE FROM request_journal WHERE received_at < ?1",
-        [cutoff],
-    )?;
+    let old = conn.execute("DELETE FROM request_journal WHERE received_at < ?1", [cutoff])?;
     let over = conn.execute(
         "DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1",
         [i64::try_from(keep).unwrap_or(i64::MAX)],
@@ -76,9 +85,9 @@ fn entry(row: &Row<'_>) -> rusqlite::Result<JournalEntry> {
         status: row.get(7)?,
         latency_ms: latency_us as f64 / 1000.0,
         client: row.get(9)?,
-        request_body: row.get(10)?,
+        request_body: unpack(row, 10)?,
         request_body_truncated: row.get(11)?,
-        response_body: row.get(12)?,
+        response_body: unpack(row, 12)?,
         response_body_truncated: row.get(13)?,
     })
 }

@@ -39,11 +39,7 @@ pub fn pin_variable(environment: Environment) -> &'static str {
 }
 
 fn generate_secret(environment: Environment) -> String {
-    let body: String = rand::rng()
-        .sample_iter(rand::distr::Alphanumeric)
-        .take(32)
-        .map(char::from)
-        .collect();
+    let body: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(32).map(char::from).collect();
     format!("dk_{}_{body}", environment.as_str())
 }
 
@@ -74,21 +70,12 @@ struct Cached {
 impl KeyCache {
     fn get(&self, lookup: [u8; 8]) -> Option<Vec<StoredKey>> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        entries
-            .get(&lookup)
-            .filter(|c| c.fetched.elapsed() < CACHE_TTL)
-            .map(|c| c.keys.clone())
+        entries.get(&lookup).filter(|c| c.fetched.elapsed() < CACHE_TTL).map(|c| c.keys.clone())
     }
 
     fn put(&self, lookup: [u8; 8], keys: Vec<StoredKey>) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
-        entries.insert(
-            lookup,
-            Cached {
-                fetched: Instant::now(),
-                keys,
-            },
-        );
+        entries.insert(lookup, Cached { fetched: Instant::now(), keys });
     }
 
     fn note_used(&self, lookup: [u8; 8], id: ApiKeyId, at: Timestamp) {
@@ -101,10 +88,7 @@ impl KeyCache {
     }
 
     fn clear(&self) {
-        self.entries
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        self.entries.write().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 
@@ -125,9 +109,7 @@ impl Organizations<'_> {
         if let [(_, a), (_, b)] = pinned
             && a == b
         {
-            return Err(Error::invalid_request(
-                "the sandbox and production keys must differ",
-            ));
+            return Err(Error::invalid_request("the sandbox and production keys must differ"));
         }
         let now = self.engine.core.clocks.real_now();
         let pinned = pinned.to_vec();
@@ -178,16 +160,9 @@ impl Organizations<'_> {
             .db
             .write(move |conn| {
                 if store::organization_by_name(conn, &name)?.is_some() {
-                    return Err(Error::Conflict(format!(
-                        "an organization named `{name}` already exists"
-                    )));
+                    return Err(Error::Conflict(format!("an organization named `{name}` already exists")));
                 }
-                let org = Organization {
-                    id: OrganizationId::new(now),
-                    name,
-                    is_default: false,
-                    created_at: now,
-                };
+                let org = Organization { id: OrganizationId::new(now), name, is_default: false, created_at: now };
                 store::insert_organization(conn, &org)?;
                 Ok(org)
             })
@@ -202,9 +177,7 @@ impl Organizations<'_> {
         self.engine
             .core
             .db
-            .read(move |conn| {
-                store::organization_by_id(conn, id)?.ok_or(Error::not_found("organization"))
-            })
+            .read(move |conn| store::organization_by_id(conn, id)?.ok_or(Error::not_found("organization")))
             .await
     }
 
@@ -223,13 +196,8 @@ impl Organizations<'_> {
                     },
                 };
                 found.ok_or_else(|| match &wanted {
-                    None => Error::Conflict(
-                        "there is no default organization yet: start `docket serve` once".into(),
-                    ),
-                    Some(w) => Error::invalid(
-                        "organization",
-                        format!("no organization `{}`", shorten(w, 80)),
-                    ),
+                    None => Error::Conflict("there is no default organization yet: start `docket serve` once".into()),
+                    Some(w) => Error::invalid("organization", format!("no organization `{}`", shorten(w, 80))),
                 })
             })
             .await
@@ -249,10 +217,7 @@ fn check_pinned(env: Environment, secret: &str) -> Result<()> {
         return Err(Error::invalid(var, "must be 8 to 256 characters long"));
     }
     if !secret.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(Error::invalid(
-            var,
-            "must be printable ASCII without spaces",
-        ));
+        return Err(Error::invalid(var, "must be printable ASCII without spaces"));
     }
     Ok(())
 }
@@ -274,9 +239,7 @@ fn pin(
             )));
         }
         if existing.revoked_at.is_some() {
-            return Err(Error::Conflict(format!(
-                "{var} names a revoked key; choose another value"
-            )));
+            return Err(Error::Conflict(format!("{var} names a revoked key; choose another value")));
         }
         return Ok(());
     }
@@ -346,11 +309,7 @@ impl Keys<'_> {
 
     /// Keys of one organization, or of all.
     pub async fn list(&self, organization: Option<OrganizationId>) -> Result<Vec<ApiKey>> {
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::list_keys(conn, organization))
-            .await
+        self.engine.core.db.read(move |conn| store::list_keys(conn, organization)).await
     }
 
     /// Revokes a key at once; requests with it get 401 from then on.
@@ -373,9 +332,7 @@ impl Keys<'_> {
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated> {
         let token = token.trim();
         if token.is_empty() {
-            return Err(Error::Unauthorized(
-                "missing API key: send it in the ds-api-token header".into(),
-            ));
+            return Err(Error::Unauthorized("missing API key: send it in the ds-api-token header".into()));
         }
         if token.len() > 512 {
             return Err(Error::Unauthorized("invalid API key".into()));
@@ -386,19 +343,12 @@ impl Keys<'_> {
         let candidates = match self.engine.core.keys.get(lookup) {
             Some(keys) => keys,
             None => {
-                let keys = self
-                    .engine
-                    .core
-                    .db
-                    .read(move |conn| store::keys_by_lookup(conn, &lookup))
-                    .await?;
+                let keys = self.engine.core.db.read(move |conn| store::keys_by_lookup(conn, &lookup)).await?;
                 self.engine.core.keys.put(lookup, keys.clone());
                 keys
             }
         };
-        let found = candidates
-            .into_iter()
-            .find(|k| bool::from(k.hash.ct_eq(&hash)));
+        let found = candidates.into_iter().find(|k| bool::from(k.hash.ct_eq(&hash)));
         let Some(StoredKey { key, .. }) = found else {
             return Err(Error::Unauthorized("invalid API key".into()));
         };
@@ -406,18 +356,13 @@ impl Keys<'_> {
             return Err(Error::Unauthorized("this API key was revoked".into()));
         }
         self.note_used(lookup, &key);
-        Ok(Authenticated {
-            scope: Scope::new(key.organization_id, key.environment),
-            key_id: key.id,
-        })
+        Ok(Authenticated { scope: Scope::new(key.organization_id, key.environment), key_id: key.id })
     }
 
     /// Records `last_used_at`, at most once a minute per key, without delaying the request.
     fn note_used(&self, lookup: [u8; 8], key: &ApiKey) {
         let now = self.engine.core.clocks.real_now();
-        let stale = key
-            .last_used_at
-            .is_none_or(|t| now.as_millis() - t.as_millis() > TOUCH_INTERVAL_MS);
+        let stale = key.last_used_at.is_none_or(|t| now.as_millis() - t.as_millis() > TOUCH_INTERVAL_MS);
         if !stale {
             return;
         }
@@ -438,10 +383,7 @@ mod tests {
 
     #[test]
     fn hints_show_the_prefix_and_last_characters() {
-        assert_eq!(
-            hint("dk_sandbox_abcdefghijklmnopqrstuvwxyz123456"),
-            "dk_sandbox_…3456"
-        );
+        assert_eq!(hint("dk_sandbox_abcdefghijklmnopqrstuvwxyz123456"), "dk_sandbox_…3456");
         assert_eq!(hint("ci-sandbox-key-0001"), "ci-…0001");
         assert_eq!(hint("short"), "…");
     }

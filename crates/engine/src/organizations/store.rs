@@ -10,12 +10,7 @@ use crate::time::Timestamp;
 const ORG_COLUMNS: &str = "id, name, is_default, created_at";
 
 fn organization(row: &Row<'_>) -> rusqlite::Result<Organization> {
-    Ok(Organization {
-        id: row.get(0)?,
-        name: row.get(1)?,
-        is_default: row.get(2)?,
-        created_at: row.get(3)?,
-    })
+    Ok(Organization { id: row.get(0)?, name: row.get(1)?, is_default: row.get(2)?, created_at: row.get(3)? })
 }
 
 pub(super) fn insert_organization(conn: &Connection, org: &Organization) -> Result<()> {
@@ -28,48 +23,30 @@ pub(super) fn insert_organization(conn: &Connection, org: &Organization) -> Resu
 
 pub(super) fn default_organization(conn: &Connection) -> Result<Option<Organization>> {
     Ok(conn
-        .query_row(
-            &format!("SELECT {ORG_COLUMNS} FROM organizations WHERE is_default = 1"),
-            [],
-            organization,
-        )
+        .query_row(&format!("SELECT {ORG_COLUMNS} FROM organizations WHERE is_default = 1"), [], organization)
         .optional()?)
 }
 
 pub(super) fn organization_by_name(conn: &Connection, name: &str) -> Result<Option<Organization>> {
     Ok(conn
-        .query_row(
-            &format!("SELECT {ORG_COLUMNS} FROM organizations WHERE name = ?1"),
-            [name],
-            organization,
-        )
+        .query_row(&format!("SELECT {ORG_COLUMNS} FROM organizations WHERE name = ?1"), [name], organization)
         .optional()?)
 }
 
-pub(super) fn organization_by_id(
-    conn: &Connection,
-    id: OrganizationId,
-) -> Result<Option<Organization>> {
+pub(super) fn organization_by_id(conn: &Connection, id: OrganizationId) -> Result<Option<Organization>> {
     Ok(conn
-        .query_row(
-            &format!("SELECT {ORG_COLUMNS} FROM organizations WHERE id = ?1"),
-            [id],
-            organization,
-        )
+        .query_row(&format!("SELECT {ORG_COLUMNS} FROM organizations WHERE id = ?1"), [id], organization)
         .optional()?)
 }
 
 pub(super) fn list_organizations(conn: &Connection) -> Result<Vec<Organization>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {ORG_COLUMNS} FROM organizations ORDER BY created_at, id"
-    ))?;
-    let rows = stmt
-        .query_map([], organization)?
-        .collect::<rusqlite::Result<_>>()?;
+    let mut stmt = conn.prepare(&format!("SELECT {ORG_COLUMNS} FROM organizations ORDER BY created_at, id"))?;
+    let rows = stmt.query_map([], organization)?.collect::<rusqlite::Result<_>>()?;
     Ok(rows)
 }
 
-const KEY_COLUMNS: &str = "id, organization_id, environment, name, hint, pinned_from, created_at, last_used_at, revoked_at";
+const KEY_COLUMNS: &str =
+    "id, organization_id, environment, name, hint, pinned_from, created_at, last_used_at, revoked_at";
 
 fn api_key(row: &Row<'_>) -> rusqlite::Result<ApiKey> {
     Ok(ApiKey {
@@ -112,9 +89,7 @@ pub(crate) struct StoredKey {
 }
 
 pub(super) fn keys_by_lookup(conn: &Connection, lookup: &[u8]) -> Result<Vec<StoredKey>> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {KEY_COLUMNS}, hash FROM api_keys WHERE lookup = ?1"
-    ))?;
+    let mut stmt = conn.prepare_cached(&format!("SELECT {KEY_COLUMNS}, hash FROM api_keys WHERE lookup = ?1"))?;
     let rows = stmt
         .query_map([lookup], |row| {
             let hash: Vec<u8> = row.get(9)?;
@@ -122,10 +97,7 @@ pub(super) fn keys_by_lookup(conn: &Connection, lookup: &[u8]) -> Result<Vec<Sto
             if hash.len() == 32 {
                 fixed.copy_from_slice(&hash);
             }
-            Ok(StoredKey {
-                key: api_key(row)?,
-                hash: fixed,
-            })
+            Ok(StoredKey { key: api_key(row)?, hash: fixed })
         })?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
@@ -133,42 +105,24 @@ pub(super) fn keys_by_lookup(conn: &Connection, lookup: &[u8]) -> Result<Vec<Sto
 
 pub(super) fn key_by_hash(conn: &Connection, hash: &[u8; 32]) -> Result<Option<ApiKey>> {
     Ok(conn
-        .query_row(
-            &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE hash = ?1"),
-            [&hash[..]],
-            api_key,
-        )
+        .query_row(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE hash = ?1"), [&hash[..]], api_key)
         .optional()?)
 }
 
 pub(super) fn key_by_id(conn: &Connection, id: ApiKeyId) -> Result<Option<ApiKey>> {
-    Ok(conn
-        .query_row(
-            &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"),
-            [id],
-            api_key,
-        )
-        .optional()?)
+    Ok(conn.query_row(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"), [id], api_key).optional()?)
 }
 
-pub(super) fn list_keys(
-    conn: &Connection,
-    organization: Option<OrganizationId>,
-) -> Result<Vec<ApiKey>> {
+pub(super) fn list_keys(conn: &Connection, organization: Option<OrganizationId>) -> Result<Vec<ApiKey>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT {KEY_COLUMNS} FROM api_keys WHERE ?1 IS NULL OR organization_id = ?1 ORDER BY created_at, id"
     ))?;
-    let rows = stmt
-        .query_map([organization], api_key)?
-        .collect::<rusqlite::Result<_>>()?;
+    let rows = stmt.query_map([organization], api_key)?.collect::<rusqlite::Result<_>>()?;
     Ok(rows)
 }
 
 pub(super) fn revoke_key(conn: &Connection, id: ApiKeyId, at: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
-        params![id, at],
-    )?;
+    conn.execute("UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL", params![id, at])?;
     Ok(())
 }
 
@@ -189,9 +143,6 @@ pub(super) fn revoke_pinned(
 }
 
 pub(super) fn touch_key(conn: &Connection, id: ApiKeyId, at: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE api_keys SET last_used_at = ?2 WHERE id = ?1",
-        params![id, at],
-    )?;
+    conn.execute("UPDATE api_keys SET last_used_at = ?2 WHERE id = ?1", params![id, at])?;
     Ok(())
 }
