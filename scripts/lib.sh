@@ -27,8 +27,8 @@ ensure_apt() {
 }
 
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
-BUILD_PACKAGES=(build-essential pkg-config libssl-dev libwebkit2gtk-4.1-dev)
-TEST_PACKAGES=(python3-venv xvfb xauth webkit2gtk-driver chromium imagemagick)
+BUILD_PACKAGES=(build-essential pkg-config libwebkit2gtk-4.1-dev)
+TEST_PACKAGES=(python3-venv curl)
 
 ensure_rust() {
   command -v cargo >/dev/null || die "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"
