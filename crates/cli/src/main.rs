@@ -2,6 +2,7 @@
 //! manage the data directory (keys, organizations, demo data) directly.
 
 mod admin;
+mod aml;
 mod serve;
 
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ enum Command {
     Orgs(admin::OrgsCommand),
     #[command(subcommand)]
     Demo(admin::DemoCommand),
+    #[command(subcommand)]
+    Aml(aml::AmlCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
 }
@@ -66,6 +69,7 @@ fn main() -> std::process::ExitCode {
             Command::Orgs(cmd) => admin::orgs(data_dir, cmd).await,
             Command::Demo(cmd) => admin::demo(data_dir, cmd).await,
             Command::Info => admin::info(data_dir).await,
+            Command::Aml(cmd) => aml::run(cmd),
         }
     });
     match result {

@@ -7,6 +7,7 @@
 pub mod aml;
 pub mod applicants;
 mod clock;
+pub mod countries;
 mod db;
 pub mod demo;
 pub mod error;

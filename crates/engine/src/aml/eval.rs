@@ -1,0 +1,481 @@
+//! The quality harness (`docket aml eval`): labelled cases built from a real list, searched
+//! through the index, scored per threshold.
+//!
+//! Positive cases come from sampled entities: the listed name itself, one and two typos,
+//! reordered tokens, a missing and an extra middle name, transliteration (Cyrillic script, or
+//! other Latin spellings), initials; and every alias of the sampled entities. Negative cases are
+//! ordinary person and company names from the name pools that are not on the list. A positive
+//! case is found when its entity is among the hits at or above the threshold; a negative case is
+//! a false positive when anything is.
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+use super::index::{Filters, IndexBuilder, SearchSpec};
+use super::model::{Entity, EntityId, EntityType};
+use super::normalize::normalize;
+use super::pools::{COMPANY_TRADES, COMPANY_WORDS, CULTURES, LEGAL_FORMS};
+use super::score::{DEFAULT_THRESHOLD, MatchOptions};
+
+/// Kinds of cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaseKind {
+    Exact,
+    Typo,
+    TwoTypos,
+    Reordered,
+    MissingMiddle,
+    ExtraMiddle,
+    Transliterated,
+    Initials,
+    Alias,
+    Negative,
+}
+
+impl CaseKind {
+    /// Perturbations of listed names (the recall target), as opposed to aliases and negatives.
+    pub fn is_perturbation(self) -> bool {
+        !matches!(self, CaseKind::Alias | CaseKind::Negative)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Case {
+    pub kind: CaseKind,
+    pub query: String,
+    /// The entity to find (none for negatives).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<EntityId>,
+}
+
+/// How to build the cases.
+#[derive(Debug, Clone, Copy)]
+pub struct EvalConfig {
+    /// Entities sampled for perturbations.
+    pub sample: usize,
+    /// Negative cases.
+    pub negatives: usize,
+    pub seed: u64,
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig { sample: 1000, negatives: 2000, seed: 7 }
+    }
+}
+
+/// Figures at one threshold.
+#[derive(Debug, Clone, Serialize)]
+pub struct ThresholdRow {
+    pub threshold: f64,
+    /// Share of perturbation cases whose entity was found.
+    pub recall: f64,
+    /// Found perturbation and alias cases over those plus negatives with a hit.
+    pub precision: f64,
+    pub f1: f64,
+    /// Share of alias cases found.
+    pub alias_recall: f64,
+    /// Share of negative cases with any hit.
+    pub false_positive_rate: f64,
+    pub recall_by_kind: BTreeMap<CaseKind, f64>,
+}
+
+/// A false positive or a miss, for inspection.
+#[derive(Debug, Clone, Serialize)]
+pub struct Example {
+    pub kind: CaseKind,
+    pub query: String,
+    /// The listed name found (false positives) or expected (misses).
+    pub listed: String,
+    pub score: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalReport {
+    pub entities: usize,
+    pub names: usize,
+    pub cases: BTreeMap<CaseKind, usize>,
+    pub default_threshold: f64,
+    pub rows: Vec<ThresholdRow>,
+    /// Search latency over all cases, in microseconds.
+    pub search_p50_us: f64,
+    pub search_p99_us: f64,
+    /// Misses at the default threshold (up to 20).
+    pub misses: Vec<Example>,
+    /// False positives at the default threshold (up to 20).
+    pub false_positives: Vec<Example>,
+}
+
+fn typo(rng: &mut Xoshiro256PlusPlus, token: &str) -> String {
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() < 4 {
+        return token.to_owned();
+    }
+    let i = rng.random_range(1..chars.len() - 1);
+    let mut out = chars.clone();
+    match rng.random_range(0..4) {
+        0 => out[i] = (b'a' + rng.random_range(0..26u8)) as char,
+        1 => {
+            out.remove(i);
+        }
+        2 => out.insert(i, (b'a' + rng.random_range(0..26u8)) as char),
+        _ => out.swap(i, i + 1),
+    }
+    out.into_iter().collect()
+}
+
+/// Latin to Cyrillic, letter by letter (the reverse of what the normaliser does).
+fn to_cyrillic(name: &str) -> String {
+    let pairs = [
+        ("shch", "щ"),
+        ("kh", "х"),
+        ("zh", "ж"),
+        ("ts", "ц"),
+        ("ch", "ч"),
+        ("sh", "ш"),
+        ("yu", "ю"),
+        ("ya", "я"),
+        ("a", "а"),
+        ("b", "б"),
+        ("v", "в"),
+        ("g", "г"),
+        ("d", "д"),
+        ("e", "е"),
+        ("z", "з"),
+        ("i", "и"),
+        ("y", "ы"),
+        ("k", "к"),
+        ("l", "л"),
+        ("m", "м"),
+        ("n", "н"),
+        ("o", "о"),
+        ("p", "п"),
+        ("r", "р"),
+        ("s", "с"),
+        ("t", "т"),
+        ("u", "у"),
+        ("f", "ф"),
+        ("h", "х"),
+        ("c", "к"),
+        ("j", "дж"),
+        ("q", "к"),
+        ("w", "в"),
+        ("x", "кс"),
+    ];
+    let lower = deunicode::deunicode(name).to_lowercase();
+    let mut out = String::new();
+    let mut rest = lower.as_str();
+    'outer: while !rest.is_empty() {
+        for (latin, cyr) in pairs {
+            if let Some(r) = rest.strip_prefix(latin) {
+                out.push_str(cyr);
+                rest = r;
+                continue 'outer;
+            }
+        }
+        let c = rest.chars().next().unwrap_or(' ');
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// Another Latin spelling of the same sounds, where a rule applies.
+fn respell(name: &str) -> Option<String> {
+    let rules = [
+        ("mohammed", "muhammad"),
+        ("muhammad", "mohamed"),
+        ("mohamed", "mohammad"),
+        ("ou", "u"),
+        ("ph", "f"),
+        ("kh", "h"),
+        ("ee", "i"),
+        ("oo", "u"),
+        ("sch", "sh"),
+        ("ck", "k"),
+        ("ck", "k"),
+        ("y", "i"),
+        ("i", "y"),
+        ("c", "k"),
+        ("j", "dj"),
+        ("v", "w"),
+        ("ie", "i"),
+        ("ei", "ey"),
+        ("ss", "s"),
+        ("dh", "d"),
+    ];
+    let lower = name.to_lowercase();
+    rules.iter().find(|(from, _)| lower.contains(from)).map(|(from, to)| lower.replacen(from, to, 1))
+}
+
+/// Builds the cases.
+pub fn cases(entities: &[Entity], config: EvalConfig) -> Vec<Case> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+    let eligible: Vec<&Entity> = entities
+        .iter()
+        .filter(|e| matches!(e.entity_type, EntityType::Person | EntityType::Organization))
+        .filter(|e| e.fields.names.first().is_some_and(|n| normalize(&n.full_name).tokens.len() >= 2))
+        .collect();
+    let mut out = Vec::new();
+    let mut picked = HashSet::new();
+    let mut attempts = 0;
+    while picked.len() < config.sample.min(eligible.len()) && attempts < config.sample * 20 {
+        attempts += 1;
+        let i = rng.random_range(0..eligible.len());
+        if !picked.insert(i) {
+            continue;
+        }
+        let e = eligible[i];
+        let name = e.fields.names[0].full_name.clone();
+        let target = Some(e.uuid);
+        let tokens: Vec<String> =
+            name.split_whitespace().map(|t| t.trim_matches(',').to_owned()).filter(|t| !t.is_empty()).collect();
+        let mut push = |kind, query: String| {
+            if !query.trim().is_empty() {
+                out.push(Case { kind, query, target });
+            }
+        };
+        push(CaseKind::Exact, name.clone());
+        let long: Vec<usize> = (0..tokens.len()).filter(|&t| tokens[t].chars().count() >= 4).collect();
+        if let Some(&t) = long.get(rng.random_range(0..long.len().max(1))) {
+            let mut v = tokens.clone();
+            v[t] = typo(&mut rng, &v[t]);
+            push(CaseKind::Typo, v.join(" "));
+        }
+        if long.len() >= 2 {
+            let mut v = tokens.clone();
+            for &t in long.iter().take(2) {
+                v[t] = typo(&mut rng, &v[t]);
+            }
+            push(CaseKind::TwoTypos, v.join(" "));
+        }
+        let mut v = tokens.clone();
+        v.reverse();
+        push(CaseKind::Reordered, v.join(" "));
+        if e.entity_type == EntityType::Person {
+            // Name parts as the list gives them (lists write `LAST, First Middle`).
+            let n = &e.fields.names[0];
+            let (first, middle, last) = (n.first_name.clone(), n.middle_name.clone(), n.last_name.clone());
+            if let (Some(first), Some(middle), Some(last)) = (&first, &middle, &last) {
+                let _ = middle;
+                push(CaseKind::MissingMiddle, format!("{first} {last}"));
+            }
+            let culture = &CULTURES[rng.random_range(0..CULTURES.len())];
+            let extra = culture.male[rng.random_range(0..culture.male.len())];
+            let mut v = tokens.clone();
+            v.insert(1.min(v.len()), extra.to_owned());
+            push(CaseKind::ExtraMiddle, v.join(" "));
+            if let (Some(first), Some(last)) = (&first, &last)
+                && first.chars().count() > 2
+            {
+                let rest = middle.as_deref().map(|m| format!(" {m}")).unwrap_or_default();
+                push(CaseKind::Initials, format!("{}.{rest} {last}", first.chars().next().unwrap_or('X')));
+            }
+        }
+        let transliterated = if rng.random_bool(0.5) { Some(to_cyrillic(&name)) } else { respell(&name) };
+        if let Some(t) = transliterated {
+            push(CaseKind::Transliterated, t);
+        }
+        for alias in e.fields.names.iter().skip(1) {
+            push(CaseKind::Alias, alias.full_name.clone());
+        }
+    }
+    // Negatives: ordinary names that are not on the list (in any token order).
+    let key = |name: &str| {
+        let mut tokens: Vec<String> = normalize(name).tokens.into_iter().map(|t| t.text).collect();
+        tokens.sort();
+        tokens.join(" ")
+    };
+    let listed: HashSet<String> =
+        entities.iter().flat_map(|e| e.fields.names.iter().map(|n| key(&n.full_name))).collect();
+    let mut negatives = 0;
+    let mut attempts = 0;
+    while negatives < config.negatives && attempts < config.negatives * 10 {
+        attempts += 1;
+        let query = if rng.random_bool(0.6) {
+            let c = &CULTURES[rng.random_range(0..CULTURES.len())];
+            let given = if rng.random_bool(0.5) { c.male } else { c.female };
+            let surname = c.surnames[rng.random_range(0..c.surnames.len())];
+            format!("{} {surname}", given[rng.random_range(0..given.len())])
+        } else {
+            format!(
+                "{} {} {}",
+                COMPANY_WORDS[rng.random_range(0..COMPANY_WORDS.len())],
+                COMPANY_TRADES[rng.random_range(0..COMPANY_TRADES.len())],
+                LEGAL_FORMS[rng.random_range(0..LEGAL_FORMS.len())]
+            )
+        };
+        if listed.contains(&key(&query)) || out.iter().any(|c| c.query == query) {
+            continue;
+        }
+        out.push(Case { kind: CaseKind::Negative, query, target: None });
+        negatives += 1;
+    }
+    out
+}
+
+/// Searches a list for one name with the broadest options, for `docket aml try`.
+pub fn try_search(entities: Vec<Entity>, query: &str, limit: usize) -> Vec<super::index::RawHit> {
+    let mut builder = IndexBuilder::new();
+    for e in entities {
+        builder.add(Arc::new(e), false);
+    }
+    let index = builder.build();
+    let names = [normalize(query)];
+    let options = MatchOptions { fuzzy: true, level: 1.0, phonetics: true };
+    let spec =
+        SearchSpec { names: &names, options, min_score: 0.5, filters: &Filters::default(), include_demo: true, limit };
+    index.search(&spec)
+}
+
+/// Outcome of one case: the target's score and the best other score.
+struct Outcome {
+    target: f64,
+    best_other: f64,
+    best_other_name: String,
+}
+
+/// Runs the evaluation.
+pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> EvalReport {
+    let cases = cases(&entities, config);
+    let mut builder = IndexBuilder::new();
+    let by_id: BTreeMap<EntityId, String> =
+        entities.iter().map(|e| (e.uuid, e.fields.names[0].full_name.clone())).collect();
+    let count = entities.len();
+    for e in entities {
+        builder.add(Arc::new(e), false);
+    }
+    let index = builder.build();
+    let options = MatchOptions { fuzzy: true, level: 1.0, phonetics: true };
+    let filters = Filters::default();
+    let mut timings = Vec::with_capacity(cases.len());
+    let outcomes: Vec<Outcome> = cases
+        .iter()
+        .map(|case| {
+            let names = [normalize(&case.query)];
+            let spec =
+                SearchSpec { names: &names, options, min_score: 0.5, filters: &filters, include_demo: true, limit: 10 };
+            let started = Instant::now();
+            let hits = index.search(&spec);
+            timings.push(started.elapsed().as_secs_f64() * 1e6);
+            let target =
+                hits.iter().filter(|h| Some(h.entity.uuid) == case.target).map(|h| h.score.score).fold(0.0, f64::max);
+            let other = hits
+                .iter()
+                .filter(|h| Some(h.entity.uuid) != case.target)
+                .max_by(|a, b| a.score.score.total_cmp(&b.score.score));
+            Outcome {
+                target,
+                best_other: other.map_or(0.0, |h| h.score.score),
+                best_other_name: other.map(|h| h.listed_name.clone()).unwrap_or_default(),
+            }
+        })
+        .collect();
+    timings.sort_by(f64::total_cmp);
+    let percentile = |p: f64| timings.get(((timings.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0);
+
+    let mut thresholds: Vec<f64> = (12..=20).map(|i| f64::from(i) * 0.05).collect();
+    if !thresholds.iter().any(|t| (t - DEFAULT_THRESHOLD).abs() < 1e-9) {
+        thresholds.push(DEFAULT_THRESHOLD);
+        thresholds.sort_by(f64::total_cmp);
+    }
+    let rows = thresholds
+        .iter()
+        .map(|&t| {
+            let found = |o: &Outcome| o.target >= t - 1e-9;
+            let share = |kinds: &dyn Fn(CaseKind) -> bool| {
+                let (n, k) = cases
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|(c, _)| kinds(c.kind))
+                    .fold((0, 0), |(n, k), (_, o)| (n + 1, k + usize::from(found(o))));
+                if n == 0 { 0.0 } else { k as f64 / n as f64 }
+            };
+            let recall = share(&|k| k.is_perturbation());
+            let alias_recall = share(&|k| k == CaseKind::Alias);
+            let tp = cases.iter().zip(&outcomes).filter(|(c, o)| c.kind != CaseKind::Negative && found(o)).count();
+            let fp = cases
+                .iter()
+                .zip(&outcomes)
+                .filter(|(c, o)| c.kind == CaseKind::Negative && o.best_other >= t - 1e-9)
+                .count();
+            let negatives = cases.iter().filter(|c| c.kind == CaseKind::Negative).count().max(1);
+            let precision = if tp + fp == 0 { 1.0 } else { tp as f64 / (tp + fp) as f64 };
+            let f1 = if precision + recall == 0.0 { 0.0 } else { 2.0 * precision * recall / (precision + recall) };
+            let mut recall_by_kind = BTreeMap::new();
+            for kind in cases.iter().map(|c| c.kind).filter(|k| *k != CaseKind::Negative).collect::<HashSet<_>>() {
+                recall_by_kind.insert(kind, share(&|k| k == kind));
+            }
+            ThresholdRow {
+                threshold: (t * 100.0).round() / 100.0,
+                recall,
+                precision,
+                f1,
+                alias_recall,
+                false_positive_rate: fp as f64 / negatives as f64,
+                recall_by_kind,
+            }
+        })
+        .collect();
+
+    let t = DEFAULT_THRESHOLD;
+    let misses = cases
+        .iter()
+        .zip(&outcomes)
+        .filter(|(c, o)| c.kind.is_perturbation() && o.target < t)
+        .take(20)
+        .map(|(c, o)| Example {
+            kind: c.kind,
+            query: c.query.clone(),
+            listed: c.target.and_then(|id| by_id.get(&id).cloned()).unwrap_or_default(),
+            score: o.target,
+        })
+        .collect();
+    let false_positives = cases
+        .iter()
+        .zip(&outcomes)
+        .filter(|(c, o)| c.kind == CaseKind::Negative && o.best_other >= t)
+        .take(20)
+        .map(|(c, o)| Example {
+            kind: c.kind,
+            query: c.query.clone(),
+            listed: o.best_other_name.clone(),
+            score: o.best_other,
+        })
+        .collect();
+    let mut kinds = BTreeMap::new();
+    for c in &cases {
+        *kinds.entry(c.kind).or_insert(0) += 1;
+    }
+    EvalReport {
+        entities: count,
+        names: index.name_count(),
+        cases: kinds,
+        default_threshold: DEFAULT_THRESHOLD,
+        rows,
+        search_p50_us: percentile(0.5),
+        search_p99_us: percentile(0.99),
+        misses,
+        false_positives,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perturbations_change_names_deterministically() {
+        let mut a = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut b = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert_eq!(typo(&mut a, "sokolov"), typo(&mut b, "sokolov"));
+        assert_eq!(to_cyrillic("Putin"), "путин");
+        assert_eq!(respell("Mohammed Ali").as_deref(), Some("muhammad ali"));
+    }
+}

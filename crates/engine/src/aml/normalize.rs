@@ -1,0 +1,434 @@
+//! Name normalisation: what a name is reduced to before it is indexed or compared.
+//!
+//! Both sides go through the same steps, so the list and the query meet in one form:
+//! Unicode letters are transliterated to Latin (Cyrillic, Greek, Arabic, CJK, ...) and folded
+//! to lower case; dotted abbreviations are closed up (`S.A.` becomes `sa`); apostrophes vanish
+//! (`O'Connor` becomes `oconnor`); other punctuation separates tokens; honorifics (`mr`, `dr`,
+//! `sheikh`) and company legal forms (`llc`, `gmbh`, `ooo`) are dropped, since they say nothing
+//! about who is meant.
+
+/// One token of a normalised name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    /// A particle (`al`, `bin`, `van`, `de`, `the`, `and`): it counts for little.
+    pub particle: bool,
+}
+
+/// A name reduced to its tokens.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NormalizedName {
+    pub tokens: Vec<Token>,
+    /// The name was written in an abjad (Arabic, Hebrew, Syriac), whose Latin forms differ
+    /// mostly in vowels: consonant skeletons are compared too.
+    pub abjad: bool,
+}
+
+impl NormalizedName {
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The tokens joined by spaces: the name's normal form.
+    pub fn key(&self) -> String {
+        self.tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Titles and forms of address, dropped from names.
+const HONORIFICS: &[&str] = &[
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "mx",
+    "dr",
+    "prof",
+    "professor",
+    "sir",
+    "dame",
+    "lord",
+    "lady",
+    "rev",
+    "reverend",
+    "hon",
+    "honorable",
+    "honourable",
+    "excellency",
+    "his",
+    "her",
+    "gen",
+    "general",
+    "col",
+    "colonel",
+    "maj",
+    "major",
+    "capt",
+    "captain",
+    "lt",
+    "sgt",
+    "sheikh",
+    "shaikh",
+    "sheik",
+    "haji",
+    "hajji",
+    "mullah",
+    "imam",
+    "seyed",
+    "seyyed",
+    "sayed",
+    "sayyed",
+    "sayyid",
+    "sayyad",
+    "herr",
+    "frau",
+    "monsieur",
+    "madame",
+    "mme",
+    "mlle",
+    "senor",
+    "senora",
+    "sr",
+    "sra",
+    "dona",
+    "don",
+    "gospodin",
+    "jr",
+    "junior",
+    "snr",
+    "iii",
+    "ii",
+];
+
+/// Company legal forms, dropped from names. Written as they appear once dots are removed.
+const LEGAL_FORMS: &[&str] = &[
+    "llc",
+    "ltd",
+    "limited",
+    "inc",
+    "incorporated",
+    "corp",
+    "corporation",
+    "co",
+    "company",
+    "plc",
+    "gmbh",
+    "ag",
+    "kg",
+    "ohg",
+    "ug",
+    "ev",
+    "sa",
+    "sas",
+    "sarl",
+    "sas",
+    "spa",
+    "srl",
+    "sl",
+    "slu",
+    "bv",
+    "nv",
+    "oy",
+    "oyj",
+    "ab",
+    "asa",
+    "aps",
+    "kk",
+    "pte",
+    "pty",
+    "pvt",
+    "llp",
+    "lp",
+    "lllp",
+    "jsc",
+    "pjsc",
+    "ojsc",
+    "cjsc",
+    "oao",
+    "zao",
+    "pao",
+    "ooo",
+    "tov",
+    "pp",
+    "fze",
+    "fzco",
+    "fzc",
+    "fzllc",
+    "dmcc",
+    "wll",
+    "spc",
+    "bsc",
+    "qsc",
+    "saog",
+    "sal",
+    "sae",
+    "kft",
+    "zrt",
+    "nyrt",
+    "sro",
+    "doo",
+    "dd",
+    "ead",
+    "eood",
+    "ood",
+    "cv",
+    "sapi",
+    "ltda",
+    "eireli",
+    "epp",
+    "tbk",
+    "bhd",
+    "sdn",
+    "berhad",
+    "ca",
+    "kompaniya",
+    "kompania",
+    "korporatsiya",
+    "korporaciya",
+];
+
+/// Particles and connectives: kept, but weighted low when scoring.
+const PARTICLES: &[&str] = &[
+    "al", "el", "ul", "l", "bin", "ibn", "bint", "abu", "abd", "ben", "bat", "van", "von", "der", "den", "de", "del",
+    "della", "di", "da", "dos", "das", "du", "la", "le", "los", "las", "y", "e", "the", "and", "of", "for", "und",
+    "et", "holdings", "holding", "group",
+];
+
+/// Words that mark an organisation's name.
+const ORGANIZATION_WORDS: &[&str] = &[
+    "company",
+    "corporation",
+    "institute",
+    "institution",
+    "university",
+    "academy",
+    "bank",
+    "group",
+    "holding",
+    "holdings",
+    "trading",
+    "industries",
+    "industry",
+    "industrial",
+    "technology",
+    "technologies",
+    "tech",
+    "laboratory",
+    "laboratories",
+    "research",
+    "center",
+    "centre",
+    "factory",
+    "plant",
+    "bureau",
+    "ministry",
+    "department",
+    "association",
+    "foundation",
+    "enterprise",
+    "enterprises",
+    "international",
+    "electronics",
+    "systems",
+    "services",
+    "logistics",
+    "shipping",
+    "engineering",
+    "import",
+    "export",
+    "airlines",
+    "airways",
+    "bureau",
+    "office",
+    "committee",
+    "council",
+    "army",
+    "force",
+    "forces",
+    "front",
+    "brigade",
+    "network",
+    "party",
+    "movement",
+    "organization",
+    "organisation",
+    "agency",
+    "authority",
+    "society",
+    "fund",
+    "trust",
+    "capital",
+    "investment",
+    "investments",
+    "petroleum",
+    "oil",
+    "gas",
+    "energy",
+    "mining",
+    "metals",
+    "chemical",
+    "chemicals",
+    "pharmaceutical",
+    "pharma",
+    "aviation",
+    "aerospace",
+    "defense",
+    "defence",
+    "machinery",
+    "manufacturing",
+    "construction",
+    "development",
+    "solutions",
+    "software",
+    "communications",
+    "telecom",
+    "media",
+    "press",
+    "school",
+    "hospital",
+    "club",
+    "union",
+    "cooperative",
+    "partners",
+    "ventures",
+    "imports",
+    "exports",
+    "shipyard",
+    "marine",
+    "maritime",
+    "navigation",
+    "transport",
+    "exchange",
+    "studio",
+    "llc",
+    "ltd",
+];
+
+/// Whether a name reads like an organisation's (a legal form or a company word in it).
+pub fn looks_like_organization(name: &str) -> bool {
+    let latin = deunicode::deunicode(name).to_lowercase();
+    latin
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '.')
+        .map(|w| w.trim_matches('.').replace('.', ""))
+        .any(|w| LEGAL_FORMS.contains(&w.as_str()) || ORGANIZATION_WORDS.contains(&w.as_str()))
+}
+
+fn is_abjad(c: char) -> bool {
+    matches!(c as u32,
+        0x0590..=0x05FF   // Hebrew
+        | 0x0600..=0x06FF // Arabic
+        | 0x0700..=0x074F // Syriac
+        | 0x0750..=0x077F // Arabic supplement
+        | 0x08A0..=0x08FF // Arabic extended-A
+        | 0xFB50..=0xFDFF // Arabic presentation forms A
+        | 0xFE70..=0xFEFF) // Arabic presentation forms B
+}
+
+/// Normalises a name for matching.
+pub fn normalize(name: &str) -> NormalizedName {
+    let abjad = name.chars().any(is_abjad);
+    let separated;
+    let name = if abjad {
+        // The Arabic article is written joined to its word (`الراشد`); apart, it becomes the
+        // particle `l` and the word meets `al rashid`.
+        separated = name
+            .split_whitespace()
+            .map(|w| match w.strip_prefix("ال") {
+                Some(rest) if rest.chars().count() >= 2 => format!("ال {rest}"),
+                _ => w.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        separated.as_str()
+    } else {
+        name
+    };
+    let latin = deunicode::deunicode(name).to_lowercase();
+    let mut tokens = Vec::new();
+    for raw in latin.split_whitespace() {
+        // Close up dotted abbreviations and drop apostrophes before splitting on punctuation.
+        let closed: String = raw.chars().filter(|c| !matches!(c, '.' | '\'' | '`' | '"')).collect();
+        for part in closed.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if part.is_empty() || HONORIFICS.contains(&part) || LEGAL_FORMS.contains(&part) {
+                continue;
+            }
+            tokens.push(Token { text: part.to_owned(), particle: PARTICLES.contains(&part) });
+        }
+    }
+    // A name made only of dropped words keeps them: "Holdings Ltd" still needs a name.
+    if tokens.is_empty() {
+        tokens = latin
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|p| !p.is_empty())
+            .map(|p| Token { text: p.to_owned(), particle: false })
+            .collect();
+    }
+    NormalizedName { tokens, abjad }
+}
+
+/// The consonant skeleton of a token: `mohammed` and `muhamad` both become `mhmd`.
+pub fn skeleton(token: &str) -> String {
+    let mut out = String::with_capacity(token.len());
+    for c in token.chars() {
+        if matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'w' | 'h') && !out.is_empty() {
+            continue;
+        }
+        if out.ends_with(c) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(s: &str) -> String {
+        normalize(s).key()
+    }
+
+    #[test]
+    fn folds_case_accents_and_scripts() {
+        assert_eq!(key("José GARCÍA Fernández"), "jose garcia fernandez");
+        assert_eq!(key("Дмитрий Соколов"), "dmitrii sokolov");
+        assert_eq!(key("Γιώργος Παπαδόπουλος"), "giorgos papadopoulos");
+        assert_eq!(key("王伟"), "wang wei");
+    }
+
+    #[test]
+    fn drops_titles_and_legal_forms_and_closes_abbreviations() {
+        assert_eq!(key("Dr. Ayman AL-ZAWAHIRI"), "ayman al zawahiri");
+        assert_eq!(key("Sunrise Trading L.L.C."), "sunrise trading");
+        assert_eq!(key("OOO Volga Agro"), "volga agro");
+        assert_eq!(key("Banco Nacional de Cuba S.A."), "banco nacional de cuba");
+        assert_eq!(key("Liam O'Connor"), "liam oconnor");
+        assert_eq!(key("Holdings Ltd"), "holdings");
+        assert_eq!(key("Limited Co"), "limited co", "a name of dropped words keeps them");
+    }
+
+    #[test]
+    fn marks_particles_and_abjad_script() {
+        let n = normalize("محمد الراشد");
+        assert!(n.abjad);
+        let n = normalize("Abu Bakr al Baghdadi");
+        assert_eq!(n.tokens.iter().filter(|t| t.particle).count(), 2);
+    }
+
+    #[test]
+    fn tells_organisations_from_people() {
+        assert!(looks_like_organization("Gazprom Dobycha Irkutsk, OOO"));
+        assert!(looks_like_organization("Beijing Institute of Technology"));
+        assert!(looks_like_organization("Acme S.A."));
+        assert!(!looks_like_organization("Timur Nikoleavich Edigeev"));
+        assert!(!looks_like_organization("I. ASH"));
+    }
+
+    #[test]
+    fn skeletons_ignore_vowels() {
+        assert_eq!(skeleton("mohammed"), skeleton("muhamad"));
+        assert_eq!(skeleton("osama"), "osm");
+        assert_ne!(skeleton("hassan"), skeleton("hussein").replace('s', "t"));
+    }
+}
