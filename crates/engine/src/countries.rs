@@ -2,6 +2,7 @@
 //! ("POB Baghdad, Iraq", "nationality Iran"). English short names and common variants.
 
 /// (code, names in lower case). The first name is the usual short name.
+#[rustfmt::skip]
 const NAMES: &[(&str, &[&str])] = &[
     ("AF", &["afghanistan"]),
     ("AX", &["aland islands"]),
@@ -117,11 +118,8 @@ const NAMES: &[(&str, &[&str])] = &[
     (
         "KP",
         &[
-            "north korea",
-            "korea, north",
-            "korea, democratic people's republic of",
-            "democratic people's republic of korea",
-            "dprk",
+            "north korea", "korea, north", "korea, democratic people's republic of",
+            "democratic people's republic of korea", "dprk",
         ],
     ),
     ("KR", &["south korea", "korea, south", "korea, republic of", "republic of korea", "korea"]),

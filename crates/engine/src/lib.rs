@@ -11,6 +11,7 @@ pub mod countries;
 mod db;
 pub mod demo;
 pub mod error;
+pub mod events;
 pub mod id;
 pub mod journal;
 pub mod organizations;
@@ -78,6 +79,7 @@ pub(crate) struct Core {
     journal: journal::Recorder,
     /// Woken whenever a sandbox clock moves, so that timers re-read it.
     clock_changed: tokio::sync::Notify,
+    aml: aml::AmlState,
 }
 
 impl Engine {
@@ -101,8 +103,21 @@ impl Engine {
             .await?;
         let journal = journal::start(db.clone(), config.journal, config.time.clone());
         Ok(Engine {
-            core: Arc::new(Core { db, clocks, keys: KeyCache::default(), journal, clock_changed: Default::default() }),
+            core: Arc::new(Core {
+                db,
+                clocks,
+                keys: KeyCache::default(),
+                journal,
+                clock_changed: Default::default(),
+                aml: aml::AmlState::new(),
+            }),
         })
+    }
+
+    /// Starts the background work of a serving engine: building the screening index, screening
+    /// applicants when due, noticing lists imported by other processes.
+    pub fn start_background(&self) {
+        self.aml().start();
     }
 
     /// Stores what is still queued (journal entries, pending writes). Call before exiting.
@@ -144,6 +159,14 @@ impl Engine {
 
     pub fn sandbox(&self) -> sandbox::Sandbox<'_> {
         sandbox::Sandbox { engine: self }
+    }
+
+    pub fn aml(&self) -> aml::Aml<'_> {
+        aml::Aml { engine: self }
+    }
+
+    pub fn events(&self) -> events::Events<'_> {
+        events::Events { engine: self }
     }
 
     pub fn demo(&self) -> demo::Demo<'_> {

@@ -18,6 +18,8 @@ const MAX_MOVE: SignedDuration = SignedDuration::from_hours(24 * 366 * 10);
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ResetSummary {
     pub applicants: usize,
+    pub searches: usize,
+    pub events: usize,
     pub journal_entries: usize,
 }
 
@@ -83,16 +85,27 @@ impl Sandbox<'_> {
         self.engine.core.clocks.set(scope.organization, new);
         // Anything waiting for a time (retries, daily screening) re-reads the clock.
         self.engine.core.clock_changed.notify_waiters();
+        self.engine.core.aml.wake();
         Ok(self.clock(scope))
     }
 
-    /// Deletes every record of the sandbox environment: applicants and the request journal.
-    /// API keys and the clock stay.
+    /// Deletes every record of the sandbox environment: applicants, searches and screenings,
+    /// events, and the request journal. API keys and the clock stay.
     pub async fn reset_data(&self, scope: Scope) -> Result<ResetSummary> {
         require_sandbox(scope)?;
         let journal_entries = self.engine.journal().clear(scope).await?;
-        let applicants =
-            self.engine.core.db.write(move |conn| crate::applicants::store::delete_all(conn, scope)).await?;
-        Ok(ResetSummary { applicants, journal_entries })
+        let (applicants, (searches, events)) = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let applicants = crate::applicants::store::delete_all(conn, scope)?;
+                Ok((
+                    applicants,
+                    (crate::aml::store_delete_all(conn, scope)?, crate::events::store::delete_all(conn, scope)?),
+                ))
+            })
+            .await?;
+        Ok(ResetSummary { applicants, searches, events, journal_entries })
     }
 }

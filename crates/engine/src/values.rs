@@ -119,6 +119,7 @@ parsed_string!(
 );
 
 /// ISO 3166-1 alpha-2 codes (and XK), sorted for binary search.
+#[rustfmt::skip]
 const COUNTRIES: [&str; 250] = [
     "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ", "BA", "BB", "BD",
     "BE", "BF", "BG", "BH", "BI", "BJ", "BL", "BM", "BN", "BO", "BQ", "BR", "BS", "BT", "BV", "BW", "BY", "BZ", "CA",

@@ -21,6 +21,7 @@ use super::model::{Entity, EntityId, EntityType};
 use super::normalize::normalize;
 use super::pools::{COMPANY_TRADES, COMPANY_WORDS, CULTURES, LEGAL_FORMS};
 use super::score::{DEFAULT_THRESHOLD, MatchOptions};
+use super::translit::{respell, to_cyrillic};
 
 /// Kinds of cases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -128,90 +129,6 @@ fn typo(rng: &mut Xoshiro256PlusPlus, token: &str) -> String {
         _ => out.swap(i, i + 1),
     }
     out.into_iter().collect()
-}
-
-/// Latin to Cyrillic, letter by letter (the reverse of what the normaliser does).
-fn to_cyrillic(name: &str) -> String {
-    let pairs = [
-        ("shch", "щ"),
-        ("kh", "х"),
-        ("zh", "ж"),
-        ("ts", "ц"),
-        ("ch", "ч"),
-        ("sh", "ш"),
-        ("yu", "ю"),
-        ("ya", "я"),
-        ("a", "а"),
-        ("b", "б"),
-        ("v", "в"),
-        ("g", "г"),
-        ("d", "д"),
-        ("e", "е"),
-        ("z", "з"),
-        ("i", "и"),
-        ("y", "ы"),
-        ("k", "к"),
-        ("l", "л"),
-        ("m", "м"),
-        ("n", "н"),
-        ("o", "о"),
-        ("p", "п"),
-        ("r", "р"),
-        ("s", "с"),
-        ("t", "т"),
-        ("u", "у"),
-        ("f", "ф"),
-        ("h", "х"),
-        ("c", "к"),
-        ("j", "дж"),
-        ("q", "к"),
-        ("w", "в"),
-        ("x", "кс"),
-    ];
-    let lower = deunicode::deunicode(name).to_lowercase();
-    let mut out = String::new();
-    let mut rest = lower.as_str();
-    'outer: while !rest.is_empty() {
-        for (latin, cyr) in pairs {
-            if let Some(r) = rest.strip_prefix(latin) {
-                out.push_str(cyr);
-                rest = r;
-                continue 'outer;
-            }
-        }
-        let c = rest.chars().next().unwrap_or(' ');
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
-
-/// Another Latin spelling of the same sounds, where a rule applies.
-fn respell(name: &str) -> Option<String> {
-    let rules = [
-        ("mohammed", "muhammad"),
-        ("muhammad", "mohamed"),
-        ("mohamed", "mohammad"),
-        ("ou", "u"),
-        ("ph", "f"),
-        ("kh", "h"),
-        ("ee", "i"),
-        ("oo", "u"),
-        ("sch", "sh"),
-        ("ck", "k"),
-        ("ck", "k"),
-        ("y", "i"),
-        ("i", "y"),
-        ("c", "k"),
-        ("j", "dj"),
-        ("v", "w"),
-        ("ie", "i"),
-        ("ei", "ey"),
-        ("ss", "s"),
-        ("dh", "d"),
-    ];
-    let lower = name.to_lowercase();
-    rules.iter().find(|(from, _)| lower.contains(from)).map(|(from, to)| lower.replacen(from, to, 1))
 }
 
 /// Builds the cases.
@@ -475,7 +392,5 @@ mod tests {
         let mut a = Xoshiro256PlusPlus::seed_from_u64(1);
         let mut b = Xoshiro256PlusPlus::seed_from_u64(1);
         assert_eq!(typo(&mut a, "sokolov"), typo(&mut b, "sokolov"));
-        assert_eq!(to_cyrillic("Putin"), "путин");
-        assert_eq!(respell("Mohammed Ali").as_deref(), Some("muhammad ali"));
     }
 }

@@ -43,7 +43,7 @@ const MIN_TOKEN_SIMILARITY: f64 = 0.80;
 /// Unpaired listed tokens beyond this many cost nothing more.
 const MAX_UNPAIRED_LISTED: f64 = 2.0;
 /// Similarity of an initial to a full token (`J` and `John`).
-const INITIAL: f64 = 0.85;
+const INITIAL: f64 = 0.75;
 /// Similarity floor of two tokens with a shared phonetic code.
 const PHONETIC: f64 = 0.90;
 /// The least spelling similarity at which a shared phonetic code counts: codes alone match
@@ -358,8 +358,9 @@ mod tests {
 
     #[test]
     fn initials_phonetics_joins_and_skeletons() {
+        // An initial is weaker evidence than a spelled-out name, but still a hit.
         let r = s("J. Smith", "John Smith", BROAD);
-        assert!(r.score > 0.9 && r.matches.iter().any(|m| m.method == Method::Initial), "{r:?}");
+        assert!(r.score > DEFAULT_THRESHOLD && r.score < 0.95 && r.matches.iter().any(|m| m.method == Method::Initial), "{r:?}");
         let r = s("Mohamed Alrashid", "Muhammad Al Rashid", BROAD);
         assert!(r.score > 0.85, "{r:?}");
         assert!(r.matches.iter().any(|m| m.method == Method::Joined), "{r:?}");

@@ -184,7 +184,9 @@ pub(crate) fn build(input: NewApplicant, id: ApplicantId, now: Timestamp) -> Res
         created_at: now,
         updated_at: now,
         verified_info: None,
+        next_screening_at: None,
     };
+    applicant.next_screening_at = applicant.aml_screening_enabled.then_some(now);
     applicant.system_info = system_info(&applicant);
     Ok(applicant)
 }
@@ -203,7 +205,9 @@ impl Applicants<'_> {
     /// Creates an applicant as of `at` (demo data backdates its records).
     pub(crate) async fn create_at(&self, scope: Scope, input: NewApplicant, at: Timestamp) -> Result<Applicant> {
         let applicant = build(input, ApplicantId::new(self.engine.core.clocks.real_now()), at)?;
-        self.engine
+        let monitored = applicant.aml_screening_enabled;
+        let created = self
+            .engine
             .core
             .db
             .write(move |conn| {
@@ -218,7 +222,11 @@ impl Applicants<'_> {
                 store::insert(conn, scope, &applicant)?;
                 Ok(applicant)
             })
-            .await
+            .await?;
+        if monitored {
+            self.engine.core.aml.wake();
+        }
+        Ok(created)
     }
 
     pub async fn get(&self, scope: Scope, id: ApplicantId) -> Result<Applicant> {
@@ -309,7 +317,8 @@ impl Applicants<'_> {
         F: FnOnce(&mut Applicant) -> Result<()> + Send + 'static,
     {
         let now = self.engine.core.clocks.now(scope);
-        self.engine
+        let updated = self
+            .engine
             .core
             .db
             .write(move |conn| {
@@ -319,9 +328,15 @@ impl Applicants<'_> {
                 applicant.provided_info.phone.clone_from(&applicant.phone);
                 applicant.system_info = system_info(&applicant);
                 applicant.updated_at = now;
+                // A monitored applicant is screened again after every change.
+                applicant.next_screening_at = applicant.aml_screening_enabled.then_some(now);
                 store::update(conn, scope, &applicant)?;
                 Ok(applicant)
             })
-            .await
+            .await?;
+        if updated.aml_screening_enabled {
+            self.engine.core.aml.wake();
+        }
+        Ok(updated)
     }
 }

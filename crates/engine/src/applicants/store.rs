@@ -10,7 +10,7 @@ use crate::values::fold;
 
 const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verified_info, verification_status, \
      last_verification_id, last_verification_at, aml_screening_enabled, search_options, last_aml_screening_id, \
-     last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at";
+     last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at, next_screening_at";
 
 fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
     let text: String = row.get(i)?;
@@ -60,6 +60,7 @@ fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
         created_at: row.get(17)?,
         updated_at: row.get(18)?,
         verified_info,
+        next_screening_at: row.get(19)?,
     };
     applicant.system_info = super::service::system_info(&applicant);
     Ok(applicant)
@@ -85,8 +86,8 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "INSERT INTO applicants (id, organization_id, environment, external_id, type, email, phone, provided_info,
              verified_info, verification_status, aml_screening_enabled, search_options, tg_profile, search_name,
-             country, citizenship, dob, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+             country, citizenship, dob, created_at, updated_at, next_screening_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
     )?;
     stmt.execute(params![
         a.applicant_id,
@@ -107,6 +108,7 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.system_info.dob.map(|d| d.iso()),
         a.created_at,
         a.updated_at,
+        a.next_screening_at,
     ])?;
     Ok(())
 }
@@ -116,7 +118,7 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "UPDATE applicants SET email = ?3, phone = ?4, provided_info = ?5, aml_screening_enabled = ?6,
              search_options = ?7, tg_profile = ?8, search_name = ?9, country = ?10, citizenship = ?11, dob = ?12,
-             updated_at = ?13
+             updated_at = ?13, next_screening_at = ?15
          WHERE organization_id = ?1 AND environment = ?2 AND id = ?14",
     )?;
     stmt.execute(params![
@@ -134,8 +136,44 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.system_info.dob.map(|d| d.iso()),
         a.updated_at,
         a.applicant_id,
+        a.next_screening_at,
     ])?;
     Ok(())
+}
+
+/// What a screening leaves on its applicant.
+pub(crate) struct ScreeningResult<'a> {
+    pub(crate) search: uuid::Uuid,
+    pub(crate) at: crate::time::Timestamp,
+    pub(crate) risk: Option<crate::aml::RiskScore>,
+    pub(crate) tags: &'a [String],
+    pub(crate) next: crate::time::Timestamp,
+}
+
+/// Records a screening on its applicant, if the applicant is still monitored. Returns whether
+/// it was.
+pub(crate) fn record_screening(
+    conn: &Connection,
+    scope: Scope,
+    id: ApplicantId,
+    r: &ScreeningResult<'_>,
+) -> Result<bool> {
+    let changed = conn.prepare_cached(
+        "UPDATE applicants SET last_aml_screening_id = ?4, last_screened_at = ?5, last_risk_score = ?6, last_tags = ?7,
+             next_screening_at = ?8
+         WHERE organization_id = ?1 AND environment = ?2 AND id = ?3 AND aml_screening_enabled = 1",
+    )?
+    .execute(params![
+        scope.organization,
+        scope.environment,
+        id,
+        r.search,
+        r.at,
+        r.risk.map(crate::aml::RiskScore::as_str),
+        serde_json::to_string(r.tags)?,
+        r.next
+    ])?;
+    Ok(changed > 0)
 }
 
 pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {

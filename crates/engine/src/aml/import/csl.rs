@@ -48,7 +48,7 @@ fn people_list(column: &str) -> bool {
     ["(DPL)", "(DTC)", "(PLC)"].iter().any(|m| column.contains(m))
 }
 
-pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)) -> Result<ImportedList> {
+pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
     let mut out = ImportedList {
         list: LIST.into(),
         label: "US Consolidated Screening List (trade.gov)".into(),
@@ -59,7 +59,8 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
         rejected: Vec::new(),
         sha256: String::new(),
     };
-    let mut done: u64 = 0;
+    let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum::<u64>().max(1);
+    let mut offset: u64 = 0;
     for (path, bytes) in files {
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes.as_slice());
         let headers = reader
@@ -86,11 +87,8 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
                     continue;
                 }
             };
-            if let Some(pos) = record.position() {
-                done = pos.byte();
-                if out.rows_read.is_multiple_of(500) {
-                    progress(done);
-                }
+            if let Some(pos) = record.position().filter(|_| out.rows_read.is_multiple_of(500)) {
+                progress((offset + pos.byte()) as f64 / total as f64);
             }
             let raw_name = record.get(name_col).unwrap_or("").trim();
             if raw_name.is_empty() {
@@ -103,8 +101,9 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
                 .unwrap_or_else(|| format!("{source_column}:{raw_name}"));
             out.entities.push(entity(&key, raw_name, &source_column, &|n| get(&record, n)));
         }
+        offset += bytes.len() as u64;
     }
-    progress(done);
+    progress(1.0);
     Ok(out)
 }
 

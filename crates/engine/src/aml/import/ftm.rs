@@ -100,7 +100,7 @@ fn dataset_source(dataset: &str) -> String {
     )
 }
 
-pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)) -> Result<ImportedList> {
+pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
     let stem = files
         .first()
         .and_then(|(p, _)| p.file_stem())
@@ -117,6 +117,7 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
         rejected: Vec::new(),
         sha256: String::new(),
     };
+    let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum::<u64>().max(1);
     let mut offset = 0u64;
     for (_, bytes) in files {
         for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
@@ -126,7 +127,7 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
             }
             out.rows_read += 1;
             if out.rows_read.is_multiple_of(1000) {
-                progress(offset);
+                progress(offset as f64 / total as f64);
             }
             let record: Record = match serde_json::from_slice(line) {
                 Ok(r) => r,
@@ -145,7 +146,7 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
             }
         }
     }
-    progress(offset);
+    progress(1.0);
     Ok(out)
 }
 

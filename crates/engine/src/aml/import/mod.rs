@@ -20,7 +20,7 @@ use crate::values::CountryCode;
 /// so it stays the same across imports of the same list.
 const NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x6b1d_c0de_d0c4_5e7a_9a31_0f7e_a7c1_1d00);
 
-pub(crate) fn entity_id(list: &str, key: &str) -> EntityId {
+pub fn entity_id(list: &str, key: &str) -> EntityId {
     EntityId(uuid::Uuid::new_v5(&NAMESPACE, format!("{list}:{key}").as_bytes()))
 }
 
@@ -46,8 +46,8 @@ pub struct ImportedList {
     pub sha256: String,
 }
 
-/// Reads a list. `progress` is told how many bytes have been read so far.
-pub fn read(format: ListFormat, files: &[PathBuf], progress: &(dyn Fn(u64) + Sync)) -> Result<ImportedList> {
+/// Reads a list. `progress` is told the share of the work done, from 0 to 1.
+pub fn read(format: ListFormat, files: &[PathBuf], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
     if files.is_empty() {
         return Err(Error::invalid_request("give at least one file"));
     }

@@ -33,7 +33,7 @@ fn rows(bytes: &[u8]) -> Vec<csv::StringRecord> {
         .collect()
 }
 
-pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)) -> Result<ImportedList> {
+pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
     // Which file is which, by its column count: sdn 12, add 6, alt 5.
     let (mut sdn, mut alt, mut add) = (None, None, None);
     for (path, bytes) in files {
@@ -99,7 +99,7 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
     for (i, r) in sdn.iter().enumerate() {
         out.rows_read += 1;
         if i % 500 == 0 {
-            progress(i as u64 * 1000 / total.max(1));
+            progress(i as f64 / total.max(1) as f64);
         }
         let get = |i: usize| clean(r.get(i).unwrap_or("")).to_owned();
         let (number, name) = (get(0), get(1));
@@ -162,7 +162,7 @@ pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)
             fields,
         });
     }
-    progress(1000);
+    progress(1.0);
     Ok(out)
 }
 

@@ -54,7 +54,8 @@ fn entity_ref(name: &str) -> String {
     }
 }
 
-fn records(bytes: &[u8], progress: &(dyn Fn(u64) + Sync)) -> Result<(Vec<Record>, Option<String>)> {
+fn records(bytes: &[u8], progress: &(dyn Fn(f64) + Sync)) -> Result<(Vec<Record>, Option<String>)> {
+    let total = bytes.len().max(1) as f64;
     let mut reader = quick_xml::Reader::from_reader(bytes);
     let mut buf = Vec::new();
     let mut stack: Vec<String> = Vec::new();
@@ -106,7 +107,7 @@ fn records(bytes: &[u8], progress: &(dyn Fn(u64) + Sync)) -> Result<(Vec<Record>
                         if let Some((_, rec)) = record.take() {
                             out.push(rec);
                             if out.len().is_multiple_of(200) {
-                                progress(reader.buffer_position());
+                                progress(reader.buffer_position() as f64 / total);
                             }
                         }
                     } else if depth == *d + 1 {
@@ -141,7 +142,7 @@ fn records(bytes: &[u8], progress: &(dyn Fn(u64) + Sync)) -> Result<(Vec<Record>
     Ok((out, generated))
 }
 
-pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(u64) + Sync)) -> Result<ImportedList> {
+pub(super) fn read(files: &[(PathBuf, Vec<u8>)], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
     let mut out = ImportedList {
         list: LIST.into(),
         label: "UN Security Council Consolidated List".into(),

@@ -1,0 +1,780 @@
+//! AML screening: searches, history, entities, list imports, and the monitoring of applicants.
+
+use std::collections::BTreeSet;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use jiff::SignedDuration;
+use serde::Serialize;
+use tokio::sync::{Mutex, Notify};
+
+use super::demo_list::{self, MAGIC_NAMES, MagicOutcome};
+use super::fatf;
+use super::import::ImportedList;
+use super::index::{Filters, Index, IndexBuilder, RawHit, SearchSpec, normalize_identifier};
+use super::model::{
+    Entity, EntityId, EntityType, Explanation, FatfRecord, FilterMatch, Hit, MatchLevel, RiskProfileInfo, SearchId,
+    SearchKind, SearchMetadata, SearchReport, SearchRequest, SearchSummary, Snapshot, SnapshotId, SnapshotRef,
+};
+use super::normalize::{NormalizedName, normalize};
+use super::score::{ALGORITHM_VERSION, MatchOptions, Method, NameScore};
+use super::store::{self, HistoryFilter, SearchRecord};
+use super::vocabulary::{NameMode, RiskScore};
+use crate::Engine;
+use crate::applicants::{self, Applicant, ApplicantId, ApplicantType};
+use crate::error::{Error, Result};
+use crate::page::{Bounds, Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// Bounds of `GET /api/v3/aml/search/history`.
+pub const HISTORY_BOUNDS: Bounds = Bounds::V3;
+
+/// The event type a screening emits.
+pub const SCREENING_EVENT: &str = "AML_SCREENING";
+
+/// How often a monitored applicant is screened again.
+const SCREENING_INTERVAL: SignedDuration = SignedDuration::from_hours(24);
+
+/// How often the server looks for list snapshots imported by another process.
+const SNAPSHOT_POLL: Duration = Duration::from_secs(2);
+
+const MAX_NAME: usize = 200;
+const DEFAULT_LIMIT: u32 = 50;
+
+/// The index in use, with the snapshots it holds.
+pub(crate) struct Loaded {
+    index: Index,
+    /// Active snapshots, the demo list's last.
+    snapshots: Vec<Snapshot>,
+    /// The stored snapshots it was built from: compared with the database to tell when to rebuild.
+    stored: Vec<SnapshotId>,
+}
+
+/// AML state of an engine: the index, and what wakes the monitor.
+pub(crate) struct AmlState {
+    loaded: RwLock<Option<Arc<Loaded>>>,
+    building: Mutex<()>,
+    demo: std::sync::OnceLock<Arc<Vec<Entity>>>,
+    monitor: Notify,
+    fatf: RwLock<Option<Arc<Vec<FatfRecord>>>>,
+}
+
+impl AmlState {
+    pub(crate) fn new() -> Self {
+        AmlState {
+            loaded: RwLock::new(None),
+            building: Mutex::new(()),
+            demo: std::sync::OnceLock::new(),
+            monitor: Notify::new(),
+            fatf: RwLock::new(None),
+        }
+    }
+
+    /// Tells the monitor that a screening may be due.
+    pub(crate) fn wake(&self) {
+        self.monitor.notify_one();
+    }
+
+    fn current(&self) -> Option<Arc<Loaded>> {
+        self.loaded.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// What a search is, once checked.
+struct Plan {
+    /// The name forms to match, with the text each came from.
+    names: Vec<(NormalizedName, String)>,
+    options: MatchOptions,
+    threshold: f64,
+    filters: Filters,
+    limit: usize,
+}
+
+fn check_name(field: &str, value: &str, max: usize) -> Result<String> {
+    crate::values::text(field, value, max)
+}
+
+fn plan(request: &SearchRequest) -> Result<Plan> {
+    let full_name = check_name("full_name", &request.full_name, MAX_NAME)?;
+    let first = request.first_name.as_deref().map(|n| check_name("first_name", n, 100)).transpose()?;
+    let last = request.last_name.as_deref().map(|n| check_name("last_name", n, 100)).transpose()?;
+    let mode = request.mode.unwrap_or_default();
+    let both = match (&first, &last) {
+        (Some(f), Some(l)) => Some(format!("{f} {l}")),
+        _ => None,
+    };
+    let texts: Vec<String> = match mode {
+        NameMode::FullNameOnly => vec![full_name.clone()],
+        NameMode::FirstAndLastNamesOnly => vec![both.ok_or_else(|| {
+            Error::invalid("mode", "FIRST_AND_LAST_NAMES_ONLY (2) needs both first_name and last_name")
+        })?],
+        NameMode::Auto => both.into_iter().chain(std::iter::once(full_name.clone())).collect(),
+    };
+    let mut names = Vec::new();
+    for text in texts {
+        let n = normalize(&text);
+        if !n.is_empty() && !names.iter().any(|(m, _): &(NormalizedName, String)| m.key() == n.key()) {
+            names.push((n, text));
+        }
+    }
+    if names.is_empty() {
+        return Err(Error::invalid("full_name", "has no letters or digits to search for"));
+    }
+    let options = MatchOptions {
+        fuzzy: request.fuzziness.unwrap_or(true),
+        level: request.fuzziness_level.map_or(1.0, |l| l.value()),
+        phonetics: request.phonetics.unwrap_or(true),
+    };
+    let list = |field: &str, values: &Option<Vec<String>>, max_items: usize, max_len: usize| -> Result<Vec<String>> {
+        let values = values.clone().unwrap_or_default();
+        if values.len() > max_items {
+            return Err(Error::invalid(field, format!("at most {max_items} values")));
+        }
+        values.iter().map(|v| crate::values::text(field, v, max_len)).collect()
+    };
+    let cities: Vec<String> =
+        list("cities", &request.cities, 50, 100)?.iter().map(|c| crate::values::fold(c)).collect();
+    let postal_codes: Vec<String> =
+        list("postal_codes", &request.postal_codes, 50, 20)?.iter().map(|p| normalize_identifier(p)).collect();
+    let registration_ids: Vec<String> = list("registration_ids", &request.registration_ids, 20, 64)?
+        .iter()
+        .map(|r| normalize_identifier(r))
+        .filter(|r| !r.is_empty())
+        .collect();
+    let countries = request.countries.clone().unwrap_or_default();
+    if countries.len() > 50 {
+        return Err(Error::invalid("countries", "at most 50 values"));
+    }
+    let dob = match request.date_of_birth {
+        None => None,
+        Some(range) => {
+            let lo = range.gte.map_or(i64::MIN, |t| t.as_millis());
+            let hi = range.lte.map_or(i64::MAX, |t| t.as_millis() + 86_399_999);
+            if lo > hi {
+                return Err(Error::invalid("date_of_birth", "gte must not be later than lte"));
+            }
+            (range.gte.is_some() || range.lte.is_some()).then_some((lo, hi))
+        }
+    };
+    let sources = request.sources.clone().unwrap_or_default();
+    if sources.len() > 200 {
+        return Err(Error::invalid("sources", "at most 200 values"));
+    }
+    let limit = request.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=100).contains(&limit) {
+        return Err(Error::invalid("limit", "must be between 1 and 100"));
+    }
+    Ok(Plan {
+        names,
+        threshold: options.threshold(),
+        options,
+        filters: Filters {
+            entity_types: request.entity_types.clone().unwrap_or_default(),
+            tags: request.tags.clone().unwrap_or_default(),
+            sources,
+            risk_scores: request.risk_scores.clone().unwrap_or_default(),
+            countries: countries
+                .iter()
+                .map(|c| <[u8; 2]>::try_from(c.as_str().as_bytes()).unwrap_or([b' '; 2]))
+                .collect(),
+            dob,
+            gender: request.gender,
+            registration_ids,
+            cities,
+            postal_codes,
+        },
+        limit: limit as usize,
+    })
+}
+
+fn sorted_key(n: &NormalizedName) -> String {
+    let mut tokens: Vec<&str> = n.tokens.iter().map(|t| t.text.as_str()).collect();
+    tokens.sort_unstable();
+    tokens.join(" ")
+}
+
+/// The magic name a plan names, if any.
+fn magic(plan: &Plan) -> Option<(&'static str, MagicOutcome)> {
+    MAGIC_NAMES.iter().copied().find(|(name, _)| {
+        let key = sorted_key(&normalize(name));
+        plan.names.iter().any(|(n, _)| sorted_key(n) == key)
+    })
+}
+
+fn name_level(score: &NameScore, query: &NormalizedName) -> MatchLevel {
+    if score.exact {
+        return MatchLevel::FullMatch;
+    }
+    let meaningful = query.tokens.iter().filter(|t| !t.particle).count();
+    if meaningful <= 1 && score.unmatched_listed.iter().any(|_| true) {
+        return MatchLevel::NotEnoughData;
+    }
+    level_of(score.score)
+}
+
+fn level_of(score: f64) -> MatchLevel {
+    match score {
+        s if s >= 0.9 => MatchLevel::High,
+        s if s >= 0.8 => MatchLevel::Medium,
+        s if s >= 0.6 => MatchLevel::Low,
+        _ => MatchLevel::ZeroMatch,
+    }
+}
+
+fn describe(score: &NameScore, raw: &RawHit) -> String {
+    let n = score.matches.len() + score.unmatched_query.len();
+    let count = |m: Method| score.matches.iter().filter(|x| x.method == m).count();
+    let mut kinds = Vec::new();
+    for (method, word) in [
+        (Method::Exact, "exact"),
+        (Method::Fuzzy, "fuzzy"),
+        (Method::Phonetic, "phonetic"),
+        (Method::Skeleton, "transliterated"),
+        (Method::Initial, "initial"),
+        (Method::Joined, "joined"),
+    ] {
+        let k = count(method);
+        if k > 0 {
+            kinds.push(format!("{k} {word}"));
+        }
+    }
+    let mut parts = vec![format!("{} of {n} name tokens matched ({})", score.matches.len(), kinds.join(", "))];
+    if !score.unmatched_listed.is_empty() {
+        parts.push(format!("not in the query: {}", score.unmatched_listed.join(", ")));
+    }
+    if !score.unmatched_query.is_empty() {
+        parts.push(format!("not on the list: {}", score.unmatched_query.join(", ")));
+    }
+    for (label, m) in
+        [("date of birth", raw.dob), ("country", raw.country), ("gender", raw.gender), ("place", raw.city_or_postal)]
+    {
+        match m {
+            FilterMatch::Match => parts.push(format!("{label} matches")),
+            FilterMatch::PartialMatch => parts.push(format!("{label} partly matches")),
+            FilterMatch::NoMatch => parts.push(format!("no {label} on the list to compare")),
+            FilterMatch::FilterNotSet => {}
+        }
+    }
+    if let Some(id) = &raw.identifier {
+        parts.push(format!("registration id {id} matches"));
+    }
+    parts.join("; ")
+}
+
+fn hit(raw: RawHit, plan: &Plan) -> Hit {
+    let (query_norm, query_text) = &plan.names[raw.form];
+    let name_match_level = name_level(&raw.score, query_norm);
+    let qualifiers = [raw.dob, raw.country, raw.gender, raw.city_or_postal];
+    let mut general = raw.score.score;
+    for q in qualifiers {
+        general += match q {
+            FilterMatch::Match => 0.05,
+            FilterMatch::PartialMatch => 0.02,
+            FilterMatch::NoMatch => -0.03,
+            FilterMatch::FilterNotSet => 0.0,
+        };
+    }
+    if raw.identifier.is_some() {
+        general = general.max(0.95);
+    }
+    let all_set_match = qualifiers.iter().all(|q| matches!(q, FilterMatch::Match | FilterMatch::FilterNotSet));
+    let general_match_level = if raw.score.exact && all_set_match {
+        MatchLevel::FullMatch
+    } else if name_match_level == MatchLevel::NotEnoughData && !qualifiers.contains(&FilterMatch::Match) {
+        MatchLevel::NotEnoughData
+    } else {
+        level_of(general.clamp(0.0, 1.0))
+    };
+    let explanation = Explanation {
+        summary: describe(&raw.score, &raw),
+        query_name: query_text.clone(),
+        listed_name: raw.listed_name.clone(),
+        identifier_match: raw.identifier.clone(),
+        threshold: plan.threshold,
+        name: raw.score.clone(),
+    };
+    Hit {
+        search_metadata: SearchMetadata {
+            best_match_name: raw.listed_name.clone(),
+            name_match_percentage: (raw.score.score * 1000.0).round() / 10.0,
+            name_match_level,
+            date_of_birth_matched: raw.dob,
+            country_matched: raw.country,
+            gender_matched: raw.gender,
+            general_match_level,
+            risk_profile_info: RiskProfileInfo {
+                id: "docket-default".into(),
+                name: "Docket default risk profile".into(),
+                version: 1.0,
+            },
+            explanation,
+        },
+        entity: (*raw.entity).clone(),
+    }
+}
+
+/// The screening request for an applicant, from its data and search options; `None` when it has
+/// no name to screen.
+fn screening_request(a: &Applicant) -> Option<SearchRequest> {
+    let info = &a.system_info;
+    let full_name = info.display_name()?;
+    let o = &a.search_options;
+    Some(SearchRequest {
+        full_name,
+        first_name: info.first_name.clone(),
+        last_name: info.last_name.clone(),
+        date_of_birth: info.dob.and_then(|d| {
+            let day = super::model::DateRange::day(d.0)?;
+            Some(super::model::DobFilter { gte: day.gte, lte: day.lte })
+        }),
+        entity_types: Some(vec![match a.applicant_type {
+            ApplicantType::Person => EntityType::Person,
+            ApplicantType::Organization => EntityType::Organization,
+        }]),
+        risk_scores: Some(o.risk_scores.clone()).filter(|v| !v.is_empty()),
+        tags: Some(o.tags.clone()).filter(|v| !v.is_empty()),
+        sources: Some(o.sources.clone()).filter(|v| !v.is_empty()),
+        fuzziness: Some(o.fuzziness),
+        fuzziness_level: Some(o.fuzziness_level),
+        phonetics: Some(o.phonetics),
+        mode: Some(o.mode),
+        ..SearchRequest::default()
+    })
+}
+
+/// The AML_SCREENING event's payload (both `search_response`, as the current docs call it, and
+/// `search_result`, as the older examples do).
+#[derive(Serialize)]
+struct ScreeningEvent<'a> {
+    screening_id: SearchId,
+    applicant_id: ApplicantId,
+    external_id: Option<&'a str>,
+    search_request: &'a SearchRequest,
+    search_response: &'a SearchReport,
+    search_result: &'a SearchReport,
+    risk_score: RiskType,
+    completed_at: Timestamp,
+}
+
+#[derive(Serialize)]
+struct RiskType {
+    #[serde(rename = "type")]
+    kind: Option<RiskScore>,
+}
+
+/// The AML operations of one engine.
+pub struct Aml<'e> {
+    pub(crate) engine: &'e Engine,
+}
+
+impl Aml<'_> {
+    /// Searches the lists and records the search in the history.
+    pub async fn search(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
+        let report = self.run(scope, request).await?;
+        let bytes = serde_json::to_vec(&report)?;
+        let record = (
+            report.search_uuid,
+            report.requested_name.clone(),
+            report.max_risk_score,
+            report.data.len() as u32,
+            report.searched_at,
+        );
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                store::insert_search(
+                    conn,
+                    scope,
+                    &SearchRecord {
+                        id: record.0,
+                        kind: SearchKind::Search,
+                        applicant: None,
+                        requested_name: &record.1,
+                        max_risk_score: record.2,
+                        hits: record.3,
+                        searched_at: record.4,
+                        report: &bytes,
+                    },
+                )
+            })
+            .await?;
+        Ok(report)
+    }
+
+    /// Runs a search without recording it.
+    async fn run(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
+        let plan = plan(&request)?;
+        let loaded = self.loaded().await?;
+        let searched_at = self.engine.now(scope);
+        let sandbox = scope.is_sandbox();
+        let (hits, plan) = tokio::task::spawn_blocking(move || {
+            let hits = match magic(&plan).filter(|_| sandbox) {
+                Some((_, MagicOutcome::Clean)) => Vec::new(),
+                Some((name, _)) => {
+                    let id = super::import::entity_id(demo_list::LIST, &format!("magic:{name}"));
+                    let entity = loaded.index.get(id.as_uuid(), true);
+                    let (query, _) = &plan.names[0];
+                    entity
+                        .map(|entity| RawHit {
+                            entity,
+                            listed_name: name.to_owned(),
+                            form: 0,
+                            score: NameScore {
+                                score: 1.0,
+                                exact: true,
+                                matches: query
+                                    .tokens
+                                    .iter()
+                                    .map(|t| super::score::TokenMatch {
+                                        query: t.text.clone(),
+                                        listed: t.text.clone(),
+                                        similarity: 1.0,
+                                        method: Method::Exact,
+                                    })
+                                    .collect(),
+                                unmatched_query: Vec::new(),
+                                unmatched_listed: Vec::new(),
+                            },
+                            dob: FilterMatch::FilterNotSet,
+                            country: FilterMatch::FilterNotSet,
+                            gender: FilterMatch::FilterNotSet,
+                            city_or_postal: FilterMatch::FilterNotSet,
+                            identifier: None,
+                        })
+                        .into_iter()
+                        .collect()
+                }
+                None => {
+                    let names: Vec<NormalizedName> = plan.names.iter().map(|(n, _)| n.clone()).collect();
+                    let spec = SearchSpec {
+                        names: &names,
+                        options: plan.options,
+                        min_score: plan.threshold,
+                        filters: &plan.filters,
+                        include_demo: sandbox,
+                        limit: plan.limit,
+                    };
+                    loaded.index.search(&spec)
+                }
+            };
+            let hits: Vec<Hit> = hits.into_iter().map(|raw| hit(raw, &plan)).collect();
+            (hits, (plan, loaded))
+        })
+        .await
+        .map_err(|e| Error::Storage(format!("the search failed: {e}")))?;
+        let (plan, loaded) = plan;
+        let table = self.fatf_table().await?;
+        let mut countries = BTreeSet::new();
+        for h in &hits {
+            let (strong, weak) = h.entity.countries();
+            countries.extend(strong);
+            countries.extend(weak);
+        }
+        let fatf_records = countries.iter().map(|c| fatf::record_for(&table, c)).collect();
+        let lists = loaded
+            .snapshots
+            .iter()
+            .filter(|s| sandbox || !s.demo)
+            .map(|s| SnapshotRef { id: s.id, list: s.list.clone(), as_of: s.as_of.clone() })
+            .collect();
+        Ok(SearchReport {
+            requested_name: request.full_name.trim().to_owned(),
+            search_uuid: SearchId::new(self.engine.real_now()),
+            max_risk_score: hits.iter().map(|h| h.entity.risk_score).max(),
+            data: hits,
+            fatf_records,
+            searched_at,
+            algorithm: ALGORITHM_VERSION.into(),
+            threshold: plan.threshold,
+            lists,
+            request,
+        })
+    }
+
+    /// One list entity, as the lists hold it now.
+    pub async fn entity(&self, scope: Scope, id: EntityId) -> Result<Entity> {
+        let loaded = self.loaded().await?;
+        loaded.index.get(id.as_uuid(), scope.is_sandbox()).map(|e| (*e).clone()).ok_or(Error::not_found("entity"))
+    }
+
+    /// Past searches and screenings, newest first.
+    pub async fn history(&self, scope: Scope, filter: HistoryFilter, page: PageRequest) -> Result<Page<SearchSummary>> {
+        if let Some(name) = &filter.name {
+            crate::values::text("name", name, MAX_NAME)?;
+        }
+        self.engine.core.db.read(move |conn| store::history(conn, scope, &filter, page)).await
+    }
+
+    /// The stored report of a past search, as JSON.
+    pub async fn report(&self, scope: Scope, id: SearchId) -> Result<Vec<u8>> {
+        self.engine.core.db.read(move |conn| store::report(conn, scope, id)?.ok_or(Error::not_found("search"))).await
+    }
+
+    /// The list snapshots: every import, newest first, and the demo list.
+    pub async fn snapshots(&self) -> Result<Vec<Snapshot>> {
+        let mut all = self.engine.core.db.read(|conn| store::snapshots(conn, false)).await?;
+        let demo = self.demo_entities();
+        let names = demo.iter().map(|e| e.fields.names.len() as u32).sum();
+        all.push(demo_list::snapshot(demo.len() as u32, names));
+        Ok(all)
+    }
+
+    /// Stores an imported list as its new snapshot (atomically: on failure the previous snapshot
+    /// stays in use) and schedules every monitored applicant for screening against it.
+    pub async fn import(&self, mut list: ImportedList) -> Result<Snapshot> {
+        let now = self.engine.real_now();
+        for e in &mut list.entities {
+            if e.updated_at == 0 {
+                e.updated_at = now.as_second();
+            }
+        }
+        let snapshot = Snapshot {
+            id: SnapshotId::new(now),
+            list: list.list.clone(),
+            format: list.format,
+            label: list.label.clone(),
+            as_of: list.as_of.clone(),
+            imported_at: now,
+            entities: list.entities.len() as u32,
+            names: list.entities.iter().map(|e| e.fields.names.len() as u32).sum(),
+            rows_read: list.rows_read as u32,
+            rows_rejected: list.rejected.len() as u32,
+            sha256: list.sha256.clone(),
+            demo: false,
+            active: true,
+        };
+        let rejections = serde_json::to_string(&list.rejected.iter().take(100).collect::<Vec<_>>())?;
+        let stored = snapshot.clone();
+        self.engine
+            .core
+            .db
+            .write(move |conn| store::insert_snapshot(conn, &stored, &rejections, &list.entities))
+            .await?;
+        if self.engine.core.aml.current().is_some() {
+            self.ensure_current().await?;
+            self.engine.core.aml.wake();
+        }
+        Ok(snapshot)
+    }
+
+    /// The FATF table in use.
+    pub async fn fatf_table(&self) -> Result<Arc<Vec<FatfRecord>>> {
+        if let Some(table) = self.engine.core.aml.fatf.read().unwrap_or_else(|e| e.into_inner()).clone() {
+            return Ok(table);
+        }
+        let stored = self.engine.core.db.read(store::fatf).await?;
+        let table = Arc::new(if stored.is_empty() {
+            fatf::default_table()
+        } else {
+            stored.into_iter().map(|(r, _)| r).collect()
+        });
+        *self.engine.core.aml.fatf.write().unwrap_or_else(|e| e.into_inner()) = Some(table.clone());
+        Ok(table)
+    }
+
+    /// Replaces the FATF table.
+    pub async fn replace_fatf(&self, file: fatf::FatfFile) -> Result<usize> {
+        let count = file.records.len();
+        self.engine.core.db.write(move |conn| store::replace_fatf(conn, &file.records, &file.as_of)).await?;
+        *self.engine.core.aml.fatf.write().unwrap_or_else(|e| e.into_inner()) = None;
+        Ok(count)
+    }
+
+    fn demo_entities(&self) -> Arc<Vec<Entity>> {
+        self.engine.core.aml.demo.get_or_init(|| Arc::new(demo_list::entities())).clone()
+    }
+
+    /// The index, built on first use.
+    async fn loaded(&self) -> Result<Arc<Loaded>> {
+        if let Some(l) = self.engine.core.aml.current() {
+            return Ok(l);
+        }
+        self.ensure_current().await?;
+        self.engine.core.aml.current().ok_or_else(|| Error::Storage("the screening index could not be built".into()))
+    }
+
+    /// Rebuilds the index when the active snapshots changed (an import, here or by another
+    /// process on the same database).
+    pub async fn ensure_current(&self) -> Result<()> {
+        let stored = self.engine.core.db.read(store::active_snapshot_ids).await?;
+        if self.engine.core.aml.current().is_some_and(|l| l.stored == stored) {
+            return Ok(());
+        }
+        let _building = self.engine.core.aml.building.lock().await;
+        let stored = self.engine.core.db.read(store::active_snapshot_ids).await?;
+        if self.engine.core.aml.current().is_some_and(|l| l.stored == stored) {
+            return Ok(());
+        }
+        let demo = self.demo_entities();
+        let db = self.engine.core.db.clone();
+        let started = std::time::Instant::now();
+        let loaded = db
+            .read_blocking(move |conn| {
+                let snapshots = store::snapshots(conn, true)?;
+                let mut builder = IndexBuilder::new();
+                for s in &snapshots {
+                    for e in store::entities(conn, s.id)? {
+                        builder.add(Arc::new(e), false);
+                    }
+                }
+                let mut names = 0;
+                for e in demo.iter() {
+                    names += e.fields.names.len() as u32;
+                    builder.add(Arc::new(e.clone()), true);
+                }
+                let mut all = snapshots;
+                all.push(demo_list::snapshot(demo.len() as u32, names));
+                Ok(Loaded { index: builder.build(), snapshots: all, stored })
+            })
+            .await?;
+        tracing::info!(
+            entities = loaded.index.entity_count(),
+            names = loaded.index.name_count(),
+            ms = started.elapsed().as_millis() as u64,
+            "screening index built"
+        );
+        *self.engine.core.aml.loaded.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(loaded));
+        Ok(())
+    }
+
+    /// Screens one applicant now: searches with its data and options, records the screening on
+    /// it and in the history, and adds an AML_SCREENING event to the outbox, in one transaction.
+    pub async fn screen(&self, scope: Scope, id: ApplicantId) -> Result<Option<SearchReport>> {
+        let applicant = self.engine.applicants().get(scope, id).await?;
+        let now = self.engine.now(scope);
+        let next = now.saturating_add(SCREENING_INTERVAL);
+        let Some(request) = screening_request(&applicant).filter(|_| applicant.aml_screening_enabled) else {
+            // Nothing to screen (no name, or monitoring off): look again tomorrow.
+            let at = applicant.aml_screening_enabled.then_some(next);
+            self.engine.core.db.write(move |conn| store::set_next_screening(conn, scope, id, at)).await?;
+            return Ok(None);
+        };
+        let report = self.run(scope, request.clone()).await?;
+        let bytes = serde_json::to_vec(&report)?;
+        let risk = report.max_risk_score;
+        let mut tags: Vec<String> =
+            report.data.iter().flat_map(|h| h.entity.tags.iter().map(|t| t.to_string())).collect();
+        tags.sort();
+        tags.dedup();
+        let payload = serde_json::to_string(&ScreeningEvent {
+            screening_id: report.search_uuid,
+            applicant_id: id,
+            external_id: applicant.external_id.as_ref().map(|e| e.as_str()),
+            search_request: &request,
+            search_response: &report,
+            search_result: &report,
+            risk_score: RiskType { kind: risk },
+            completed_at: report.searched_at,
+        })?;
+        let event_id = crate::events::EventId::new(self.engine.real_now());
+        let (search, searched_at, requested, hits) =
+            (report.search_uuid, report.searched_at, report.requested_name.clone(), report.data.len() as u32);
+        let recorded = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let result = applicants::store::ScreeningResult {
+                    search: search.as_uuid(),
+                    at: searched_at,
+                    risk,
+                    tags: &tags,
+                    next,
+                };
+                if !applicants::store::record_screening(conn, scope, id, &result)? {
+                    return Ok(false);
+                }
+                store::insert_search(
+                    conn,
+                    scope,
+                    &SearchRecord {
+                        id: search,
+                        kind: SearchKind::Screening,
+                        applicant: Some(id),
+                        requested_name: &requested,
+                        max_risk_score: risk,
+                        hits,
+                        searched_at,
+                        report: &bytes,
+                    },
+                )?;
+                crate::events::store::insert(
+                    conn,
+                    scope,
+                    event_id,
+                    SCREENING_EVENT,
+                    Some(id.as_uuid()),
+                    &payload,
+                    searched_at,
+                )?;
+                Ok(true)
+            })
+            .await?;
+        Ok(recorded.then_some(report))
+    }
+
+    /// Screens every applicant whose screening is due, by its environment's clock.
+    pub async fn run_due_screenings(&self) -> Result<usize> {
+        self.ensure_current().await?;
+        let mut done = 0;
+        let mut skipped = std::collections::HashSet::new();
+        loop {
+            let until = self.engine.core.clocks.latest_now();
+            let due = self.engine.core.db.read(move |conn| store::due_screenings(conn, until, 200)).await?;
+            let mut progressed = false;
+            for (scope, id, at) in &due {
+                if *at > self.engine.now(*scope) || skipped.contains(id) {
+                    continue;
+                }
+                match self.screen(*scope, *id).await {
+                    Ok(_) => {
+                        done += 1;
+                        progressed = true;
+                    }
+                    Err(Error::NotFound { .. }) => {}
+                    Err(e) => {
+                        tracing::warn!(applicant = %id, error = %e, "screening failed; it is tried again later");
+                        skipped.insert(*id);
+                    }
+                }
+            }
+            if due.len() < 200 || !progressed {
+                return Ok(done);
+            }
+        }
+    }
+
+    /// Starts the background work of a serving engine: the index, the monitor of due screenings
+    /// and the watch for lists imported by another process.
+    pub fn start(&self) {
+        let engine = self.engine.clone();
+        tokio::spawn(async move {
+            if let Err(e) = engine.aml().ensure_current().await {
+                tracing::error!(error = %e, "the screening index could not be built");
+            }
+            loop {
+                if let Err(e) = engine.aml().run_due_screenings().await {
+                    tracing::warn!(error = %e, "screening monitor");
+                }
+                tokio::select! {
+                    () = engine.core.aml.monitor.notified() => {}
+                    () = tokio::time::sleep(Duration::from_secs(30)) => {}
+                }
+            }
+        });
+        let engine = self.engine.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(SNAPSHOT_POLL).await;
+                let before = engine.core.aml.current().map(|l| l.stored.clone());
+                match engine.aml().ensure_current().await {
+                    Ok(()) if engine.core.aml.current().map(|l| l.stored.clone()) != before => engine.core.aml.wake(),
+                    Ok(()) => {}
+                    Err(e) => tracing::warn!(error = %e, "could not check for new list snapshots"),
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,298 @@
+//! SQL for AML screening: list snapshots and entities, search history, the FATF table, the
+//! event outbox and the screening schedule.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::model::{
+    Entity, FatfRecord, FatfStatus, ListFormat, SearchId, SearchKind, SearchSummary, Snapshot, SnapshotId,
+};
+use super::vocabulary::RiskScore;
+use crate::applicants::ApplicantId;
+use crate::error::{Error, Result};
+use crate::page::{Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+fn pack(json: &[u8]) -> Vec<u8> {
+    lz4_flex::compress_prepend_size(json)
+}
+
+fn unpack(i: usize, bytes: &[u8]) -> rusqlite::Result<Vec<u8>> {
+    lz4_flex::decompress_size_prepended(bytes)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e.into()))
+}
+
+fn format_from(s: &str) -> ListFormat {
+    match s {
+        "ofac-sdn" => ListFormat::OfacSdn,
+        "un-xml" => ListFormat::UnXml,
+        "ftm" => ListFormat::Ftm,
+        "demo" => ListFormat::Demo,
+        _ => ListFormat::UsCsl,
+    }
+}
+
+const SNAPSHOT_COLUMNS: &str =
+    "id, list, format, label, as_of, imported_at, entity_count, name_count, rows_read, rows_rejected, sha256, active";
+
+fn snapshot(row: &Row<'_>) -> rusqlite::Result<Snapshot> {
+    Ok(Snapshot {
+        id: row.get(0)?,
+        list: row.get(1)?,
+        format: format_from(row.get_ref(2)?.as_str()?),
+        label: row.get(3)?,
+        as_of: row.get(4)?,
+        imported_at: row.get(5)?,
+        entities: row.get(6)?,
+        names: row.get(7)?,
+        rows_read: row.get(8)?,
+        rows_rejected: row.get(9)?,
+        sha256: row.get(10)?,
+        demo: false,
+        active: row.get(11)?,
+    })
+}
+
+/// Stores a new snapshot of a list with its entities, makes it the list's active snapshot (the
+/// previous one keeps its record but loses its entities), and makes every screening-enabled
+/// applicant due for screening. One transaction: a failed import changes nothing.
+pub(crate) fn insert_snapshot(
+    conn: &Connection,
+    snapshot: &Snapshot,
+    rejections: &str,
+    entities: &[Entity],
+) -> Result<()> {
+    let previous: Vec<SnapshotId> = conn
+        .prepare("SELECT id FROM watchlist_snapshots WHERE list = ?1 AND active = 1")?
+        .query_map([&snapshot.list], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &previous {
+        conn.execute("DELETE FROM watchlist_entities WHERE snapshot_id = ?1", [id])?;
+        conn.execute("UPDATE watchlist_snapshots SET active = 0 WHERE id = ?1", [id])?;
+    }
+    conn.execute(
+        "INSERT INTO watchlist_snapshots (id, list, format, label, as_of, imported_at, entity_count, name_count,
+             rows_read, rows_rejected, rejections, sha256, active)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1)",
+        params![
+            snapshot.id,
+            snapshot.list,
+            snapshot.format.as_str(),
+            snapshot.label,
+            snapshot.as_of,
+            snapshot.imported_at,
+            snapshot.entities,
+            snapshot.names,
+            snapshot.rows_read,
+            snapshot.rows_rejected,
+            rejections,
+            snapshot.sha256
+        ],
+    )?;
+    let mut insert =
+        conn.prepare_cached("INSERT OR REPLACE INTO watchlist_entities (snapshot_id, id, entity) VALUES (?1, ?2, ?3)")?;
+    for e in entities {
+        insert.execute(params![snapshot.id, e.uuid, pack(&serde_json::to_vec(e)?)])?;
+    }
+    // Every monitored applicant is screened again against the new list, in every environment.
+    conn.execute("UPDATE applicants SET next_screening_at = 0 WHERE aml_screening_enabled = 1", [])?;
+    Ok(())
+}
+
+pub(crate) fn snapshots(conn: &Connection, active_only: bool) -> Result<Vec<Snapshot>> {
+    let sql = format!(
+        "SELECT {SNAPSHOT_COLUMNS} FROM watchlist_snapshots {} ORDER BY imported_at DESC, id DESC",
+        if active_only { "WHERE active = 1" } else { "" }
+    );
+    let rows = conn.prepare(&sql)?.query_map([], snapshot)?.collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// The ids of the active snapshots, in order: what the index must hold.
+pub(crate) fn active_snapshot_ids(conn: &Connection) -> Result<Vec<SnapshotId>> {
+    let rows = conn
+        .prepare_cached("SELECT id FROM watchlist_snapshots WHERE active = 1 ORDER BY id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+pub(crate) fn entities(conn: &Connection, snapshot: SnapshotId) -> Result<Vec<Entity>> {
+    let mut stmt = conn.prepare("SELECT entity FROM watchlist_entities WHERE snapshot_id = ?1")?;
+    let rows = stmt.query_map([snapshot], |r| unpack(0, r.get_ref(0)?.as_blob()?))?;
+    let mut out = Vec::new();
+    for bytes in rows {
+        out.push(serde_json::from_slice(&bytes?)?);
+    }
+    Ok(out)
+}
+
+/// A search to store.
+pub(crate) struct SearchRecord<'a> {
+    pub(crate) id: SearchId,
+    pub(crate) kind: SearchKind,
+    pub(crate) applicant: Option<ApplicantId>,
+    pub(crate) requested_name: &'a str,
+    pub(crate) max_risk_score: Option<RiskScore>,
+    pub(crate) hits: u32,
+    pub(crate) searched_at: Timestamp,
+    pub(crate) report: &'a [u8],
+}
+
+pub(crate) fn insert_search(conn: &Connection, scope: Scope, s: &SearchRecord<'_>) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO aml_searches (id, organization_id, environment, kind, applicant_id, requested_name, max_risk_score,
+             hits, searched_at, report)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        s.id,
+        scope.organization,
+        scope.environment,
+        match s.kind {
+            SearchKind::Search => "search",
+            SearchKind::Screening => "screening",
+        },
+        s.applicant,
+        s.requested_name,
+        s.max_risk_score.map(RiskScore::as_str),
+        s.hits,
+        s.searched_at,
+        pack(s.report)
+    ])?;
+    Ok(())
+}
+
+/// The stored report of a search, as JSON.
+pub(crate) fn report(conn: &Connection, scope: Scope, id: SearchId) -> Result<Option<Vec<u8>>> {
+    let packed: Option<Vec<u8>> = conn
+        .prepare_cached("SELECT report FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?
+        .query_row(params![scope.organization, scope.environment, id], |r| r.get(0))
+        .optional()?;
+    packed.map(|p| unpack(0, &p).map_err(Error::from)).transpose()
+}
+
+/// Filters of the search history.
+#[derive(Debug, Clone, Default)]
+pub struct HistoryFilter {
+    pub kind: Option<SearchKind>,
+    pub applicant: Option<ApplicantId>,
+    /// Part of the requested name, case-insensitive.
+    pub name: Option<String>,
+}
+
+pub(crate) fn history(
+    conn: &Connection,
+    scope: Scope,
+    f: &HistoryFilter,
+    page: PageRequest,
+) -> Result<Page<SearchSummary>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, requested_name, searched_at, max_risk_score, hits, kind, applicant_id FROM aml_searches
+         WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR kind = ?3)
+           AND (?4 IS NULL OR applicant_id = ?4)
+           AND (?5 IS NULL OR instr(lower(requested_name), ?5) > 0)
+         ORDER BY searched_at DESC, id DESC LIMIT ?6 OFFSET ?7",
+    )?;
+    let kind = f.kind.map(|k| if k == SearchKind::Search { "search" } else { "screening" });
+    let rows = stmt
+        .query_map(
+            params![
+                scope.organization,
+                scope.environment,
+                kind,
+                f.applicant,
+                f.name.as_deref().map(str::to_lowercase),
+                page.sql_limit(),
+                page.sql_offset()
+            ],
+            |r| {
+                Ok(SearchSummary {
+                    search_uuid: r.get(0)?,
+                    requested_name: r.get(1)?,
+                    searched_at: r.get(2)?,
+                    max_risk_score: r.get::<_, Option<String>>(3)?.as_deref().and_then(RiskScore::from_stored),
+                    hits: r.get(4)?,
+                    kind: if r.get_ref(5)?.as_str()? == "search" { SearchKind::Search } else { SearchKind::Screening },
+                    applicant_id: r.get(6)?,
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(page.finish(rows))
+}
+
+pub(crate) fn fatf(conn: &Connection) -> Result<Vec<(FatfRecord, String)>> {
+    let rows = conn
+        .prepare("SELECT country, status, description, url, as_of FROM fatf_statuses ORDER BY country")?
+        .query_map([], |r| {
+            let status: String = r.get(1)?;
+            Ok((
+                FatfRecord {
+                    country: r.get(0)?,
+                    fatf_status: match status.as_str() {
+                        "CallForAction" => FatfStatus::CallForAction,
+                        "IncreasedMonitoring" => FatfStatus::IncreasedMonitoring,
+                        "FatfMember" => FatfStatus::FatfMember,
+                        _ => FatfStatus::NotListed,
+                    },
+                    description: r.get(2)?,
+                    url: r.get(3)?,
+                },
+                r.get::<_, String>(4)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+pub(crate) fn replace_fatf(conn: &Connection, records: &[FatfRecord], as_of: &str) -> Result<()> {
+    conn.execute("DELETE FROM fatf_statuses", [])?;
+    let mut stmt = conn
+        .prepare("INSERT INTO fatf_statuses (country, status, description, url, as_of) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    for r in records {
+        let status = serde_json::to_value(r.fatf_status)?.as_str().unwrap_or("NotListed").to_owned();
+        stmt.execute(params![r.country, status, r.description, r.url, as_of])?;
+    }
+    Ok(())
+}
+
+/// Applicants whose screening is due by `until` (the latest of all environment clocks), oldest
+/// first: (scope, applicant, due at).
+pub(crate) fn due_screenings(
+    conn: &Connection,
+    until: Timestamp,
+    limit: i64,
+) -> Result<Vec<(Scope, ApplicantId, Timestamp)>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT organization_id, environment, id, next_screening_at FROM applicants
+             WHERE next_screening_at IS NOT NULL AND next_screening_at <= ?1
+             ORDER BY next_screening_at LIMIT ?2",
+        )?
+        .query_map(params![until, limit], |r| Ok((Scope::new(r.get(0)?, r.get(1)?), r.get(2)?, r.get(3)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+pub(crate) fn set_next_screening(
+    conn: &Connection,
+    scope: Scope,
+    id: ApplicantId,
+    at: Option<Timestamp>,
+) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE applicants SET next_screening_at = ?4 WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
+    )?
+    .execute(params![scope.organization, scope.environment, id, at])?;
+    Ok(())
+}
+
+/// Removes a scope's searches and screenings (sandbox reset).
+pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
+    Ok(conn.execute(
+        "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+    )?)
+}

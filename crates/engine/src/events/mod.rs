@@ -1,0 +1,10 @@
+//! The transactional outbox: domain events (AML_SCREENING, and later KYB, DOCVER, email and
+//! transaction-monitoring events), written in the same transaction as the change that caused
+//! them, so that none is ever lost. Delivering them is the webhooks' business.
+
+mod model;
+mod service;
+pub(crate) mod store;
+
+pub use model::{Event, EventId};
+pub use service::{Events, LIST_BOUNDS};

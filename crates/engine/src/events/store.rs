@@ -1,0 +1,63 @@
+//! SQL for the outbox.
+
+use rusqlite::{Connection, params};
+
+use super::model::{Event, EventId};
+use crate::error::Result;
+use crate::page::{Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// Adds an event; call it inside the transaction that makes the change it reports.
+pub(crate) fn insert(
+    conn: &Connection,
+    scope: Scope,
+    id: EventId,
+    event_type: &str,
+    subject: Option<uuid::Uuid>,
+    payload: &str,
+    at: Timestamp,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO events (id, organization_id, environment, event_type, subject_id, payload, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![id, scope.organization, scope.environment, event_type, subject, payload, at])?;
+    Ok(())
+}
+
+pub(crate) fn list(
+    conn: &Connection,
+    scope: Scope,
+    event_type: Option<&str>,
+    page: PageRequest,
+) -> Result<Page<Event>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT id, event_type, subject_id, created_at, payload FROM events
+             WHERE organization_id = ?1 AND environment = ?2 AND (?3 IS NULL OR event_type = ?3)
+             ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5",
+        )?
+        .query_map(
+            params![scope.organization, scope.environment, event_type, page.sql_limit(), page.sql_offset()],
+            |r| {
+                let payload: String = r.get(4)?;
+                Ok(Event {
+                    id: r.get(0)?,
+                    event_type: r.get(1)?,
+                    subject_id: r.get(2)?,
+                    created_at: r.get(3)?,
+                    payload: serde_json::from_str(&payload).unwrap_or(serde_json::Value::Null),
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(page.finish(rows))
+}
+
+pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
+    Ok(conn.execute(
+        "DELETE FROM events WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+    )?)
+}
