@@ -5,6 +5,7 @@
 //! [`error`]); every API route but `/healthz` needs a key, which selects the scope; every API
 //! request is journaled (by [`middleware::capture`]).
 
+pub mod compat;
 pub mod error;
 pub mod extract;
 pub mod middleware;
@@ -39,6 +40,8 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(routes::applicants::router())
+        .merge(routes::aml::router())
+        .merge(routes::events::router())
         .merge(routes::sandbox::router())
         .merge(routes::requests::router())
 }

@@ -111,6 +111,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         None
     };
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
+    engine.start_background();
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
     let state = AppState { engine: engine.clone(), body_limit: options.body_limit };

@@ -1,4 +1,4 @@
-//! `docket aml`: list imports, the FATF table, and the quality harness.
+//! `docket lists` (watchlist imports) and `docket aml` (the FATF table, the quality harness).
 
 use std::path::PathBuf;
 
@@ -7,10 +7,42 @@ use clap::{Args, Subcommand, ValueEnum};
 use docket_engine::aml::eval::{self, EvalConfig, EvalReport};
 use docket_engine::aml::import;
 use docket_engine::aml::model::ListFormat;
+use docket_engine::{Engine, EngineConfig};
 
-/// AML screening: the matching quality harness.
+/// Watchlists: import list files, see the snapshots in use.
+#[derive(Debug, Subcommand)]
+pub enum ListsCommand {
+    /// Import a list file as a new snapshot of its list (atomically: if anything fails, the
+    /// previous snapshot stays in use). Works while `docket serve` runs on the same data
+    /// directory, which switches to the new snapshot within seconds and screens monitored
+    /// applicants against it.
+    Import {
+        /// The file's format.
+        #[arg(long, value_enum)]
+        format: FormatArg,
+        /// The file(s): one CSV for us-csl, sdn.csv (and alt.csv, add.csv) for ofac-sdn, one XML for
+        /// un-xml, one or more JSON-lines files for ftm. Gzipped files are read as they are.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List the list snapshots: every import, and the demo list.
+    List {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// AML screening: the FATF table and the matching quality harness.
 #[derive(Debug, Subcommand)]
 pub enum AmlCommand {
+    /// Show the FATF table in use, or replace it from a JSON file
+    /// (`{"as_of": "2026-02-13", "records": [{"country", "fatf_status", "description", "url"}]}`).
+    Fatf {
+        /// Replace the table with this file's.
+        #[arg(long, value_name = "FILE")]
+        import: Option<PathBuf>,
+    },
     /// Measure matching quality on a real list: builds labelled cases from it (typos, reordered
     /// and missing names, transliterations, initials, aliases, and ordinary names that must not
     /// hit) and prints precision, recall and F1 per threshold.
@@ -74,8 +106,105 @@ impl From<FormatArg> for ListFormat {
     }
 }
 
-pub fn run(cmd: AmlCommand) -> Result<()> {
+async fn open(data_dir: PathBuf) -> Result<Engine> {
+    Ok(Engine::open(EngineConfig::new(&data_dir)).await?)
+}
+
+pub async fn lists(data_dir: PathBuf, cmd: ListsCommand) -> Result<()> {
+    let engine = open(data_dir).await?;
     match cmd {
+        ListsCommand::Import { format, files } => {
+            let started = std::time::Instant::now();
+            let bar = indicatif::ProgressBar::new(1000);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{msg:>9} [{bar:40}] {percent:>3}%  {elapsed}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            bar.set_message("reading");
+            let progress = |share: f64| bar.set_position((share.clamp(0.0, 1.0) * 1000.0) as u64);
+            let files_for_read = files.clone();
+            let list = tokio::task::block_in_place(|| import::read(format.into(), &files_for_read, &progress))?;
+            bar.set_message("storing");
+            bar.set_position(1000);
+            let rejected = list.rejected.clone();
+            let rows = list.rows_read;
+            let snapshot = engine.aml().import(list).await?;
+            bar.finish_and_clear();
+            println!("Imported {} as snapshot {} of list {}", snapshot.label, snapshot.id, snapshot.list);
+            println!("  rows read      {rows}");
+            println!("  entities       {}", snapshot.entities);
+            println!("  names          {}", snapshot.names);
+            println!("  rejected       {}", rejected.len());
+            let mut reasons: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+            for r in &rejected {
+                *reasons.entry(r.reason.split(':').next().unwrap_or("").to_owned()).or_default() += 1;
+            }
+            for (reason, n) in reasons {
+                println!("    {n:>6} × {reason}");
+            }
+            for r in rejected.iter().take(5) {
+                println!("    e.g. row {}: {}", r.row, r.reason);
+            }
+            println!("  as of          {}", snapshot.as_of.as_deref().unwrap_or("(not in the file)"));
+            println!("  took           {:.1} s", started.elapsed().as_secs_f64());
+        }
+        ListsCommand::List { json } => {
+            let snapshots = engine.aml().snapshots().await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&snapshots)?);
+            } else {
+                println!(
+                    "{:<36}  {:<14}  {:<8}  {:>8}  {:>8}  {:<16}  STATUS",
+                    "SNAPSHOT", "LIST", "FORMAT", "ENTITIES", "NAMES", "IMPORTED"
+                );
+                for s in snapshots {
+                    let status = if s.demo {
+                        "demo (sandbox only)"
+                    } else if s.active {
+                        "active"
+                    } else {
+                        "replaced"
+                    };
+                    println!(
+                        "{:<36}  {:<14}  {:<8}  {:>8}  {:>8}  {:<16}  {status}",
+                        s.id.to_string(),
+                        s.list,
+                        s.format.as_str(),
+                        s.entities,
+                        s.names,
+                        s.imported_at.as_jiff().strftime("%Y-%m-%d %H:%M").to_string()
+                    );
+                }
+            }
+        }
+    }
+    engine.shutdown().await;
+    Ok(())
+}
+
+pub async fn run(data_dir: PathBuf, cmd: AmlCommand) -> Result<()> {
+    match cmd {
+        AmlCommand::Fatf { import } => {
+            let engine = open(data_dir).await?;
+            if let Some(path) = import {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                let n = engine.aml().replace_fatf(docket_engine::aml::fatf::FatfFile::parse(&text)?).await?;
+                println!("The FATF table now holds {n} records from {}", path.display());
+            } else {
+                for r in engine.aml().fatf_table().await?.iter() {
+                    println!(
+                        "{}  {:<20} {}",
+                        r.country,
+                        serde_json::to_string(&r.fatf_status)?.trim_matches('"'),
+                        r.description
+                    );
+                }
+            }
+            engine.shutdown().await;
+            Ok(())
+        }
         AmlCommand::Try { format, files, query } => {
             let list = import::read(format.into(), &files, &|_| {})?;
             for hit in eval::try_search(list.entities, &query, 10) {

@@ -40,6 +40,8 @@ enum Command {
     #[command(subcommand)]
     Demo(admin::DemoCommand),
     #[command(subcommand)]
+    Lists(aml::ListsCommand),
+    #[command(subcommand)]
     Aml(aml::AmlCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
@@ -69,7 +71,8 @@ fn main() -> std::process::ExitCode {
             Command::Orgs(cmd) => admin::orgs(data_dir, cmd).await,
             Command::Demo(cmd) => admin::demo(data_dir, cmd).await,
             Command::Info => admin::info(data_dir).await,
-            Command::Aml(cmd) => aml::run(cmd),
+            Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
+            Command::Aml(cmd) => aml::run(data_dir, cmd).await,
         }
     });
     match result {

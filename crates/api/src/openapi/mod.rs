@@ -17,6 +17,7 @@ use utoipa::{Modify, OpenApi};
     security(("ApiKeyAuth" = [])),
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
+        (name = "AML screening", description = "Sanctions, PEP, watchlist and adverse-media screening, its history and list entities."),
         (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset and the request journal. Not part of the public service."),
         (name = "Server", description = "Health and descriptions; no key needed."),
     )
