@@ -207,7 +207,7 @@ pub async fn run(data_dir: PathBuf, cmd: AmlCommand) -> Result<()> {
         }
         AmlCommand::Try { format, files, query } => {
             let list = import::read(format.into(), &files, &|_| {})?;
-            for hit in eval::try_search(list.entities, &query, 10) {
+            for hit in eval::try_search(list.entities, &query, 10)? {
                 println!("{:.3}  {}  ({:?})", hit.score.score, hit.listed_name, hit.entity.entity_type);
                 for m in &hit.score.matches {
                     println!("         {:<20} ~ {:<20} {:.3} {:?}", m.query, m.listed, m.similarity, m.method);
@@ -224,7 +224,7 @@ pub async fn run(data_dir: PathBuf, cmd: AmlCommand) -> Result<()> {
         AmlCommand::Eval(args) => {
             let list = import::read(args.format.into(), &args.files, &|_| {})?;
             let config = EvalConfig { sample: args.sample, negatives: args.negatives, seed: args.seed };
-            let report = eval::evaluate(list.entities, config);
+            let report = eval::evaluate(list.entities, config)?;
             if args.json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {

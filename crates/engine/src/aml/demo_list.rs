@@ -833,8 +833,10 @@ pub fn entities() -> Vec<Entity> {
             }
         }
     }
+    let position: std::collections::HashMap<super::model::EntityId, usize> =
+        g.out.iter().enumerate().map(|(i, e)| (e.uuid, i)).collect();
     for (owner, link) in links {
-        if let Some(p) = g.out.iter_mut().find(|e| e.uuid == owner)
+        if let Some(p) = position.get(&owner).map(|&i| &mut g.out[i])
             && p.fields.companies_and_enterprises.len() < 5
         {
             p.fields.companies_and_enterprises.push(link);
@@ -858,6 +860,28 @@ pub fn entities() -> Vec<Entity> {
     let magic = magic(&mut g);
     g.out.extend(magic);
     g.out
+}
+
+/// Generates a list of at least `names` distinct names (as the index counts them: an entity's
+/// names that normalise alike count once) in the demo list's style (persons of every kind, and
+/// companies), for benchmarks at sizes beyond the demo list's, handing each entity to `each`
+/// as it is made. Deterministic per seed; any prefix is a fair sample of the whole.
+pub fn synthetic(names: usize, seed: u64, mut each: impl FnMut(Entity)) {
+    let mut g = Gen { rng: Xoshiro256PlusPlus::seed_from_u64(seed), next: 0, out: Vec::new() };
+    let kinds =
+        [PersonKind::Sanctioned, PersonKind::Pep, PersonKind::Criminal, PersonKind::Media, PersonKind::Debarred];
+    let mut total = 0;
+    let mut i = 0usize;
+    while total < names {
+        let entity = if i % 4 == 3 { g.company(&[]) } else { g.person(kinds[i % kinds.len()]) };
+        let mut keys: Vec<String> =
+            entity.fields.names.iter().map(|n| super::normalize::normalize(&n.full_name).key()).collect();
+        keys.sort();
+        keys.dedup();
+        total += keys.len();
+        each(entity);
+        i += 1;
+    }
 }
 
 #[cfg(test)]

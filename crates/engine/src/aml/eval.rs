@@ -9,7 +9,6 @@
 //! a false positive when anything is.
 
 use std::collections::{BTreeMap, HashSet};
-use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -238,10 +237,10 @@ pub fn cases(entities: &[Entity], config: EvalConfig) -> Vec<Case> {
 }
 
 /// Searches a list for one name with the broadest options, for `docket aml try`.
-pub fn try_search(entities: Vec<Entity>, query: &str, limit: usize) -> Vec<super::index::RawHit> {
+pub fn try_search(entities: Vec<Entity>, query: &str, limit: usize) -> crate::Result<Vec<super::index::RawHit>> {
     let mut builder = IndexBuilder::new();
-    for e in entities {
-        builder.add(Arc::new(e), false);
+    for e in &entities {
+        builder.add(e, false);
     }
     let index = builder.build();
     let names = [normalize(query)];
@@ -259,27 +258,28 @@ struct Outcome {
 }
 
 /// Runs the evaluation.
-pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> EvalReport {
+pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> crate::Result<EvalReport> {
     let cases = cases(&entities, config);
     let mut builder = IndexBuilder::new();
     let by_id: BTreeMap<EntityId, String> =
         entities.iter().map(|e| (e.uuid, e.fields.names[0].full_name.clone())).collect();
     let count = entities.len();
-    for e in entities {
-        builder.add(Arc::new(e), false);
+    for e in &entities {
+        builder.add(e, false);
     }
+    drop(entities);
     let index = builder.build();
     let options = MatchOptions { fuzzy: true, level: 1.0, phonetics: true };
     let filters = Filters::default();
     let mut timings = Vec::with_capacity(cases.len());
-    let outcomes: Vec<Outcome> = cases
+    let outcomes = cases
         .iter()
         .map(|case| {
             let names = [normalize(&case.query)];
             let spec =
                 SearchSpec { names: &names, options, min_score: 0.5, filters: &filters, include_demo: true, limit: 10 };
             let started = Instant::now();
-            let hits = index.search(&spec);
+            let hits = index.search(&spec)?;
             timings.push(started.elapsed().as_secs_f64() * 1e6);
             let target =
                 hits.iter().filter(|h| Some(h.entity.uuid) == case.target).map(|h| h.score.score).fold(0.0, f64::max);
@@ -287,13 +287,13 @@ pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> EvalReport {
                 .iter()
                 .filter(|h| Some(h.entity.uuid) != case.target)
                 .max_by(|a, b| a.score.score.total_cmp(&b.score.score));
-            Outcome {
+            Ok(Outcome {
                 target,
                 best_other: other.map_or(0.0, |h| h.score.score),
                 best_other_name: other.map(|h| h.listed_name.clone()).unwrap_or_default(),
-            }
+            })
         })
-        .collect();
+        .collect::<crate::Result<Vec<Outcome>>>()?;
     timings.sort_by(f64::total_cmp);
     let percentile = |p: f64| timings.get(((timings.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0);
 
@@ -370,7 +370,7 @@ pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> EvalReport {
     for c in &cases {
         *kinds.entry(c.kind).or_insert(0) += 1;
     }
-    EvalReport {
+    Ok(EvalReport {
         entities: count,
         names: index.name_count(),
         cases: kinds,
@@ -380,7 +380,7 @@ pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> EvalReport {
         search_p99_us: percentile(0.99),
         misses,
         false_positives,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -5,27 +5,52 @@
 //! with a shared phonetic code; for names in Arabic or Hebrew script, tokens with the same
 //! consonant skeleton), and only names holding one of those become candidates. Candidates are
 //! ranked by a cheap bound, and the best few are scored in full (see `score`).
+//!
+//! Entities are kept packed (their JSON, LZ4-compressed, about a fifth of their size as Rust
+//! values) beside the few fields the filters read; only the hits a search returns are unpacked.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::model::{Entity, EntityGender, EntityType, FilterMatch};
+use super::model::{Entity, EntityGender, EntityId, EntityType, FilterMatch};
 use super::normalize::{NormalizedName, normalize};
 use super::score::{MatchOptions, NameScore, TokenInfo, score, similarity};
 use super::vocabulary::{RiskScore, SourceId, Tag};
+use crate::error::{Error, Result};
 use crate::values::fold;
 
 /// How many candidates are scored in full, at least.
 const MIN_CANDIDATES: usize = 200;
 
+/// An entity, packed: its JSON, LZ4-compressed.
+struct PackedEntity(Box<[u8]>);
+
+impl PackedEntity {
+    fn pack(entity: &Entity) -> Self {
+        // Serialising a plain data type cannot fail; were it to, unpacking reports it.
+        let json = serde_json::to_vec(entity).unwrap_or_default();
+        PackedEntity(lz4_flex::compress_prepend_size(&json).into_boxed_slice())
+    }
+
+    fn unpack(&self) -> Result<Entity> {
+        let json = lz4_flex::decompress_size_prepended(&self.0)
+            .map_err(|e| Error::Storage(format!("a packed list entity is corrupt: {e}")))?;
+        Ok(serde_json::from_slice(&json)?)
+    }
+}
+
 /// An entity with what the filters look at, precomputed.
-pub struct IndexedEntity {
-    pub entity: Arc<Entity>,
+struct IndexedEntity {
+    packed: PackedEntity,
+    uuid: EntityId,
+    entity_type: EntityType,
+    risk_score: RiskScore,
+    importance_score: f64,
     /// Its names in the index (they are added together).
     names: std::ops::Range<u32>,
     /// On the demo list: visible to the sandbox only.
-    pub demo: bool,
+    demo: bool,
     tags: u32,
     sources: Vec<SourceId>,
     strong_countries: Vec<[u8; 2]>,
@@ -89,6 +114,18 @@ pub struct RawHit {
     pub identifier: Option<String>,
 }
 
+/// A hit before its entity is unpacked.
+struct Candidate {
+    listed_name: String,
+    form: usize,
+    score: NameScore,
+    dob: FilterMatch,
+    country: FilterMatch,
+    gender: FilterMatch,
+    city_or_postal: FilterMatch,
+    identifier: Option<String>,
+}
+
 /// Normalises an identifier for comparison: upper-case letters and digits only.
 pub fn normalize_identifier(id: &str) -> String {
     id.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_uppercase()).collect()
@@ -104,7 +141,7 @@ fn tag_mask(tags: &[Tag]) -> u32 {
 }
 
 impl IndexedEntity {
-    fn new(entity: Arc<Entity>, demo: bool, names: std::ops::Range<u32>) -> Self {
+    fn new(entity: &Entity, demo: bool, names: std::ops::Range<u32>) -> Self {
         let f = &entity.fields;
         let (strong, weak) = entity.countries();
         let dobs = if entity.entity_type == EntityType::Person {
@@ -138,16 +175,20 @@ impl IndexedEntity {
             registration_ids: f.registration_ids.iter().map(|r| normalize_identifier(&r.id)).collect(),
             cities,
             postal_codes,
-            entity,
+            packed: PackedEntity::pack(entity),
+            uuid: entity.uuid,
+            entity_type: entity.entity_type,
+            risk_score: entity.risk_score,
+            importance_score: entity.importance_score,
         }
     }
 
     /// The filters that only admit or refuse (type, tags, sources, risk).
     fn admitted(&self, f: &Filters, include_demo: bool) -> bool {
         (include_demo || !self.demo)
-            && (f.entity_types.is_empty() || f.entity_types.contains(&self.entity.entity_type))
+            && (f.entity_types.is_empty() || f.entity_types.contains(&self.entity_type))
             && (f.tags.is_empty() || self.tags & tag_mask(&f.tags) != 0)
-            && (f.risk_scores.is_empty() || f.risk_scores.contains(&self.entity.risk_score))
+            && (f.risk_scores.is_empty() || f.risk_scores.contains(&self.risk_score))
             && (f.sources.is_empty() || self.sources.iter().any(|s| f.sources.contains(s)))
     }
 
@@ -250,7 +291,7 @@ impl IndexBuilder {
     }
 
     /// Adds an entity with all its names.
-    pub fn add(&mut self, entity: Arc<Entity>, demo: bool) {
+    pub fn add(&mut self, entity: &Entity, demo: bool) {
         let entity_idx = self.index.entities.len() as u32;
         self.index.by_id.insert(entity.uuid.as_uuid(), entity_idx);
         for id in &entity.fields.registration_ids {
@@ -358,10 +399,16 @@ impl Index {
         self.names.len()
     }
 
+    /// Every indexed name as normalisation leaves it (tokens joined by spaces), in index order.
+    pub fn normalized_names(&self) -> impl Iterator<Item = String> + '_ {
+        self.names.iter().map(|n| n.tokens.iter().map(|&t| &*self.vocab[t as usize].text).collect::<Vec<_>>().join(" "))
+    }
+
     /// An entity by its id.
-    pub fn get(&self, id: uuid::Uuid, include_demo: bool) -> Option<Arc<Entity>> {
-        let e = &self.entities[*self.by_id.get(&id)? as usize];
-        (include_demo || !e.demo).then(|| e.entity.clone())
+    pub fn get(&self, id: uuid::Uuid, include_demo: bool) -> Result<Option<Entity>> {
+        let Some(&idx) = self.by_id.get(&id) else { return Ok(None) };
+        let e = &self.entities[idx as usize];
+        if include_demo || !e.demo { e.packed.unpack().map(Some) } else { Ok(None) }
     }
 
     /// The token as scoring sees it: the vocabulary's, or a new one weighing as the rarest.
@@ -432,18 +479,36 @@ impl Index {
     }
 
     /// Searches the index.
-    pub fn search(&self, spec: &SearchSpec<'_>) -> Vec<RawHit> {
-        SCRATCH.with(|s| self.search_with(spec, &mut s.borrow_mut()))
+    pub fn search(&self, spec: &SearchSpec<'_>) -> Result<Vec<RawHit>> {
+        let found = SCRATCH.with(|s| self.search_with(spec, &mut s.borrow_mut()));
+        found
+            .into_iter()
+            .map(|(idx, hit)| {
+                let entity = Arc::new(self.entities[idx as usize].packed.unpack()?);
+                Ok(RawHit {
+                    entity,
+                    listed_name: hit.listed_name,
+                    form: hit.form,
+                    score: hit.score,
+                    dob: hit.dob,
+                    country: hit.country,
+                    gender: hit.gender,
+                    city_or_postal: hit.city_or_postal,
+                    identifier: hit.identifier,
+                })
+            })
+            .collect()
     }
 
-    fn search_with(&self, spec: &SearchSpec<'_>, scratch: &mut Scratch) -> Vec<RawHit> {
+    /// The best hits as (entity index, hit without its entity), best first.
+    fn search_with(&self, spec: &SearchSpec<'_>, scratch: &mut Scratch) -> Vec<(u32, Candidate)> {
         if scratch.acc.len() < self.names.len() {
             scratch.acc.resize(self.names.len(), 0.0);
             scratch.seen.resize(self.names.len(), 0);
         }
         let threshold = spec.min_score;
         // Best hit per entity: (entity index, hit).
-        let mut best: HashMap<u32, RawHit> = HashMap::new();
+        let mut best: HashMap<u32, Candidate> = HashMap::new();
         let forms: Vec<(Vec<TokenInfo>, bool)> = spec
             .names
             .iter()
@@ -517,8 +582,7 @@ impl Index {
                 if better {
                     best.insert(
                         name.entity,
-                        RawHit {
-                            entity: entity.entity.clone(),
+                        Candidate {
                             listed_name: name.full_name.to_string(),
                             form: form_idx,
                             score: s,
@@ -532,13 +596,14 @@ impl Index {
                 }
             }
         }
-        let mut hits: Vec<RawHit> = best.into_values().collect();
-        hits.sort_by(|a, b| {
+        let mut hits: Vec<(u32, Candidate)> = best.into_iter().collect();
+        hits.sort_by(|(ai, a), (bi, b)| {
+            let (ae, be) = (&self.entities[*ai as usize], &self.entities[*bi as usize]);
             (b.identifier.is_some(), b.score.score)
                 .partial_cmp(&(a.identifier.is_some(), a.score.score))
                 .unwrap_or(std::cmp::Ordering::Equal)
-                .then(b.entity.importance_score.total_cmp(&a.entity.importance_score))
-                .then(a.entity.uuid.cmp(&b.entity.uuid))
+                .then(be.importance_score.total_cmp(&ae.importance_score))
+                .then(ae.uuid.cmp(&be.uuid))
         });
         hits.truncate(spec.limit);
         hits

@@ -360,7 +360,10 @@ mod tests {
     fn initials_phonetics_joins_and_skeletons() {
         // An initial is weaker evidence than a spelled-out name, but still a hit.
         let r = s("J. Smith", "John Smith", BROAD);
-        assert!(r.score > DEFAULT_THRESHOLD && r.score < 0.95 && r.matches.iter().any(|m| m.method == Method::Initial), "{r:?}");
+        assert!(
+            r.score > DEFAULT_THRESHOLD && r.score < 0.95 && r.matches.iter().any(|m| m.method == Method::Initial),
+            "{r:?}"
+        );
         let r = s("Mohamed Alrashid", "Muhammad Al Rashid", BROAD);
         assert!(r.score > 0.85, "{r:?}");
         assert!(r.matches.iter().any(|m| m.method == Method::Joined), "{r:?}");

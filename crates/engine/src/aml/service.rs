@@ -55,7 +55,6 @@ pub(crate) struct Loaded {
 pub(crate) struct AmlState {
     loaded: RwLock<Option<Arc<Loaded>>>,
     building: Mutex<()>,
-    demo: std::sync::OnceLock<Arc<Vec<Entity>>>,
     monitor: Notify,
     fatf: RwLock<Option<Arc<Vec<FatfRecord>>>>,
 }
@@ -65,7 +64,6 @@ impl AmlState {
         AmlState {
             loaded: RwLock::new(None),
             building: Mutex::new(()),
-            demo: std::sync::OnceLock::new(),
             monitor: Notify::new(),
             fatf: RwLock::new(None),
         }
@@ -414,11 +412,11 @@ impl Aml<'_> {
                 Some((_, MagicOutcome::Clean)) => Vec::new(),
                 Some((name, _)) => {
                     let id = super::import::entity_id(demo_list::LIST, &format!("magic:{name}"));
-                    let entity = loaded.index.get(id.as_uuid(), true);
+                    let entity = loaded.index.get(id.as_uuid(), true)?;
                     let (query, _) = &plan.names[0];
                     entity
                         .map(|entity| RawHit {
-                            entity,
+                            entity: Arc::new(entity),
                             listed_name: name.to_owned(),
                             form: 0,
                             score: NameScore {
@@ -456,14 +454,14 @@ impl Aml<'_> {
                         include_demo: sandbox,
                         limit: plan.limit,
                     };
-                    loaded.index.search(&spec)
+                    loaded.index.search(&spec)?
                 }
             };
             let hits: Vec<Hit> = hits.into_iter().map(|raw| hit(raw, &plan)).collect();
-            (hits, (plan, loaded))
+            Ok::<_, Error>((hits, (plan, loaded)))
         })
         .await
-        .map_err(|e| Error::Storage(format!("the search failed: {e}")))?;
+        .map_err(|e| Error::Storage(format!("the search failed: {e}")))??;
         let (plan, loaded) = plan;
         let table = self.fatf_table().await?;
         let mut countries = BTreeSet::new();
@@ -496,7 +494,7 @@ impl Aml<'_> {
     /// One list entity, as the lists hold it now.
     pub async fn entity(&self, scope: Scope, id: EntityId) -> Result<Entity> {
         let loaded = self.loaded().await?;
-        loaded.index.get(id.as_uuid(), scope.is_sandbox()).map(|e| (*e).clone()).ok_or(Error::not_found("entity"))
+        loaded.index.get(id.as_uuid(), scope.is_sandbox())?.ok_or(Error::not_found("entity"))
     }
 
     /// Past searches and screenings, newest first.
@@ -515,9 +513,7 @@ impl Aml<'_> {
     /// The list snapshots: every import, newest first, and the demo list.
     pub async fn snapshots(&self) -> Result<Vec<Snapshot>> {
         let mut all = self.engine.core.db.read(|conn| store::snapshots(conn, false)).await?;
-        let demo = self.demo_entities();
-        let names = demo.iter().map(|e| e.fields.names.len() as u32).sum();
-        all.push(demo_list::snapshot(demo.len() as u32, names));
+        all.extend(self.loaded().await?.snapshots.iter().filter(|s| s.demo).cloned());
         Ok(all)
     }
 
@@ -582,10 +578,6 @@ impl Aml<'_> {
         Ok(count)
     }
 
-    fn demo_entities(&self) -> Arc<Vec<Entity>> {
-        self.engine.core.aml.demo.get_or_init(|| Arc::new(demo_list::entities())).clone()
-    }
-
     /// The index, built on first use.
     async fn loaded(&self) -> Result<Arc<Loaded>> {
         if let Some(l) = self.engine.core.aml.current() {
@@ -607,7 +599,6 @@ impl Aml<'_> {
         if self.engine.core.aml.current().is_some_and(|l| l.stored == stored) {
             return Ok(());
         }
-        let demo = self.demo_entities();
         let db = self.engine.core.db.clone();
         let started = std::time::Instant::now();
         let loaded = db
@@ -615,17 +606,16 @@ impl Aml<'_> {
                 let snapshots = store::snapshots(conn, true)?;
                 let mut builder = IndexBuilder::new();
                 for s in &snapshots {
-                    for e in store::entities(conn, s.id)? {
-                        builder.add(Arc::new(e), false);
-                    }
+                    store::each_entity(conn, s.id, |e| builder.add(&e, false))?;
                 }
-                let mut names = 0;
-                for e in demo.iter() {
-                    names += e.fields.names.len() as u32;
-                    builder.add(Arc::new(e.clone()), true);
+                // Generated anew on each build (a fraction of a second) rather than kept twice.
+                let demo = demo_list::entities();
+                let (count, names) = (demo.len() as u32, demo.iter().map(|e| e.fields.names.len() as u32).sum());
+                for e in demo {
+                    builder.add(&e, true);
                 }
                 let mut all = snapshots;
-                all.push(demo_list::snapshot(demo.len() as u32, names));
+                all.push(demo_list::snapshot(count, names));
                 Ok(Loaded { index: builder.build(), snapshots: all, stored })
             })
             .await?;

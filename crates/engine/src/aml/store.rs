@@ -117,14 +117,15 @@ pub(crate) fn active_snapshot_ids(conn: &Connection) -> Result<Vec<SnapshotId>> 
     Ok(rows)
 }
 
-pub(crate) fn entities(conn: &Connection, snapshot: SnapshotId) -> Result<Vec<Entity>> {
+/// Hands a snapshot's entities to `each` one by one (a list can be larger than memory allows
+/// as a whole).
+pub(crate) fn each_entity(conn: &Connection, snapshot: SnapshotId, mut each: impl FnMut(Entity)) -> Result<()> {
     let mut stmt = conn.prepare("SELECT entity FROM watchlist_entities WHERE snapshot_id = ?1")?;
     let rows = stmt.query_map([snapshot], |r| unpack(0, r.get_ref(0)?.as_blob()?))?;
-    let mut out = Vec::new();
     for bytes in rows {
-        out.push(serde_json::from_slice(&bytes?)?);
+        each(serde_json::from_slice(&bytes?)?);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A search to store.
