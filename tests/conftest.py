@@ -6,12 +6,16 @@
   and `other_production`: a second organization made with the CLI; `anonymous`: no key.
 * `reset`: an empty sandbox on real time for the test (and real time again afterwards).
 * `docket_factory`: fresh servers of one's own (restarts, a data directory of one's own).
+* `watchlists` (session): synthetic US CSL and FollowTheMoney lists imported into `server` with
+  `docket lists import` while it runs; `poll`: wait for a condition with a timeout.
 
 The binary is `$DOCKET_BIN`, by default /work/main/target/debug/docket.
 """
 
 from __future__ import annotations
 
+import csv
+import gzip
 import json
 import os
 import queue
@@ -235,6 +239,17 @@ class DocketServer:
         assert done.returncode == 0, f"docket {' '.join(args)} failed ({done.returncode}):\n{done.stderr}"
         return done
 
+    def run_cli(self, *args: str) -> subprocess.CompletedProcess:
+        """`docket ARGS...` exactly as given (pass `--data-dir` yourself); may fail."""
+        return subprocess.run(
+            [DOCKET_BIN, *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=_child_env(None, None),
+        )
+
     def create_key(self, org: str | None, env: str, name: str) -> tuple[str, str]:
         """A new key of `org` (None: the default organization) in `env`: (secret, key id)."""
         org_args = ("--org", org) if org else ()
@@ -357,3 +372,146 @@ def docket_factory(tmp_path: Path, server_errors: list[str]) -> Iterator[Callabl
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked `run_last` look back over the whole run, so they go at the end."""
     items.sort(key=lambda item: item.get_closest_marker("run_last") is not None)
+
+
+# --- polling and AML watchlists ------------------------------------------------------------------
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 10.0, interval: float = 0.05, what: str = "a condition") -> Any:
+    """Calls `check` until it returns something truthy (returned), or fails after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+@pytest.fixture(scope="session")
+def poll() -> Callable[..., Any]:
+    """`poll(check, timeout=10, interval=0.05, what=...)`: see `wait_for`."""
+    return wait_for
+
+
+AML_SEARCH = "/api/v3/aml/search"
+
+# trade.gov's Consolidated Screening List CSV header (the columns the us-csl importer reads).
+CSL_HEADER = (
+    "_id,source,entity_number,type,programs,name,title,addresses,federal_register_notice,start_date,end_date,"
+    "standard_order,license_requirement,license_policy,call_sign,vessel_type,gross_tonnage,"
+    "gross_registered_tonnage,vessel_flag,vessel_owner,remarks,source_list_url,alt_names,citizenships,"
+    "dates_of_birth,nationalities,places_of_birth,source_information_url,ids"
+).split(",")
+CSL_SDN = "Specially Designated Nationals (SDN) - Treasury Department"
+CSL_EL = "Entity List (EL) - Bureau of Industry and Security"
+CSL_UVL = "Unverified List (UVL) - Bureau of Industry and Security"
+CSL_DTC = "ITAR Debarred (DTC) - State Department"
+
+# Fictitious entities, written for these tests. `_id` is the list's own key (entity ids derive from it).
+CSL_ROWS: list[dict[str, str]] = [
+    # People with aliases, full data, exact and year-only dates of birth.
+    dict(_id="dk-1001", source=CSL_SDN, type="Individual", programs="RUSSIA-EO14024",
+         name="KARAVANOV, Dmitri Sergeyevich", alt_names="KARAVANOV, Dmitry",
+         addresses="ul. Lenina 12, Novosibirsk, 630099, RU", citizenships="RU", nationalities="RU",
+         dates_of_birth="1971-03-15", places_of_birth="Novosibirsk, Russia",
+         ids="RU, 4509123456, Passport; Male, Gender", start_date="2022-04-06"),
+    dict(_id="dk-1002", source=CSL_SDN, type="Individual", programs="SDGT", name="AL-ZUBAIDI, Khalid Hamid",
+         citizenships="IQ", dates_of_birth="1965", places_of_birth="Baghdad, Iraq", ids="Male, Gender"),
+    dict(_id="dk-1003", source=CSL_EL, type="Entity", name="Northwind Gateway Trading LLC",
+         addresses="Suite 5, Al Quoz, Dubai, 45678, AE", ids="AE, CN-7781234, Registration Number"),
+    dict(_id="dk-1004", source=CSL_SDN, type="Vessel", programs="IRAN", name="ZEPHYRINE STARLING",
+         vessel_flag="Iran", call_sign="3FZX7", vessel_type="Crude Oil Tanker",
+         ids="IMO 9912345, Vessel Registration Identification"),
+    dict(_id="dk-1005", source=CSL_UVL, type="Entity", name="Quillon Brasswick Instruments Ltd",
+         addresses="Unit 9, Kowloon, 99077, HK"),
+    dict(_id="dk-1006", source=CSL_DTC, name="THORNQUIST, Evander Lysander", remarks="Debarred for ITAR violations"),
+    dict(_id="dk-1007", source=CSL_SDN, type="Individual", programs="UKRAINE-EO13660",
+         name="VOLKONSKAYA, Yelena Petrovna", citizenships="UA", dates_of_birth="1980-07-04",
+         places_of_birth="Minsk, Belarus", ids="Female, Gender"),
+    dict(_id="dk-1008", source=CSL_SDN, type="Individual", programs="SDGT", name="ALRASHIDI, Omar Faisal",
+         citizenships="SY"),
+    dict(_id="dk-1009", source=CSL_SDN, type="Individual", programs="SDGT", name="", citizenships="SY"),  # rejected
+    dict(_id="dk-1010", source=CSL_SDN, type="Individual", programs="SDGT", name="ABU QASSIMAR", citizenships="YE"),
+    # Five namesakes that differ in every filterable attribute.
+    dict(_id="dk-2001", source=CSL_SDN, type="Individual", programs="RUSSIA-EO14024", name="OSTROVETSKY, Anatoly",
+         citizenships="RU", dates_of_birth="1960-02-02", addresses="Tverskaya 1, Moscow, 101000, RU",
+         ids="RU, 7300111222, Passport; Male, Gender"),
+    dict(_id="dk-2002", source=CSL_DTC, type="Individual", name="OSTROVETSKY, Anatoly", citizenships="UA",
+         dates_of_birth="1985", addresses="Khreshchatyk 5, Kyiv, 01001, UA"),
+    dict(_id="dk-2003", source=CSL_EL, type="Entity", name="Anatoly Ostrovetsky Trading GmbH",
+         addresses="Hafenstrasse 3, Hamburg, 20457, DE", ids="DE, HRB 55501, Registration Number"),
+    dict(_id="dk-2004", source=CSL_UVL, type="Entity", name="Anatoly Ostrovetsky Instruments Ltd",
+         addresses="Unit 12, Kowloon, 99088, HK"),
+    dict(_id="dk-2005", source=CSL_SDN, type="Vessel", programs="SDGT", name="ANATOLY OSTROVETSKY",
+         vessel_flag="Panama", ids="IMO 9876543, Vessel Registration Identification"),
+    # Namesakes of two sandbox magic names: only production may see them.
+    dict(_id="dk-3001", source=CSL_EL, type="Individual", name="SANCTIONOV, Ivan", citizenships="BY"),
+    dict(_id="dk-3002", source=CSL_UVL, type="Individual", name="CLEANFIELD, Clara", citizenships="NZ"),
+]
+
+# OpenSanctions FollowTheMoney lines, written for these tests: a person with contact details, a
+# wallet, a company, a relationship record (skipped) and a line that is not JSON (rejected).
+FTM_LINES: list[str] = [
+    json.dumps({"id": "dk-ftm-p1", "schema": "Person", "datasets": ["everypolitician"], "properties": {
+        "name": ["Marisol Quintanilla Ferreira"], "firstName": ["Marisol"], "lastName": ["Quintanilla Ferreira"],
+        "birthDate": ["1979-11-30"], "nationality": ["ve"], "topics": ["role.pep"], "position": ["Governor of Zulia"],
+        "gender": ["female"], "email": ["m.quintanilla@example.org"], "phone": ["+58 212 5550101"],
+        "website": ["https://quintanilla.example.org"]}}),
+    json.dumps({"id": "dk-ftm-w1", "schema": "CryptoWallet", "datasets": ["us_ofac_sdn"], "properties": {
+        "publicKey": ["bc1qdockettestwallet7h3x9k2m4n6p8q0r"], "currency": ["XBT"], "topics": ["sanction"],
+        "notes": ["Wallet of a fictitious test network"]}}),
+    json.dumps({"id": "dk-ftm-c1", "schema": "Company", "datasets": ["eu_fsf"], "properties": {
+        "name": ["Brightwater Lantern Holdings"], "jurisdiction": ["ir"], "registrationNumber": ["IR-55-0912"],
+        "topics": ["sanction"]}}),
+    json.dumps({"id": "dk-ftm-rel", "schema": "Ownership", "properties": {"owner": ["dk-ftm-p1"], "asset": ["dk-ftm-c1"]}}),
+    "not json",
+]
+FTM_WALLET = "bc1qdockettestwallet7h3x9k2m4n6p8q0r"
+
+
+def write_csl(path: Path, rows: list[dict[str, str]]) -> Path:
+    """Writes a Consolidated Screening List CSV (quoted where needed, empty columns left empty)."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, CSL_HEADER)
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+def import_list(server: DocketServer, fmt: str, *files: Path) -> subprocess.CompletedProcess:
+    """`docket lists import --format FMT --data-dir DIR FILE...` against a server's data directory."""
+    return server.run_cli("lists", "import", "--format", fmt, "--data-dir", str(server.data_dir), *map(str, files))
+
+
+def aml_hits(client: Client, body: dict) -> list[dict]:
+    r = client.post(AML_SEARCH, json=body)
+    assert r.status_code == 200, f"{client.name}: search failed: {r.status_code} {r.text}"
+    return r.json()["data"]
+
+
+@pytest.fixture(scope="session")
+def watchlists(server: DocketServer, production: Client, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Imports the synthetic US CSL and FollowTheMoney lists above into the shared server while it
+    runs, and waits until production searches find both. What happened along the way is returned
+    for the tests to check (the CLI's output, what production found before)."""
+    root = tmp_path_factory.mktemp("watchlists")
+    csl_path = write_csl(root / "csl.csv", CSL_ROWS)
+    ftm_path = root / "docket_test.json.gz"  # gzipped files are read as they are
+    ftm_path.write_bytes(gzip.compress(("\n".join(FTM_LINES) + "\n").encode()))
+    before = {name: aml_hits(production, {"full_name": name}) for name in ("Dmitri Karavanov", FTM_WALLET)}
+    started = time.monotonic()
+    csl = import_list(server, "us-csl", csl_path)
+    ftm = import_list(server, "ftm", ftm_path)
+    assert csl.returncode == 0 and ftm.returncode == 0, f"imports failed:\n{csl.stderr}\n{ftm.stderr}"
+    wait_for(lambda: aml_hits(production, {"full_name": "Dmitri Karavanov"})
+             and aml_hits(production, {"full_name": FTM_WALLET}),
+             timeout=20, interval=0.1, what="production to serve the imported lists")
+    return {
+        "dir": root, "csl_path": csl_path, "ftm_path": ftm_path, "csl": csl, "ftm": ftm, "before": before,
+        "seconds_to_serve": time.monotonic() - started,
+        # For tests that import more: the rows above, and the helpers.
+        "csl_rows": [dict(r) for r in CSL_ROWS], "wallet": FTM_WALLET,
+        "write_csl": write_csl, "import_list": lambda fmt, *files: import_list(server, fmt, *files),
+    }

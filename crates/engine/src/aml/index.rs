@@ -399,6 +399,21 @@ impl Index {
         self.names.len()
     }
 
+    /// How an entity fares against the qualifying filters (date of birth, country, gender,
+    /// place), as a search would report it; a filter its data contradicts counts as `NO_MATCH`.
+    pub fn filter_matches(&self, id: uuid::Uuid, filters: &Filters) -> Option<[FilterMatch; 4]> {
+        let e = &self.entities[*self.by_id.get(&id)? as usize];
+        Some(e.qualify(filters).unwrap_or_else(|| {
+            let set = |is_set: bool| if is_set { FilterMatch::NoMatch } else { FilterMatch::FilterNotSet };
+            [
+                set(filters.dob.is_some()),
+                set(!filters.countries.is_empty()),
+                set(filters.gender.is_some()),
+                set(!filters.cities.is_empty() || !filters.postal_codes.is_empty()),
+            ]
+        }))
+    }
+
     /// Every indexed name as normalisation leaves it (tokens joined by spaces), in index order.
     pub fn normalized_names(&self) -> impl Iterator<Item = String> + '_ {
         self.names.iter().map(|n| n.tokens.iter().map(|&t| &*self.vocab[t as usize].text).collect::<Vec<_>>().join(" "))

@@ -206,24 +206,25 @@ pub struct DateRange {
     pub lte: Option<Timestamp>,
 }
 
-/// A bound of a date range: a date-time, or a plain date (`1987-12-24`, midnight UTC).
+/// A bound of a date range: a plain date (`1987-12-24`) or a date-time, whose calendar date as
+/// written counts (`1987-12-24T00:00:00+02:00` is the 24th): a date of birth is a date, not an
+/// instant. Kept as midnight UTC of that date.
 fn date_bound<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Timestamp>, D::Error> {
     let Some(text) = Option::<String>::deserialize(d)? else { return Ok(None) };
     parse_date_bound(&text).map(Some).map_err(serde::de::Error::custom)
 }
 
-/// Parses `1987-12-24` or an RFC 3339 date-time.
+/// Parses `1987-12-24` or an RFC 3339 date-time into midnight UTC of its date as written.
 pub fn parse_date_bound(text: &str) -> Result<Timestamp, String> {
     let text = text.trim();
-    if text.len() == 10
-        && let Ok(date) = text.parse::<jiff::civil::Date>()
-    {
-        return date
-            .to_zoned(jiff::tz::TimeZone::UTC)
-            .map(|z| Timestamp::from_jiff(z.timestamp()))
-            .map_err(|e| e.to_string());
+    let bad = || format!("`{}` is not a date (1987-12-24) or a date-time", shorten(text, 40));
+    let date_part = text.get(..10).ok_or_else(bad)?;
+    let date = date_part.parse::<jiff::civil::Date>().map_err(|_| bad())?;
+    if text.len() > 10 {
+        // The rest must make a valid date-time; only its date is kept.
+        text.parse::<Timestamp>().map_err(|_| bad())?;
     }
-    text.parse::<Timestamp>().map_err(|_| format!("`{}` is not a date (1987-12-24) or a date-time", shorten(text, 40)))
+    date.to_zoned(jiff::tz::TimeZone::UTC).map(|z| Timestamp::from_jiff(z.timestamp())).map_err(|e| e.to_string())
 }
 
 impl DateRange {

@@ -104,43 +104,51 @@ fn is_abjad(c: char) -> bool {
 /// Normalises a name for matching.
 pub fn normalize(name: &str) -> NormalizedName {
     let abjad = name.chars().any(is_abjad);
-    let separated;
-    let name = if abjad {
-        // The Arabic article is written joined to its word (`الراشد`); apart, it becomes the
-        // particle `l` and the word meets `al rashid`.
-        separated = name
-            .split_whitespace()
-            .map(|w| match w.strip_prefix("ال") {
-                Some(rest) if rest.chars().count() >= 2 => format!("ال {rest}"),
-                _ => w.to_owned(),
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        separated.as_str()
-    } else {
-        name
-    };
-    let latin = deunicode::deunicode(name).to_lowercase();
     let mut tokens = Vec::new();
-    for raw in latin.split_whitespace() {
-        // Close up dotted abbreviations and drop apostrophes before splitting on punctuation.
-        let closed: String = raw.chars().filter(|c| !matches!(c, '.' | '\'' | '`' | '"')).collect();
-        for part in closed.split(|c: char| !c.is_ascii_alphanumeric()) {
-            if part.is_empty() || HONORIFICS.contains(&part) || LEGAL_FORMS.contains(&part) {
-                continue;
-            }
-            tokens.push(Token { text: part.to_owned(), particle: PARTICLES.contains(&part) });
+    for word in name.split_whitespace() {
+        if !word.chars().any(is_abjad) {
+            push_tokens(word, true, &mut tokens);
+            continue;
         }
+        // The Arabic article is written joined to its word (`الراشد`); it becomes the particle
+        // `al`, as Latin spellings write it, and the word meets `al rashid`.
+        let word = match word.strip_prefix("ال") {
+            Some(rest) if rest.is_empty() || rest.chars().count() >= 2 => {
+                tokens.push(Token { text: "al".to_owned(), particle: true });
+                rest
+            }
+            _ => word,
+        };
+        // Titles are dropped by their Latin spelling, which an abjad word only meets by chance
+        // (`عمر`, Omar, transliterates to `mr`): abjad words are all kept.
+        push_tokens(word, false, &mut tokens);
     }
     // A name made only of dropped words keeps them: "Holdings Ltd" still needs a name.
     if tokens.is_empty() {
-        tokens = latin
+        tokens = deunicode::deunicode(name)
+            .to_lowercase()
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|p| !p.is_empty())
             .map(|p| Token { text: p.to_owned(), particle: false })
             .collect();
     }
     NormalizedName { tokens, abjad }
+}
+
+/// Transliterates one written word and appends its tokens; `drop_titles`: leave out honorifics
+/// and legal forms.
+fn push_tokens(word: &str, drop_titles: bool, tokens: &mut Vec<Token>) {
+    let latin = deunicode::deunicode(word).to_lowercase();
+    for raw in latin.split_whitespace() {
+        // Close up dotted abbreviations and drop apostrophes before splitting on punctuation.
+        let closed: String = raw.chars().filter(|c| !matches!(c, '.' | '\'' | '`' | '"')).collect();
+        for part in closed.split(|c: char| !c.is_ascii_alphanumeric()) {
+            if part.is_empty() || (drop_titles && (HONORIFICS.contains(&part) || LEGAL_FORMS.contains(&part))) {
+                continue;
+            }
+            tokens.push(Token { text: part.to_owned(), particle: PARTICLES.contains(&part) });
+        }
+    }
 }
 
 /// The consonant skeleton of a token: `mohammed` and `muhamad` both become `mhmd`. Vowels and
@@ -193,6 +201,19 @@ mod tests {
         assert!(n.abjad);
         let n = normalize("Abu Bakr al Baghdadi");
         assert_eq!(n.tokens.iter().filter(|t| t.particle).count(), 2);
+    }
+
+    #[test]
+    fn the_arabic_article_becomes_al_joined_or_apart() {
+        assert_eq!(normalize("خالد الزبيدي").tokens[1], Token { text: "al".into(), particle: true });
+        assert_eq!(normalize("ال زبيدي").tokens[0], Token { text: "al".into(), particle: true });
+    }
+
+    #[test]
+    fn arabic_words_are_never_taken_for_titles() {
+        // عمر (Omar) transliterates to `mr`.
+        assert_eq!(normalize("عمر فيصل").tokens.len(), 2);
+        assert_eq!(key("Mr Omar Faisal"), "omar faisal");
     }
 
     #[test]

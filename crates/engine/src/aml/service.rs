@@ -279,6 +279,9 @@ fn hit(raw: RawHit, plan: &Plan) -> Hit {
     let all_set_match = qualifiers.iter().all(|q| matches!(q, FilterMatch::Match | FilterMatch::FilterNotSet));
     let general_match_level = if raw.score.exact && all_set_match {
         MatchLevel::FullMatch
+    } else if raw.identifier.is_some() {
+        // A shared registration id identifies the entity, however little the name says.
+        level_of(general.clamp(0.0, 1.0)).max(MatchLevel::High)
     } else if name_match_level == MatchLevel::NotEnoughData && !qualifiers.contains(&FilterMatch::Match) {
         MatchLevel::NotEnoughData
     } else {
@@ -413,6 +416,9 @@ impl Aml<'_> {
                 Some((name, _)) => {
                     let id = super::import::entity_id(demo_list::LIST, &format!("magic:{name}"));
                     let entity = loaded.index.get(id.as_uuid(), true)?;
+                    // The outcome is fixed, but the filters are reported as they fare.
+                    let [dob, country, gender, city_or_postal] =
+                        loaded.index.filter_matches(id.as_uuid(), &plan.filters).unwrap_or([FilterMatch::FilterNotSet; 4]);
                     let (query, _) = &plan.names[0];
                     entity
                         .map(|entity| RawHit {
@@ -435,10 +441,10 @@ impl Aml<'_> {
                                 unmatched_query: Vec::new(),
                                 unmatched_listed: Vec::new(),
                             },
-                            dob: FilterMatch::FilterNotSet,
-                            country: FilterMatch::FilterNotSet,
-                            gender: FilterMatch::FilterNotSet,
-                            city_or_postal: FilterMatch::FilterNotSet,
+                            dob,
+                            country,
+                            gender,
+                            city_or_postal,
                             identifier: None,
                         })
                         .into_iter()
