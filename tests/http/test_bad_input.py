@@ -317,3 +317,16 @@ def test_no_response_in_the_whole_run_was_a_500(server, sandbox, production, ser
     what was read from them before resets wiped them and before other servers stopped."""
     assert set(server.watched_keys) >= {sandbox.key, production.key}
     assert server_errors + server.collect_server_errors() == []
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "chunked"])
+def test_a_refused_oversize_body_closes_its_connection(anonymous, sandbox, declared):
+    """The unread rest of the body makes the connection unusable: the 413 must say `Connection: close`
+    so keep-alive clients open a fresh one instead of meeting a reset on their next request."""
+    body = b" " * (1100 * 1024) if declared else _oversize_chunks()
+    headers = {**JSON, "ds-api-token": sandbox.key}
+    r = anonymous.post(A, data=body, headers=headers)
+    assert r.status_code == 413, r.text
+    assert r.headers.get("connection", "").lower() == "close", r.headers
+    for _ in range(3):  # the same session goes on working
+        assert anonymous.get("/healthz").status_code == 200

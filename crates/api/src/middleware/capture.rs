@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, USER_AGENT};
+use axum::http::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, USER_AGENT};
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -59,6 +59,9 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     let client = parts.headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let incoming_request_id = parts.headers.get("x-request-id").cloned();
 
+    // A body refused part-way stays unread on the socket, so the connection cannot carry
+    // another request: say so, or keep-alive clients reuse it and meet a reset.
+    let body_abandoned = request_body.is_err();
     let slot = CallerSlot::default();
     let (response, request_bytes) = match request_body {
         Ok(bytes) => {
@@ -70,6 +73,9 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     };
 
     let (mut response_parts, response_body) = response.into_parts();
+    if body_abandoned {
+        response_parts.headers.insert(CONNECTION, HeaderValue::from_static("close"));
+    }
     let response_bytes = match response_body.collect().await {
         Ok(c) => c.to_bytes(),
         Err(e) => {
