@@ -26,6 +26,9 @@ pub enum Error {
     /// The database file cannot be used by this build of Docket.
     #[error("{0}")]
     Incompatible(String),
+    /// The operation needs something this process was started without (a master key).
+    #[error("{0}")]
+    Unavailable(String),
     /// A storage failure the caller did not cause.
     #[error("storage error: {0}")]
     Storage(String),

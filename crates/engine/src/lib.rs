@@ -20,6 +20,7 @@ pub mod sandbox;
 pub mod scope;
 pub mod time;
 pub mod values;
+pub mod webhooks;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -53,6 +54,8 @@ pub struct EngineConfig {
     pub time: Arc<dyn TimeSource>,
     pub durability: Durability,
     pub journal: JournalSettings,
+    /// Encrypts webhook signing secrets. Without one, webhooks cannot be created or delivered.
+    pub master_key: Option<webhooks::MasterKey>,
 }
 
 impl EngineConfig {
@@ -62,6 +65,7 @@ impl EngineConfig {
             time: Arc::new(SystemTime),
             durability: Durability::default(),
             journal: JournalSettings::default(),
+            master_key: None,
         }
     }
 }
@@ -80,6 +84,7 @@ pub(crate) struct Core {
     /// Woken whenever a sandbox clock moves, so that timers re-read it.
     clock_changed: tokio::sync::Notify,
     aml: aml::AmlState,
+    webhooks: webhooks::WebhookState,
 }
 
 impl Engine {
@@ -101,6 +106,16 @@ impl Engine {
                 Ok(clocks)
             })
             .await?;
+        if let Some(key) = &config.master_key {
+            let check = db.read(webhooks::store::key_check).await?;
+            if check.is_some_and(|c| !key.matches(&c)) {
+                return Err(Error::Incompatible(format!(
+                    "the master key does not open the webhook secrets in {} (they were encrypted with another \
+                     key: restore that key, or use another --data-dir)",
+                    config.data_dir.display()
+                )));
+            }
+        }
         let journal = journal::start(db.clone(), config.journal, config.time.clone());
         Ok(Engine {
             core: Arc::new(Core {
@@ -110,14 +125,17 @@ impl Engine {
                 journal,
                 clock_changed: Default::default(),
                 aml: aml::AmlState::new(),
+                webhooks: webhooks::WebhookState::new(config.master_key),
             }),
         })
     }
 
     /// Starts the background work of a serving engine: building the screening index, screening
-    /// applicants when due, noticing lists imported by other processes.
-    pub fn start_background(&self) {
+    /// applicants when due, noticing lists imported by other processes, and delivering webhooks
+    /// through `transport`.
+    pub fn start_background(&self, transport: std::sync::Arc<dyn webhooks::Transport>) {
         self.aml().start();
+        self.webhooks().start(transport);
     }
 
     /// Stores what is still queued (journal entries, pending writes). Call before exiting.
@@ -167,6 +185,10 @@ impl Engine {
 
     pub fn events(&self) -> events::Events<'_> {
         events::Events { engine: self }
+    }
+
+    pub fn webhooks(&self) -> webhooks::Webhooks<'_> {
+        webhooks::Webhooks { engine: self }
     }
 
     pub fn demo(&self) -> demo::Demo<'_> {

@@ -20,6 +20,8 @@ pub struct ResetSummary {
     pub applicants: usize,
     pub searches: usize,
     pub events: usize,
+    /// Webhook deliveries (the endpoints stay).
+    pub deliveries: usize,
     pub journal_entries: usize,
 }
 
@@ -86,26 +88,29 @@ impl Sandbox<'_> {
         // Anything waiting for a time (retries, daily screening) re-reads the clock.
         self.engine.core.clock_changed.notify_waiters();
         self.engine.core.aml.wake();
+        self.engine.core.webhooks.wake();
         Ok(self.clock(scope))
     }
 
     /// Deletes every record of the sandbox environment: applicants, searches and screenings,
-    /// events, and the request journal. API keys and the clock stay.
+    /// events, webhook deliveries, and the request journal. API keys, webhook endpoints and the
+    /// clock stay.
     pub async fn reset_data(&self, scope: Scope) -> Result<ResetSummary> {
         require_sandbox(scope)?;
         let journal_entries = self.engine.journal().clear(scope).await?;
-        let (applicants, (searches, events)) = self
+        let (applicants, searches, events, deliveries) = self
             .engine
             .core
             .db
             .write(move |conn| {
-                let applicants = crate::applicants::store::delete_all(conn, scope)?;
                 Ok((
-                    applicants,
-                    (crate::aml::store_delete_all(conn, scope)?, crate::events::store::delete_all(conn, scope)?),
+                    crate::applicants::store::delete_all(conn, scope)?,
+                    crate::aml::store_delete_all(conn, scope)?,
+                    crate::events::store::delete_all(conn, scope)?,
+                    crate::webhooks::store::delete_deliveries(conn, scope)?,
                 ))
             })
             .await?;
-        Ok(ResetSummary { applicants, searches, events, journal_entries })
+        Ok(ResetSummary { applicants, searches, events, deliveries, journal_entries })
     }
 }

@@ -364,6 +364,26 @@ struct RiskType {
     kind: Option<RiskScore>,
 }
 
+/// The AML_SCREENING payload of a screening.
+fn screening_payload(
+    screening_id: SearchId,
+    applicant_id: ApplicantId,
+    external_id: Option<&str>,
+    request: &SearchRequest,
+    report: &SearchReport,
+) -> Result<String> {
+    Ok(serde_json::to_string(&ScreeningEvent {
+        screening_id,
+        applicant_id,
+        external_id,
+        search_request: request,
+        search_response: report,
+        search_result: report,
+        risk_score: RiskType { kind: report.max_risk_score },
+        completed_at: report.searched_at,
+    })?)
+}
+
 /// The AML operations of one engine.
 pub struct Aml<'e> {
     pub(crate) engine: &'e Engine,
@@ -404,6 +424,15 @@ impl Aml<'_> {
         Ok(report)
     }
 
+    /// An AML_SCREENING payload for a test event: a real search, not recorded (in the sandbox,
+    /// of a magic name with a High hit; in production, against the imported lists).
+    pub(crate) async fn example_screening_payload(&self, scope: Scope) -> Result<String> {
+        let request = SearchRequest { full_name: "Ivan Sanctionov".into(), ..SearchRequest::default() };
+        let report = self.run(scope, request.clone()).await?;
+        let applicant = ApplicantId(uuid::Uuid::nil());
+        screening_payload(report.search_uuid, applicant, Some("webhook-test"), &request, &report)
+    }
+
     /// Runs a search without recording it.
     async fn run(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
         let plan = plan(&request)?;
@@ -417,8 +446,10 @@ impl Aml<'_> {
                     let id = super::import::entity_id(demo_list::LIST, &format!("magic:{name}"));
                     let entity = loaded.index.get(id.as_uuid(), true)?;
                     // The outcome is fixed, but the filters are reported as they fare.
-                    let [dob, country, gender, city_or_postal] =
-                        loaded.index.filter_matches(id.as_uuid(), &plan.filters).unwrap_or([FilterMatch::FilterNotSet; 4]);
+                    let [dob, country, gender, city_or_postal] = loaded
+                        .index
+                        .filter_matches(id.as_uuid(), &plan.filters)
+                        .unwrap_or([FilterMatch::FilterNotSet; 4]);
                     let (query, _) = &plan.names[0];
                     entity
                         .map(|entity| RawHit {
@@ -654,17 +685,15 @@ impl Aml<'_> {
             report.data.iter().flat_map(|h| h.entity.tags.iter().map(|t| t.to_string())).collect();
         tags.sort();
         tags.dedup();
-        let payload = serde_json::to_string(&ScreeningEvent {
-            screening_id: report.search_uuid,
-            applicant_id: id,
-            external_id: applicant.external_id.as_ref().map(|e| e.as_str()),
-            search_request: &request,
-            search_response: &report,
-            search_result: &report,
-            risk_score: RiskType { kind: risk },
-            completed_at: report.searched_at,
-        })?;
-        let event_id = crate::events::EventId::new(self.engine.real_now());
+        let payload = screening_payload(
+            report.search_uuid,
+            id,
+            applicant.external_id.as_ref().map(|e| e.as_str()),
+            &request,
+            &report,
+        )?;
+        let real_now = self.engine.real_now();
+        let event_id = crate::events::EventId::new(real_now);
         let (search, searched_at, requested, hits) =
             (report.search_uuid, report.searched_at, report.requested_name.clone(), report.data.len() as u32);
         let recorded = self
@@ -699,15 +728,21 @@ impl Aml<'_> {
                 crate::events::store::insert(
                     conn,
                     scope,
-                    event_id,
-                    SCREENING_EVENT,
-                    Some(id.as_uuid()),
-                    &payload,
-                    searched_at,
+                    &crate::events::store::NewEvent {
+                        id: event_id,
+                        event_type: SCREENING_EVENT,
+                        subject: Some(id.as_uuid()),
+                        payload: &payload,
+                        at: searched_at,
+                        real_now,
+                    },
                 )?;
                 Ok(true)
             })
             .await?;
+        if recorded {
+            self.engine.core.webhooks.wake();
+        }
         Ok(recorded.then_some(report))
     }
 

@@ -8,22 +8,30 @@ use crate::page::{Page, PageRequest};
 use crate::scope::Scope;
 use crate::time::Timestamp;
 
-/// Adds an event; call it inside the transaction that makes the change it reports.
-pub(crate) fn insert(
-    conn: &Connection,
-    scope: Scope,
-    id: EventId,
-    event_type: &str,
-    subject: Option<uuid::Uuid>,
-    payload: &str,
-    at: Timestamp,
-) -> Result<()> {
+/// An event to add.
+pub(crate) struct NewEvent<'a> {
+    pub(crate) id: EventId,
+    pub(crate) event_type: &'a str,
+    /// The record it is about.
+    pub(crate) subject: Option<uuid::Uuid>,
+    /// JSON.
+    pub(crate) payload: &'a str,
+    /// When it happened, on the environment's clock.
+    pub(crate) at: Timestamp,
+    /// Real time, for the ids of its deliveries.
+    pub(crate) real_now: Timestamp,
+}
+
+/// Adds an event and queues its deliveries to subscribed endpoints; call it inside the
+/// transaction that makes the change it reports, and wake the delivery loop after the commit.
+/// Returns how many deliveries were queued.
+pub(crate) fn insert(conn: &Connection, scope: Scope, e: &NewEvent<'_>) -> Result<usize> {
     conn.prepare_cached(
         "INSERT INTO events (id, organization_id, environment, event_type, subject_id, payload, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
-    .execute(params![id, scope.organization, scope.environment, event_type, subject, payload, at])?;
-    Ok(())
+    .execute(params![e.id, scope.organization, scope.environment, e.event_type, e.subject, e.payload, e.at])?;
+    crate::webhooks::store::fan_out(conn, scope, e.id.as_uuid(), e.event_type, e.payload, e.at, e.real_now)
 }
 
 pub(crate) fn list(

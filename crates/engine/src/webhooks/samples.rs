@@ -1,0 +1,91 @@
+//! Example payloads per event type: the event catalogue's examples, and what "send test event"
+//! sends for types without a live sample. AML_SCREENING test events carry a real search (see
+//! the service); the others follow the public service's published payloads where known.
+
+use super::model::EventType;
+
+/// Whether Docket emits this type today, and what its payload is.
+pub struct CatalogueEntry {
+    pub event_type: EventType,
+    pub emitted: bool,
+    pub summary: &'static str,
+    pub description: &'static str,
+    /// Example payload, JSON.
+    pub example: &'static str,
+}
+
+/// Every event type, in catalogue order.
+pub const CATALOGUE: [CatalogueEntry; 5] = [
+    CatalogueEntry {
+        event_type: EventType::AmlScreening,
+        emitted: true,
+        summary: "An applicant was screened",
+        description: "Sent when an applicant with `aml_screening_enabled` is screened: when it is created or \
+            changed, daily by its environment's clock, and after a list import. The payload holds the \
+            request and the full search report under both `search_response` (current docs and clients) and \
+            `search_result` (older examples); `risk_score.type` is the highest risk among the hits, null when \
+            there are none.",
+        example: AML_SCREENING,
+    },
+    CatalogueEntry {
+        event_type: EventType::Docver,
+        emitted: false,
+        summary: "A document verification finished",
+        description: "The full verification object, as the public service sends it. Docket will emit it with \
+            document verification; today only test events carry it.",
+        example: DOCVER,
+    },
+    CatalogueEntry {
+        event_type: EventType::DocverChecks,
+        emitted: false,
+        summary: "A step of a document verification finished",
+        description: "One check step's result, as the public service sends it. Docket will emit it with \
+            document verification; today only test events carry it.",
+        example: DOCVER_CHECKS,
+    },
+    CatalogueEntry {
+        event_type: EventType::TransactionMonitoring,
+        emitted: false,
+        summary: "A transaction was evaluated",
+        description: "The public service's payload is not published; Docket will define it with transaction \
+            monitoring. Today only test events carry this example.",
+        example: TRANSACTION_MONITORING,
+    },
+    CatalogueEntry {
+        event_type: EventType::KytWalletCheck,
+        emitted: false,
+        summary: "A crypto wallet was checked",
+        description: "The public service's payload is not published; reserved. Today only test events carry \
+            this example.",
+        example: KYT_WALLET_CHECK,
+    },
+];
+
+/// The example payload of a type (`ALL` has none of its own: AML_SCREENING's).
+pub fn example(event_type: EventType) -> &'static str {
+    CATALOGUE.iter().find(|e| e.event_type == event_type).map_or(AML_SCREENING, |e| e.example)
+}
+
+const AML_SCREENING: &str = r#"{"screening_id":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","external_id":"external_id_123","search_request":{"full_name":"Ivan Sanctionov","fuzziness":true,"fuzziness_level":1,"phonetics":true,"mode":0},"search_response":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-1","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"search_result":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-1","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"risk_score":{"type":"High"},"completed_at":"2026-11-22T09:00:00Z"}"#;
+
+const DOCVER: &str = r#"{"id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","status":"verified","checks":{"document_mrz":{"status":"verified","data":{"name":"JOHN","surname":"DOE","country":"DEU","document_type":"P"},"errors":[]},"face_comparison":{"status":"verified","errors":[]},"liveness":{"status":"verified","errors":[]}},"documents":[{"document_type":"passport","content_type":"image/jpeg"}],"verification_url":"https://am.dataspike.io/abcdef","verification_url_id":"abcdef","aml_search_id":null,"created_at":"2026-11-22T09:00:00Z","completed_at":"2026-11-22T09:05:00Z","expires_at":"2026-12-22T09:00:00Z"}"#;
+
+const DOCVER_CHECKS: &str = r#"{"verification_id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","step":"liveness","result":{"status":"verified","errors":[]}}"#;
+
+const TRANSACTION_MONITORING: &str = r#"{"transaction_id":"tx-123","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","decision":"review","matched_rules":[{"rule_id":"01920b70-0000-7000-8000-000000000002","name":"Large cash deposit","action":"review"}],"evaluated_at":"2026-11-22T09:00:00Z"}"#;
+
+const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_concrete_type_has_a_valid_json_example() {
+        for t in EventType::CONCRETE {
+            let v: serde_json::Value = serde_json::from_str(example(t)).expect("json");
+            assert!(v.is_object(), "{t:?}");
+            assert_eq!(CATALOGUE.iter().filter(|e| e.event_type == t).count(), 1);
+        }
+    }
+}
