@@ -67,6 +67,7 @@ pub fn code(status: StatusCode) -> &'static str {
         StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         StatusCode::REQUEST_TIMEOUT => "timeout",
+        StatusCode::SERVICE_UNAVAILABLE => "unavailable",
         s if s.is_client_error() => "bad_request",
         _ => "internal",
     }
@@ -85,6 +86,7 @@ impl From<Error> for ApiError {
             Error::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
             Error::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, m),
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
+            Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
             Error::Incompatible(_) | Error::Storage(_) => {
                 tracing::error!(error = %e, "request failed");
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")

@@ -6,6 +6,7 @@
 //! request is journaled (by [`middleware::capture`]).
 
 pub mod compat;
+pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod middleware;
@@ -42,6 +43,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::applicants::router())
         .merge(routes::aml::router())
         .merge(routes::events::router())
+        .merge(routes::webhooks::router())
         .merge(routes::sandbox::router())
         .merge(routes::requests::router())
 }

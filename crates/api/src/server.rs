@@ -10,6 +10,7 @@ use std::sync::Arc;
 use docket_engine::demo::SeedSummary;
 use docket_engine::journal::JournalSettings;
 use docket_engine::organizations::FirstRun;
+use docket_engine::webhooks::MasterKey;
 use docket_engine::{Durability, Engine, EngineConfig, Environment, Scope, TimeSource};
 use tokio::net::TcpListener;
 
@@ -34,6 +35,36 @@ pub struct ServeOptions {
     pub durability: Durability,
     pub body_limit: usize,
     pub time: Option<Arc<dyn TimeSource>>,
+    pub master_key: MasterKeySource,
+}
+
+/// The file in the data directory that keeps the master key when no other source gives one.
+pub const MASTER_KEY_FILE: &str = "master.key";
+
+/// Where the master key that encrypts webhook signing secrets comes from.
+#[derive(Clone, Debug)]
+pub enum MasterKeySource {
+    /// Given by the caller (`DOCKET_MASTER_KEY`, the OS keychain).
+    Given(MasterKey),
+    /// `master.key` in the data directory, readable only by its owner; made at first use.
+    File,
+}
+
+impl MasterKeySource {
+    fn resolve(&self, data_dir: &std::path::Path) -> Result<MasterKey, docket_engine::Error> {
+        match self {
+            MasterKeySource::Given(key) => Ok(key.clone()),
+            MasterKeySource::File => {
+                std::fs::create_dir_all(data_dir).map_err(|e| {
+                    docket_engine::Error::Incompatible(format!(
+                        "cannot create the data directory {}: {e}",
+                        data_dir.display()
+                    ))
+                })?;
+                docket_engine::webhooks::secret::load_or_create_key_file(&data_dir.join(MASTER_KEY_FILE))
+            }
+        }
+    }
 }
 
 impl ServeOptions {
@@ -47,6 +78,7 @@ impl ServeOptions {
             durability: Durability::default(),
             body_limit: DEFAULT_BODY_LIMIT,
             time: None,
+            master_key: MasterKeySource::File,
         }
     }
 }
@@ -56,6 +88,8 @@ impl ServeOptions {
 pub enum StartError {
     Engine(docket_engine::Error),
     Bind(SocketAddr, std::io::Error),
+    /// The webhook HTTP client could not be made.
+    Transport(String),
 }
 
 impl fmt::Display for StartError {
@@ -69,6 +103,7 @@ impl fmt::Display for StartError {
                 )
             }
             StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
+            StartError::Transport(e) => f.write_str(e),
         }
     }
 }
@@ -102,6 +137,8 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     if let Some(time) = options.time.clone() {
         config.time = time;
     }
+    config.master_key = Some(options.master_key.resolve(&options.data_dir)?);
+    let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
     let seeded = if options.demo {
@@ -111,7 +148,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         None
     };
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
-    engine.start_background();
+    engine.start_background(Arc::new(transport));
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
     let state = AppState { engine: engine.clone(), body_limit: options.body_limit };

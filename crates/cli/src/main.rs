@@ -4,6 +4,7 @@
 mod admin;
 mod aml;
 mod serve;
+mod webhooks;
 
 use std::path::PathBuf;
 
@@ -43,6 +44,8 @@ enum Command {
     Lists(aml::ListsCommand),
     #[command(subcommand)]
     Aml(aml::AmlCommand),
+    #[command(subcommand)]
+    Webhooks(webhooks::WebhooksCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
 }
@@ -72,6 +75,7 @@ fn main() -> std::process::ExitCode {
             Command::Demo(cmd) => admin::demo(data_dir, cmd).await,
             Command::Info => admin::info(data_dir).await,
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
+            Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
         }
     });

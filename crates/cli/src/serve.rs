@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use docket_api::server::{self, DEFAULT_BODY_LIMIT, DEFAULT_LISTEN, ServeOptions};
+use docket_api::server::{self, DEFAULT_BODY_LIMIT, DEFAULT_LISTEN, MasterKeySource, ServeOptions};
 use docket_engine::journal::JournalSettings;
 use docket_engine::organizations::{FirstRun, pin_variable};
+use docket_engine::webhooks::MasterKey;
 use docket_engine::{Durability, Environment};
 
 /// Serve the API (and the console) on a local port until stopped.
@@ -35,6 +36,12 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCKET_PRODUCTION_API_KEY", hide_env_values = true, value_name = "KEY")]
     production_api_key: Option<String>,
 
+    /// The master key that encrypts webhook signing secrets: 64 hex digits (`docket webhooks
+    /// new-master-key` makes one). Without it, Docket keeps one in master.key in the data
+    /// directory, readable only by you.
+    #[arg(long, env = "DOCKET_MASTER_KEY", hide_env_values = true, value_name = "HEX", value_parser = parse_master_key)]
+    master_key: Option<MasterKey>,
+
     /// Largest request body accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_BODY_LIMIT, value_name = "BYTES")]
     body_limit: usize,
@@ -59,6 +66,10 @@ enum DurabilityArg {
     Normal,
 }
 
+fn parse_master_key(s: &str) -> Result<MasterKey, String> {
+    MasterKey::parse(s)
+}
+
 fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
     docket_engine::time::parse_duration(s)
 }
@@ -67,6 +78,9 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     let mut options = ServeOptions::new(data_dir.clone(), args.listen);
     options.demo = args.demo;
     options.body_limit = args.body_limit;
+    if let Some(key) = args.master_key {
+        options.master_key = MasterKeySource::Given(key);
+    }
     options.journal = JournalSettings {
         max_entries: args.journal_max_entries,
         retention: args.journal_retention,

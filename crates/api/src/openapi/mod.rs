@@ -4,6 +4,9 @@
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
+mod events;
+use events::EventCatalogue;
+
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -13,12 +16,13 @@ use utoipa::{Modify, OpenApi};
     ),
     servers((url = "/", description = "This Docket server")),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&Security),
+    modifiers(&Security, &EventCatalogue),
     security(("ApiKeyAuth" = [])),
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
         (name = "AML screening", description = "Sanctions, PEP, watchlist and adverse-media screening, its history and list entities."),
-        (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset and the request journal. Not part of the public service."),
+        (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
+        (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots, webhook deliveries and settings. Not part of the public service."),
         (name = "Server", description = "Health and descriptions; no key needed."),
     )
 )]

@@ -6,3 +6,4 @@ pub mod events;
 pub mod meta;
 pub mod requests;
 pub mod sandbox;
+pub mod webhooks;
