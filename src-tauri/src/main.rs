@@ -3,6 +3,8 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod keychain;
+
 use std::net::SocketAddr;
 
 use docket_api::server::{self, DEFAULT_LISTEN, ServeOptions, StartError};
@@ -50,7 +52,9 @@ async fn start() -> Result<(String, server::Server), Box<dyn std::error::Error>>
         .or_else(docket_engine::default_data_dir)
         .ok_or("cannot tell where application data goes; set DOCKET_DATA_DIR")?;
     let listen: SocketAddr = std::env::var("DOCKET_LISTEN").unwrap_or_else(|_| DEFAULT_LISTEN.into()).parse()?;
+    let master_key = keychain::master_key_source(&data_dir)?;
     let mut options = ServeOptions::new(data_dir, listen);
+    options.master_key = master_key;
     options.demo = std::env::var_os("DOCKET_DEMO").is_some();
     options.pinned = server::pinned_keys_from_env();
     let server = match server::start(options.clone()).await {
