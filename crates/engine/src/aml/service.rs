@@ -666,9 +666,10 @@ impl Aml<'_> {
         Ok(())
     }
 
-    /// Screens one applicant now: searches with its data and options, records the screening on
-    /// it and in the history, and adds an AML_SCREENING event to the outbox, in one transaction.
-    pub async fn screen(&self, scope: Scope, id: ApplicantId) -> Result<Option<SearchReport>> {
+    /// Screens one applicant due at `due_at`: searches with its data and options, records the
+    /// screening on it and in the history, and adds an AML_SCREENING event to the outbox, in
+    /// one transaction. Nothing is recorded if meanwhile another pass screened it or it changed.
+    async fn screen(&self, scope: Scope, id: ApplicantId, due_at: Timestamp) -> Result<Option<SearchReport>> {
         let applicant = self.engine.applicants().get(scope, id).await?;
         let now = self.engine.now(scope);
         let next = now.saturating_add(SCREENING_INTERVAL);
@@ -707,6 +708,7 @@ impl Aml<'_> {
                     risk,
                     tags: &tags,
                     next,
+                    due_at,
                 };
                 if !applicants::store::record_screening(conn, scope, id, &result)? {
                     return Ok(false);
@@ -759,7 +761,7 @@ impl Aml<'_> {
                 if *at > self.engine.now(*scope) || skipped.contains(id) {
                     continue;
                 }
-                match self.screen(*scope, *id).await {
+                match self.screen(*scope, *id, *at).await {
                     Ok(_) => {
                         done += 1;
                         progressed = true;

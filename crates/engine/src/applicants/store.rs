@@ -148,10 +148,13 @@ pub(crate) struct ScreeningResult<'a> {
     pub(crate) risk: Option<crate::aml::RiskScore>,
     pub(crate) tags: &'a [String],
     pub(crate) next: crate::time::Timestamp,
+    /// The `next_screening_at` the screening was started for. Another screening, or a change
+    /// of the applicant, moves it; then this one is stale and is not recorded.
+    pub(crate) due_at: crate::time::Timestamp,
 }
 
-/// Records a screening on its applicant, if the applicant is still monitored. Returns whether
-/// it was.
+/// Records a screening on its applicant, if the applicant is still monitored and still due as
+/// when the screening started. Returns whether it was.
 pub(crate) fn record_screening(
     conn: &Connection,
     scope: Scope,
@@ -161,7 +164,8 @@ pub(crate) fn record_screening(
     let changed = conn.prepare_cached(
         "UPDATE applicants SET last_aml_screening_id = ?4, last_screened_at = ?5, last_risk_score = ?6, last_tags = ?7,
              next_screening_at = ?8
-         WHERE organization_id = ?1 AND environment = ?2 AND id = ?3 AND aml_screening_enabled = 1",
+         WHERE organization_id = ?1 AND environment = ?2 AND id = ?3 AND aml_screening_enabled = 1
+           AND next_screening_at = ?9",
     )?
     .execute(params![
         scope.organization,
@@ -171,7 +175,8 @@ pub(crate) fn record_screening(
         r.at,
         r.risk.map(crate::aml::RiskScore::as_str),
         serde_json::to_string(r.tags)?,
-        r.next
+        r.next,
+        r.due_at
     ])?;
     Ok(changed > 0)
 }

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use jiff::SignedDuration;
 use tokio::sync::Semaphore;
 
+use super::Claim;
 use super::model::{AttemptCause, DeliveryState};
 use super::secret::SigningSecret;
 use super::signature;
@@ -123,8 +124,9 @@ impl super::Webhooks<'_> {
             if earliest > now {
                 continue;
             }
+            let read_at = self.engine.core.webhooks.batch_read_at();
             for d in self.engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await? {
-                if self.engine.core.webhooks.claim(d.id) {
+                if self.engine.core.webhooks.claim(d.id, read_at) == Claim::Claimed {
                     let id = d.id;
                     let result = attempt(self.engine, transport, scope, d).await;
                     self.engine.core.webhooks.release(id);
@@ -163,15 +165,22 @@ async fn dispatch_due(engine: &Engine, transport: &Arc<dyn Transport>, permits: 
             wait = wait.min(until.max(Duration::from_millis(1)));
             continue;
         }
+        let read_at = engine.core.webhooks.batch_read_at();
         let due = engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await?;
         let fetched = due.len();
         let mut started = 0;
         for d in due {
-            if !engine.core.webhooks.claim(d.id) {
-                continue;
-            }
+            // Wait for room first, so that the claim sees the latest finished attempts.
             let permit =
                 permits.clone().acquire_owned().await.map_err(|_| Error::Storage("delivery stopped".into()))?;
+            match engine.core.webhooks.claim(d.id, read_at) {
+                Claim::Claimed => {}
+                Claim::Taken => continue,
+                Claim::StaleBatch => {
+                    wait = Duration::ZERO;
+                    break;
+                }
+            }
             let (engine, transport) = (engine.clone(), transport.clone());
             started += 1;
             tokio::spawn(async move {

@@ -17,8 +17,9 @@ pub mod signature;
 pub(crate) mod store;
 pub mod transport;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 pub use delivery::SCHEDULE;
 pub use model::{
@@ -35,12 +36,36 @@ use crate::error::{Error, Result};
 pub(crate) struct WebhookState {
     master_key: Option<MasterKey>,
     wake: tokio::sync::Notify,
-    in_flight: Mutex<HashSet<DeliveryId>>,
+    attempts: Mutex<Attempts>,
+}
+
+/// How long a fetched batch of due deliveries may be acted on: its rows may be stale after that.
+const BATCH_HORIZON: Duration = Duration::from_secs(60);
+
+/// The answer to a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Claim {
+    Claimed,
+    /// In flight, or attempted since the batch was read.
+    Taken,
+    /// The batch is too old to act on: read again.
+    StaleBatch,
+}
+
+/// Deliveries being attempted, and when recent attempts finished.
+///
+/// A batch read while an attempt was still being recorded shows that delivery as due although
+/// it has just been sent: claiming it then would send it twice. So a claim is refused for a
+/// delivery whose last attempt finished after the batch was read.
+#[derive(Default)]
+struct Attempts {
+    in_flight: HashSet<DeliveryId>,
+    finished: HashMap<DeliveryId, Instant>,
 }
 
 impl WebhookState {
     pub(crate) fn new(master_key: Option<MasterKey>) -> Self {
-        WebhookState { master_key, wake: tokio::sync::Notify::new(), in_flight: Mutex::new(HashSet::new()) }
+        WebhookState { master_key, wake: tokio::sync::Notify::new(), attempts: Mutex::default() }
     }
 
     pub(crate) fn master_key(&self) -> Result<&MasterKey> {
@@ -54,12 +79,33 @@ impl WebhookState {
         self.wake.notify_one();
     }
 
-    /// Marks a delivery as in flight; false if it already is.
-    fn claim(&self, id: DeliveryId) -> bool {
-        self.in_flight.lock().unwrap_or_else(|e| e.into_inner()).insert(id)
+    fn attempts(&self) -> std::sync::MutexGuard<'_, Attempts> {
+        self.attempts.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Call before reading a batch of due deliveries; pass what it returns to [`Self::claim`].
+    fn batch_read_at(&self) -> Instant {
+        let now = Instant::now();
+        self.attempts().finished.retain(|_, at| now.duration_since(*at) < BATCH_HORIZON);
+        now
+    }
+
+    /// Marks a delivery of a batch read at `read_at` as in flight.
+    fn claim(&self, id: DeliveryId, read_at: Instant) -> Claim {
+        if read_at.elapsed() >= BATCH_HORIZON {
+            return Claim::StaleBatch;
+        }
+        let mut a = self.attempts();
+        if a.finished.get(&id).is_some_and(|at| *at >= read_at) || !a.in_flight.insert(id) {
+            return Claim::Taken;
+        }
+        Claim::Claimed
+    }
+
+    /// Call once the attempt's outcome is recorded.
     fn release(&self, id: DeliveryId) {
-        self.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+        let mut a = self.attempts();
+        a.in_flight.remove(&id);
+        a.finished.insert(id, Instant::now());
     }
 }
