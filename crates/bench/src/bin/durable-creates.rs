@@ -35,7 +35,7 @@ struct Args {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let client = reqwest::Client::builder().pool_max_idle_per_host(args.concurrency).build()?;
+    let client = docket_bench::http_client(args.concurrency)?;
     let file = Arc::new(std::sync::Mutex::new(std::fs::File::create(&args.acked)?));
     let acked = Arc::new(AtomicU64::new(0));
     let failed = Arc::new(AtomicU64::new(0));

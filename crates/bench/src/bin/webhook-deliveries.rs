@@ -1,0 +1,279 @@
+//! Webhook delivery benchmark (issue 4). Registers `--endpoints` sandbox endpoints on a running
+//! `docket serve`, all pointing at a receiver in this process, then creates `--events`
+//! applicants with AML screening on: each creation screens the applicant and writes one
+//! AML_SCREENING event, which fans out to every endpoint. The receiver checks every signature
+//! and records, per delivery, the time from the event (the envelope's `timestamp`) to its
+//! arrival. Then, as the ceiling beside it, the same number of signed POSTs of the same body go
+//! straight from a reqwest client to the same receiver (no database, no outbox, no retries).
+//!
+//! Prints one JSON object with the figures to standard output.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use clap::Parser;
+use docket_engine::webhooks::secret::SigningSecret;
+use docket_engine::webhooks::signature;
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+struct Args {
+    /// The server's base URL.
+    #[arg(long)]
+    url: String,
+    /// A sandbox API key.
+    #[arg(long)]
+    key: String,
+    /// Endpoints subscribed to AML_SCREENING; each event is delivered to every one.
+    #[arg(long, default_value_t = 4)]
+    endpoints: usize,
+    /// Events (applicant creations) to fire.
+    #[arg(long, default_value_t = 5000)]
+    events: usize,
+    /// Concurrent creators.
+    #[arg(long, default_value_t = 16)]
+    concurrency: usize,
+    /// Concurrent senders of the direct (ceiling) run: the delivery loop's own limit.
+    #[arg(long, default_value_t = 128)]
+    direct_concurrency: usize,
+    /// Give up waiting for deliveries after this many seconds.
+    #[arg(long, default_value_t = 300)]
+    timeout: u64,
+}
+
+/// What the receiver saw.
+#[derive(Default)]
+struct Receiver {
+    secrets: Mutex<Vec<SigningSecret>>,
+    /// Per Docket delivery: its envelope id and milliseconds from the event to arrival.
+    deliveries: Mutex<Vec<(String, f64)>>,
+    direct: AtomicU64,
+    bad_signatures: AtomicU64,
+    last_arrival: Mutex<Option<Instant>>,
+    sample_body: Mutex<Option<Bytes>>,
+}
+
+impl Receiver {
+    fn check(&self, endpoint: usize, headers: &HeaderMap, body: &[u8]) -> bool {
+        let Some(secret) = self.secrets.lock().ok().and_then(|s| s.get(endpoint).cloned()) else {
+            return false;
+        };
+        let header = headers.get(signature::HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let now = jiff::Timestamp::now().as_second();
+        let ok = signature::verify(&secret, header, body, now, signature::DEFAULT_TOLERANCE_SECONDS).is_ok();
+        if !ok {
+            self.bad_signatures.fetch_add(1, Ordering::Relaxed);
+        }
+        ok
+    }
+
+    fn arrived(&self) {
+        if let Ok(mut last) = self.last_arrival.lock() {
+            *last = Some(Instant::now());
+        }
+    }
+}
+
+async fn delivery(
+    State(r): State<Arc<Receiver>>,
+    Path(endpoint): Path<usize>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let arrived = jiff::Timestamp::now();
+    r.check(endpoint, &headers, &body);
+    let envelope: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let id = envelope["id"].as_str().unwrap_or_default().to_owned();
+    let latency = envelope["timestamp"]
+        .as_str()
+        .and_then(|t| t.parse::<jiff::Timestamp>().ok())
+        .map(|t| arrived.duration_since(t).as_secs_f64() * 1000.0)
+        .unwrap_or(f64::NAN);
+    if let Ok(mut d) = r.deliveries.lock() {
+        d.push((id, latency));
+    }
+    if let Ok(mut s) = r.sample_body.lock() {
+        s.get_or_insert(body);
+    }
+    r.arrived();
+    StatusCode::OK
+}
+
+async fn direct(State(r): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
+    r.check(0, &headers, &body);
+    r.direct.fetch_add(1, Ordering::Relaxed);
+    r.arrived();
+    StatusCode::OK
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// A person's name, different for each `i`, from common first and last names.
+fn name(i: usize) -> String {
+    const FIRST: [&str; 16] = [
+        "Anna", "Ben", "Carla", "David", "Elena", "Farid", "Grace", "Hugo", "Irina", "Jonas", "Keiko", "Luis", "Maya",
+        "Nikolai", "Olivia", "Pavel",
+    ];
+    const LAST: [&str; 16] = [
+        "Novak", "Schmidt", "Rossi", "Garcia", "Kowalski", "Haddad", "Tanaka", "Silva", "Berg", "Moreau", "Ivanova",
+        "Okafor", "Larsen", "Dubois", "Kaya", "Fischer",
+    ];
+    format!("{} {} {}", FIRST[i % 16], LAST[(i / 16) % 16], LAST[(i / 256) % 16])
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let receiver = Arc::new(Receiver::default());
+    let app = Router::new()
+        .route("/hook/{endpoint}", post(delivery))
+        .route("/direct", post(direct))
+        .with_state(receiver.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let receiver_url = format!("http://{}", listener.local_addr()?);
+    tokio::spawn(async move { axum::serve(listener, app).await });
+
+    let client = docket_bench::http_client(256)?;
+    let api = |path: &str| format!("{}{path}", args.url);
+
+    // Endpoints.
+    for i in 0..args.endpoints {
+        let created: Value = client
+            .post(api("/api/v3/organization/webhooks"))
+            .header("ds-api-token", &args.key)
+            .json(&json!({"webhook_url": format!("{receiver_url}/hook/{i}"), "event_types": ["AML_SCREENING"],
+                          "is_sandbox": true, "enabled": true}))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let secret = created["hmac_signing_secret"].as_str().context("no secret in the create answer")?;
+        receiver
+            .secrets
+            .lock()
+            .map_err(|_| anyhow::anyhow!("poisoned"))?
+            .push(SigningSecret::parse(secret).map_err(anyhow::Error::msg)?);
+    }
+
+    // Events.
+    let run = jiff::Timestamp::now().as_millisecond();
+    let next = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut creators = Vec::new();
+    for _ in 0..args.concurrency {
+        let (client, next, key, url) = (client.clone(), next.clone(), args.key.clone(), api("/api/v3/applicants"));
+        let total = args.events as u64;
+        creators.push(tokio::spawn(async move {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    return Ok::<(), anyhow::Error>(());
+                }
+                let body = json!({"external_id": format!("wh-bench-{run}-{i}"), "aml_screening_enabled": true,
+                                  "info": {"full_name": name(i as usize)}});
+                let r = client.post(&url).header("ds-api-token", &key).json(&body).send().await?;
+                if r.status() != 201 {
+                    bail!("applicant create answered {}: {}", r.status(), r.text().await.unwrap_or_default());
+                }
+            }
+        }));
+    }
+    for c in creators {
+        c.await??;
+    }
+    let created_in = started.elapsed();
+    let expected = args.events * args.endpoints;
+    let deadline = Instant::now() + Duration::from_secs(args.timeout);
+    loop {
+        let got = receiver
+            .deliveries
+            .lock()
+            .map(|d| d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len())
+            .unwrap_or(0);
+        if got >= expected || Instant::now() > deadline {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let delivered_in =
+        receiver.last_arrival.lock().ok().and_then(|l| *l).map(|l| l - started).unwrap_or_else(|| started.elapsed());
+    let (received, unique, mut latencies) = {
+        let d = receiver.deliveries.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+        let unique = d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len();
+        (d.len(), unique, d.iter().map(|(_, l)| *l).filter(|l| l.is_finite()).collect::<Vec<_>>())
+    };
+    latencies.sort_by(f64::total_cmp);
+    let docket_rate = unique as f64 / delivered_in.as_secs_f64();
+
+    // The ceiling: the same body, signed, POSTed straight at the receiver.
+    let body = receiver.sample_body.lock().ok().and_then(|b| b.clone()).context("no delivery arrived")?;
+    let secret = receiver.secrets.lock().map_err(|_| anyhow::anyhow!("poisoned"))?[0].clone();
+    let next = Arc::new(AtomicU64::new(0));
+    let direct_started = Instant::now();
+    let mut senders = Vec::new();
+    for _ in 0..args.direct_concurrency {
+        let (client, next, body, secret) = (client.clone(), next.clone(), body.clone(), secret.clone());
+        let url = format!("{receiver_url}/direct");
+        let total = expected as u64;
+        senders.push(tokio::spawn(async move {
+            while next.fetch_add(1, Ordering::Relaxed) < total {
+                let t = jiff::Timestamp::now().as_second();
+                let header = signature::header(&[&secret], t, &body);
+                client
+                    .post(&url)
+                    .header("content-type", "application/json")
+                    .header(signature::HEADER, header)
+                    .body(body.clone())
+                    .send()
+                    .await?
+                    .error_for_status()?;
+            }
+            Ok::<(), anyhow::Error>(())
+        }));
+    }
+    for s in senders {
+        s.await??;
+    }
+    let direct_in = direct_started.elapsed();
+    let direct_rate = receiver.direct.load(Ordering::Relaxed) as f64 / direct_in.as_secs_f64();
+
+    let result = json!({
+        "endpoints": args.endpoints,
+        "events": args.events,
+        "events_per_second": args.events as f64 / created_in.as_secs_f64(),
+        "deliveries_expected": expected,
+        "deliveries_received": received,
+        "deliveries_unique": unique,
+        "bad_signatures": receiver.bad_signatures.load(Ordering::Relaxed),
+        "docket_deliveries_per_second": docket_rate,
+        "event_to_delivery_ms": {
+            "p50": percentile(&latencies, 0.50),
+            "p90": percentile(&latencies, 0.90),
+            "p99": percentile(&latencies, 0.99),
+            "max": latencies.last().copied().unwrap_or(f64::NAN),
+        },
+        "direct_posts_per_second": direct_rate,
+        "docket_over_direct": docket_rate / direct_rate,
+        "body_bytes": body.len(),
+    });
+    println!("{result}");
+    if unique < expected {
+        bail!("only {unique} of {expected} deliveries arrived within {} s", args.timeout);
+    }
+    Ok(())
+}
