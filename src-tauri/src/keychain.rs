@@ -53,8 +53,8 @@ mod tests {
     #[test]
     fn a_data_directory_with_a_key_file_keeps_using_it() {
         // Its secrets are sealed with that key; a keychain key could not open them.
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(MASTER_KEY_FILE), MasterKey::generate().to_hex()).unwrap();
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join(MASTER_KEY_FILE), MasterKey::generate().to_hex()).expect("writes");
         if std::env::var_os("DOCKET_MASTER_KEY").is_none() {
             assert!(matches!(master_key_source(dir.path()), Ok(MasterKeySource::File)));
         }
