@@ -416,11 +416,7 @@ impl Gen {
             currency: None,
         });
         for _ in 0..self.rng.random_range(1..3) {
-            if owners.is_empty() {
-                break;
-            }
-            let (id, owner) = owners[self.rng.random_range(0..owners.len())].clone();
-            let mut link = EntityInfo::new(owner, Some(id));
+            let Some(mut link) = self.owner_link(owners, "") else { break };
             link.role = Some(self.pick(&["Owner", "Beneficial owner", "Director", "Shareholder"]).to_owned());
             link.ownership_percentage = Some(f64::from(self.rng.random_range(10..=100u8)));
             link.country = Some(cc(country));
@@ -481,6 +477,39 @@ impl Gen {
         }
     }
 
+    /// A link to one of `owners`, picked at random, in `role`; none when there are no owners.
+    fn owner_link(&mut self, owners: &[(super::model::EntityId, String)], role: &str) -> Option<EntityInfo> {
+        if owners.is_empty() {
+            return None;
+        }
+        let (id, owner) = owners[self.rng.random_range(0..owners.len())].clone();
+        let mut link = EntityInfo::new(owner, Some(id));
+        link.role = Some(role.to_owned());
+        Some(link)
+    }
+
+    /// A High-risk listed vessel, aircraft or wallet.
+    fn listed_property(
+        &mut self,
+        entity_type: EntityType,
+        annotation: String,
+        tags: Vec<Tag>,
+        importance_score: f64,
+        fields: EntityFields,
+    ) -> Entity {
+        Entity {
+            uuid: self.id(),
+            entity_type,
+            annotation: Some(annotation),
+            tags,
+            risk_score: RiskScore::High,
+            risk_score_value: risk_value(RiskScore::High, &mut self.rng),
+            importance_score,
+            updated_at: 1_767_225_600,
+            fields,
+        }
+    }
+
     fn vessel(&mut self, owners: &[(super::model::EntityId, String)]) -> Entity {
         #[rustfmt::skip]
         const WORDS: [&str; 16] = [
@@ -515,12 +544,7 @@ impl Gen {
             mmsi_number: Some(format!("{}{:06}", self.rng.random_range(200..775), self.rng.random_range(0..1_000_000))),
             currency: None,
         });
-        if !owners.is_empty() {
-            let (id, owner) = owners[self.rng.random_range(0..owners.len())].clone();
-            let mut link = EntityInfo::new(owner, Some(id));
-            link.role = Some("Registered owner".into());
-            fields.owners_and_beneficiaries.push(link);
-        }
+        fields.owners_and_beneficiaries.extend(self.owner_link(owners, "Registered owner"));
         fields.sources.push(source(
             "US_OFAC_SDN",
             "OFAC Specially Designated Nationals",
@@ -528,17 +552,13 @@ impl Gen {
             &[Tag::Sanctions],
             Some("Blocked property: vessel".into()),
         ));
-        Entity {
-            uuid: self.id(),
-            entity_type: EntityType::Vessel,
-            annotation: Some("Sanctioned vessel (fictitious)".into()),
-            tags: vec![Tag::Sanctions],
-            risk_score: RiskScore::High,
-            risk_score_value: risk_value(RiskScore::High, &mut self.rng),
-            importance_score: 0.4,
-            updated_at: 1_767_225_600,
+        self.listed_property(
+            EntityType::Vessel,
+            "Sanctioned vessel (fictitious)".into(),
+            vec![Tag::Sanctions],
+            0.4,
             fields,
-        }
+        )
     }
 
     fn aircraft(&mut self, owners: &[(super::model::EntityId, String)]) -> Entity {
@@ -572,12 +592,7 @@ impl Gen {
             mmsi_number: None,
             currency: None,
         });
-        if !owners.is_empty() {
-            let (id, owner) = owners[self.rng.random_range(0..owners.len())].clone();
-            let mut link = EntityInfo::new(owner, Some(id));
-            link.role = Some("Operator".into());
-            fields.owners_and_beneficiaries.push(link);
-        }
+        fields.owners_and_beneficiaries.extend(self.owner_link(owners, "Operator"));
         fields.sources.push(source(
             "US_OFAC_SDN",
             "OFAC Specially Designated Nationals",
@@ -585,17 +600,7 @@ impl Gen {
             &[Tag::Sanctions],
             Some("Blocked property: aircraft".into()),
         ));
-        Entity {
-            uuid: self.id(),
-            entity_type: EntityType::Aircraft,
-            annotation: Some(format!("{model} (fictitious)")),
-            tags: vec![Tag::Sanctions],
-            risk_score: RiskScore::High,
-            risk_score_value: risk_value(RiskScore::High, &mut self.rng),
-            importance_score: 0.3,
-            updated_at: 1_767_225_600,
-            fields,
-        }
+        self.listed_property(EntityType::Aircraft, format!("{model} (fictitious)"), vec![Tag::Sanctions], 0.3, fields)
     }
 
     fn wallet(&mut self, owners: &[(super::model::EntityId, String)]) -> Entity {
@@ -623,12 +628,7 @@ impl Gen {
             mmsi_number: None,
             currency: Some(currency.into()),
         });
-        if !owners.is_empty() {
-            let (id, owner) = owners[self.rng.random_range(0..owners.len())].clone();
-            let mut link = EntityInfo::new(owner, Some(id));
-            link.role = Some("Controller".into());
-            fields.owners_and_beneficiaries.push(link);
-        }
+        fields.owners_and_beneficiaries.extend(self.owner_link(owners, "Controller"));
         let criminal = self.chance(0.3);
         let tags = if criminal { vec![Tag::Criminal] } else { vec![Tag::Sanctions] };
         fields.sources.push(source(
@@ -638,17 +638,7 @@ impl Gen {
             &tags,
             None,
         ));
-        Entity {
-            uuid: self.id(),
-            entity_type: EntityType::CryptoWallet,
-            annotation: Some(format!("{currency} address (fictitious)")),
-            tags,
-            risk_score: RiskScore::High,
-            risk_score_value: risk_value(RiskScore::High, &mut self.rng),
-            importance_score: 0.2,
-            updated_at: 1_767_225_600,
-            fields,
-        }
+        self.listed_property(EntityType::CryptoWallet, format!("{currency} address (fictitious)"), tags, 0.2, fields)
     }
 }
 
