@@ -13,7 +13,7 @@ use jiff::SignedDuration;
 use tokio::sync::Semaphore;
 
 use super::Claim;
-use super::model::{AttemptCause, DeliveryState};
+use super::model::{AttemptCause, DeliveryState, WebhookSettings};
 use super::secret::SigningSecret;
 use super::signature;
 use super::store::{self, AttemptRecord, Due};
@@ -124,11 +124,12 @@ impl super::Webhooks<'_> {
             if earliest > now {
                 continue;
             }
+            let settings = self.settings(scope).await?;
             let read_at = self.engine.core.webhooks.batch_read_at();
             for d in self.engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await? {
                 if self.engine.core.webhooks.claim(d.id, read_at) == Claim::Claimed {
                     let id = d.id;
-                    let result = attempt(self.engine, transport, scope, d).await;
+                    let result = attempt(self.engine, transport, scope, &settings, d).await;
                     self.engine.core.webhooks.release(id);
                     result?;
                     made += 1;
@@ -165,6 +166,8 @@ async fn dispatch_due(engine: &Engine, transport: &Arc<dyn Transport>, permits: 
             wait = wait.min(until.max(Duration::from_millis(1)));
             continue;
         }
+        // Read once per batch: a settings change applies from the next batch on.
+        let settings = engine.webhooks().settings(scope).await?;
         let read_at = engine.core.webhooks.batch_read_at();
         let due = engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await?;
         let fetched = due.len();
@@ -185,7 +188,7 @@ async fn dispatch_due(engine: &Engine, transport: &Arc<dyn Transport>, permits: 
             started += 1;
             tokio::spawn(async move {
                 let id = d.id;
-                if let Err(e) = attempt(&engine, transport.as_ref(), scope, d).await {
+                if let Err(e) = attempt(&engine, transport.as_ref(), scope, &settings, d).await {
                     tracing::warn!(delivery = %id, error = %e, "recording a delivery attempt failed");
                 }
                 engine.core.webhooks.release(id);
@@ -203,8 +206,13 @@ async fn dispatch_due(engine: &Engine, transport: &Arc<dyn Transport>, permits: 
 }
 
 /// One attempt of one delivery, recorded.
-async fn attempt(engine: &Engine, transport: &dyn Transport, scope: Scope, d: Due) -> Result<()> {
-    let settings = engine.webhooks().settings(scope).await?;
+async fn attempt(
+    engine: &Engine,
+    transport: &dyn Transport,
+    scope: Scope,
+    settings: &WebhookSettings,
+    d: Due,
+) -> Result<()> {
     let now = engine.now(scope);
     let key = engine.core.webhooks.master_key()?;
     let context = d.webhook.webhook.webhook_id.as_uuid();
