@@ -8,8 +8,7 @@
 #
 # The CSL defaults to ../shared/data/watchlists/us_consolidated_screening_list.csv.gz beside the
 # repository. Results go to bench/results/aml-<time>.json and a summary to standard output.
-set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$(dirname "$0")/lib.sh"
 CSL="$ROOT/../shared/data/watchlists/us_consolidated_screening_list.csv.gz"
 NAMES=1000000
 PEER_QUERIES=100
@@ -25,25 +24,16 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$CSL" ] || { echo "no CSL file at $CSL (pass --csl FILE)" >&2; exit 2; }
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 command -v oha >/dev/null || { say "Installing oha (load generator)"; cargo install oha --locked --quiet; }
 
-say "Building release binaries"
-(cd "$ROOT" && cargo build --release --quiet -p docket-cli -p docket-bench)
-BIN="$ROOT/target/release"
+build_release
 VENV="$ROOT/bench/.venv"
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import rapidfuzz' 2>/dev/null; then
   say "Installing the peer (rapidfuzz) into bench/.venv"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet -r "$ROOT/bench/requirements.txt"
 fi
-WORK="$(mktemp -d)"
-RESULTS="$ROOT/bench/results"
-mkdir -p "$RESULTS"
 KEY="bench-production-key-0001"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
 
 say "Search latency: Docket's index (the CSL, then $NAMES generated names)"
 "$BIN/aml-search" --csl "$CSL" --generated-names "$NAMES" --peer-dir "$WORK/peer" > "$WORK/docket.jsonl"
@@ -62,13 +52,8 @@ for _ in 1 2 3; do
 done
 
 say "Server with the CSL imported: memory and HTTP search latency (${SECONDS_PER_RUN}s, 8 connections)"
-env DOCKET_PRODUCTION_API_KEY="$KEY" "$BIN/docket" --data-dir "$WORK/data" --log warn serve --listen 127.0.0.1:0 \
-  > "$WORK/serve.log" 2> "$WORK/serve.err" &
-PID=$!
-pids+=("$PID")
-URL=""
-for _ in $(seq 1 100); do URL="$(head -n1 "$WORK/serve.log" 2>/dev/null || true)"; [ -n "$URL" ] && break; sleep 0.1; done
-[ -n "$URL" ] || { cat "$WORK/serve.err" >&2; exit 1; }
+start "$WORK/serve.log" env DOCKET_PRODUCTION_API_KEY="$KEY" "$BIN/docket" --data-dir "$WORK/data" --log warn \
+  serve --listen 127.0.0.1:0
 BODY='{"full_name": "Vladimir Putin", "limit": 10}'
 # The first search waits for the index; it must find the listed name.
 for _ in $(seq 1 100); do
@@ -78,11 +63,11 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 [ "$found" != "0" ] || { echo "the imported CSL is not searchable" >&2; exit 1; }
-IDLE_RSS="$(awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$PID/status")"
+IDLE_RSS="$(rss_mb "$PID")"
 oha --no-tui --output-format json -z "${SECONDS_PER_RUN}s" -c 8 -m POST -H "ds-api-token: $KEY" \
   -H 'content-type: application/json' -d "$BODY" "$URL/api/v3/aml/search" > "$WORK/http.json" 2>/dev/null
-LOADED_RSS="$(awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$PID/status")"
-PEAK_RSS="$(awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$PID/status")"
+LOADED_RSS="$(rss_mb "$PID")"
+PEAK_RSS="$(peak_mb "$PID")"
 
 python3 - "$WORK" "$IDLE_RSS" "$LOADED_RSS" "$PEAK_RSS" "$RESULTS/aml-$(date -u +%Y%m%dT%H%M%SZ).json" <<'PY'
 import json, statistics, sys

@@ -9,8 +9,7 @@
 # Results go to bench/results/http-<time>.json and a summary to standard output. Run it on an
 # otherwise idle machine; the figures that matter are the ratios to the hello-world measured in
 # the same run.
-set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+source "$(dirname "$0")/lib.sh"
 SECONDS_PER_RUN=10
 ROUNDS=2
 CONNECTIONS=64
@@ -23,36 +22,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 command -v oha >/dev/null || { say "Installing oha (load generator)"; cargo install oha --locked --quiet; }
 
-say "Building release binaries"
-(cd "$ROOT" && cargo build --release --quiet -p docket-cli -p docket-bench)
-BIN="$ROOT/target/release"
-WORK="$(mktemp -d)"
-RESULTS="$ROOT/bench/results"
-mkdir -p "$RESULTS"
+build_release
 KEY="bench-sandbox-key-0001"
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-# Starts a server whose first output line is its URL; sets URL and PID.
-start() {
-  local log="$1"; shift
-  "$@" >"$log" 2>"$log.err" &
-  PID=$!
-  pids+=("$PID")
-  for _ in $(seq 1 100); do
-    URL="$(head -n1 "$log" 2>/dev/null || true)"
-    [ -n "$URL" ] && return 0
-    sleep 0.1
-  done
-  echo "server did not start:" >&2; cat "$log.err" >&2; exit 1
-}
-
-rss_mb() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
-peak_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
 
 say "Seeding $APPLICANTS applicants"
 "$BIN/docket" --data-dir "$WORK/data" demo seed --synthetic "$APPLICANTS" --synthetic-only >/dev/null 2>&1
