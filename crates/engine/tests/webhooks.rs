@@ -458,3 +458,27 @@ async fn overlapping_monitoring_passes_screen_each_applicant_once() {
     b.expect("second pass");
     assert_eq!(f.deliver().await, 60, "one AML_SCREENING event per applicant");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_deliveries_are_pruned_after_the_retention_and_pending_ones_stay() {
+    let f = fixture().await;
+    f.endpoint().await;
+    f.screen("kept-1").await;
+    assert_eq!(f.deliver().await, 1);
+    f.transport.status(500, None);
+    f.screen("pending-1").await;
+    assert_eq!(f.deliver().await, 1); // failed once; its retry is pending
+    let patch: WebhookSettingsPatch = serde_json::from_value(serde_json::json!({"retention_days": 2})).expect("patch");
+    f.engine.webhooks().update_settings(f.sandbox, patch).await.expect("settings");
+
+    f.advance(SignedDuration::from_hours(47)).await;
+    // The retry became due with the clock move; make it fail again so it stays pending.
+    f.transport.status(500, None);
+    f.deliver().await;
+    assert_eq!(f.engine.webhooks().prune().await.expect("prunes"), 0, "within the retention");
+    f.advance(SignedDuration::from_hours(2)).await;
+    assert_eq!(f.engine.webhooks().prune().await.expect("prunes"), 1);
+    let left = f.history().await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].state, DeliveryState::Pending, "a pending delivery is never pruned");
+}

@@ -139,8 +139,9 @@ impl super::Webhooks<'_> {
         Ok(made)
     }
 
-    /// Deletes finished deliveries older than each environment's retention.
-    pub(crate) async fn prune(&self) -> Result<usize> {
+    /// Deletes finished deliveries older than each environment's retention, by its clock. A
+    /// serving engine's loop does this every ten minutes; returns how many went.
+    pub async fn prune(&self) -> Result<usize> {
         let scopes = self.engine.core.db.read(store::scopes_with_webhooks).await?;
         let mut pruned = 0;
         for scope in scopes {
