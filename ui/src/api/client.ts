@@ -1,0 +1,106 @@
+// The one way the console talks to Docket: same-origin fetch with the console session cookie,
+// the environment chosen in the header bar, and the reviewer's name for the audit trail.
+
+export type Environment = "sandbox" | "production";
+
+/** A refused request: the server's JSON `message` and its status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly requestId: string | null;
+  constructor(status: number, message: string, requestId: string | null = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.requestId = requestId;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+interface Context {
+  environment: Environment;
+  reviewer: string | null;
+}
+
+// Set by the session provider; read on every request so switching environment needs no plumbing.
+const context: Context = { environment: "sandbox", reviewer: null };
+
+export function setRequestContext(next: Partial<Context>): void {
+  Object.assign(context, next);
+}
+
+export function requestContext(): Readonly<Context> {
+  return context;
+}
+
+/** `?a=1&b=x&b=y`, skipping empty values. */
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, v));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function consoleHeaders(extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  headers.set("X-Docket-Environment", context.environment);
+  if (context.reviewer) headers.set("X-Docket-Reviewer", encodeURIComponent(context.reviewer));
+  return headers;
+}
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = consoleHeaders({ Accept: "application/json" });
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path + queryString(options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      credentials: "same-origin",
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, "Docket is not answering. Is `docket serve` (or the desktop app) still running?");
+  }
+  return readResponse<T>(response);
+}
+
+export async function readResponse<T>(response: Response): Promise<T> {
+  const requestId = response.headers.get("x-request-id");
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`.trim();
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === "string") message = parsed.message;
+    } catch {
+      // Not JSON: keep the status line.
+    }
+    throw new ApiError(response.status, message, requestId);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const get = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+  api<T>("GET", path, { query, signal });
+export const post = <T>(path: string, body?: unknown) => api<T>("POST", path, { body });
+export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, { body });
+export const patch = <T>(path: string, body?: unknown) => api<T>("PATCH", path, { body });
+export const del = <T>(path: string) => api<T>("DELETE", path);

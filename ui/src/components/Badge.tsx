@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+export type Tone = "neutral" | "good" | "warn" | "bad" | "info";
+
+export function Badge({ tone = "neutral", children, title }: { tone?: Tone; children: ReactNode; title?: string }) {
+  return (
+    <span className={`badge ${tone}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+export function riskTone(risk: string | null | undefined): Tone {
+  if (risk === "High") return "bad";
+  if (risk === "Medium") return "warn";
+  if (risk === "Low") return "good";
+  return "neutral";
+}
+
+export function statusTone(status: number | null | undefined): Tone {
+  if (status === null || status === undefined) return "bad";
+  if (status < 300) return "good";
+  if (status < 500) return "warn";
+  return "bad";
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { bytes, count, displayName, duration, localTime, prettyBody, utcTime } from "./format";
+
+describe("format", () => {
+  it("shows UTC without milliseconds when there are none", () => {
+    expect(utcTime("2026-11-21T04:13:28.000Z")).toBe("2026-11-21T04:13:28Z");
+    expect(utcTime("2026-11-21T04:13:28.661Z")).toBe("2026-11-21T04:13:28.661Z");
+  });
+  it("reads Unix seconds as well as ISO strings", () => {
+    expect(utcTime(0)).toBe("1970-01-01T00:00:00Z");
+  });
+  it("shows a dash for missing times and never throws on garbage", () => {
+    expect(localTime(null)).toBe("—");
+    expect(localTime("not a time")).toBe("—");
+    expect(utcTime("nope")).toBe("");
+  });
+  it("writes clock offsets with a sign and at most two units", () => {
+    expect(duration(0)).toBe("0 s");
+    expect(duration(86400 + 3600 * 2 + 5)).toBe("+1 d 2 h");
+    expect(duration(-90)).toBe("−1 min 30 s");
+  });
+  it("formats sizes and counts", () => {
+    expect(bytes(512)).toBe("512 B");
+    expect(bytes(2048)).toBe("2.0 KiB");
+    expect(bytes(5 * 1024 * 1024)).toBe("5.0 MiB");
+    expect(count(undefined)).toBe("—");
+  });
+  it("pretty-prints JSON bodies and leaves other text alone", () => {
+    expect(prettyBody('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(prettyBody("plain")).toBe("plain");
+    expect(prettyBody(null)).toBe("");
+  });
+  it("names people by full name, else first and last", () => {
+    expect(displayName({ full_name: "Atlas Freight SARL" })).toBe("Atlas Freight SARL");
+    expect(displayName({ first_name: "Ada", last_name: "Lovelace" })).toBe("Ada Lovelace");
+    expect(displayName(null)).toBe("");
+  });
+});

@@ -1,0 +1,76 @@
+// Formatting shared by every view: times in the user's locale (UTC on hover), counts, sizes.
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const number = new Intl.NumberFormat();
+
+function parse(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The time in the user's locale and time zone. */
+export function localTime(value: string | number | null | undefined): string {
+  const date = parse(value);
+  return date ? dateTime.format(date) : "—";
+}
+
+/** A date without its time (dates of birth, list dates). */
+export function localDate(value: string | null | undefined): string {
+  const date = parse(value);
+  return date ? dateOnly.format(date) : "—";
+}
+
+/** The same instant in UTC, ISO 8601, for hovering and copying. */
+export function utcTime(value: string | number | null | undefined): string {
+  const date = parse(value);
+  return date ? date.toISOString().replace(".000Z", "Z") : "";
+}
+
+export function count(n: number | null | undefined): string {
+  return n === null || n === undefined ? "—" : number.format(n);
+}
+
+export function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** `2 h 5 min` from seconds, signed: how far the sandbox clock is from real time. */
+export function duration(seconds: number): string {
+  const sign = seconds < 0 ? "−" : "+";
+  let rest = Math.abs(Math.round(seconds));
+  if (rest < 1) return "0 s";
+  const parts: string[] = [];
+  for (const [unit, size] of [["d", 86400], ["h", 3600], ["min", 60], ["s", 1]] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)} ${unit}`);
+      rest %= size;
+    }
+    if (parts.length === 2) break;
+  }
+  return sign + parts.join(" ");
+}
+
+/** Pretty-prints a body if it is JSON, else returns it as is. */
+export function prettyBody(body: string | null | undefined): string {
+  if (!body) return "";
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** A person's or an organization's display name from what the API returns. */
+export function displayName(info: { full_name?: string | null; first_name?: string | null; last_name?: string | null } | null | undefined): string {
+  if (!info) return "";
+  if (info.full_name) return info.full_name;
+  return [info.first_name, info.last_name].filter(Boolean).join(" ");
+}

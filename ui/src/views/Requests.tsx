@@ -1,0 +1,3 @@
+export function Requests() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function AmlEntity() {
+  return null;
+}

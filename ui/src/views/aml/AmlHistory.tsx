@@ -1,0 +1,3 @@
+export function AmlHistory() {
+  return null;
+}

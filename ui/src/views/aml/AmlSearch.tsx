@@ -1,0 +1,3 @@
+export function AmlSearch() {
+  return null;
+}

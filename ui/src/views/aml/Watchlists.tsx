@@ -1,0 +1,3 @@
+export function Watchlists() {
+  return null;
+}

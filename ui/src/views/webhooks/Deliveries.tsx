@@ -1,0 +1,3 @@
+export function Deliveries() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function DeliveryView() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function Webhooks() {
+  return null;
+}
