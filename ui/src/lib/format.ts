@@ -1,6 +1,7 @@
 // Formatting shared by every view: times in the user's locale (UTC on hover), counts, sizes.
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const preciseTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const number = new Intl.NumberFormat();
 
@@ -10,10 +11,11 @@ function parse(value: string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The time in the user's locale and time zone. */
-export function localTime(value: string | number | null | undefined): string {
+/** The time in the user's locale and time zone, to the minute (or to the second, `precise`). */
+export function localTime(value: string | number | null | undefined, precise = false): string {
   const date = parse(value);
-  return date ? dateTime.format(date) : "—";
+  if (!date) return "—";
+  return (precise ? preciseTime : dateTime).format(date);
 }
 
 /** A date without its time (dates of birth, list dates). */

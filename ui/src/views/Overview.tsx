@@ -120,7 +120,7 @@ function Clock() {
           <div className="row" style={{ alignItems: "center", gap: 16 }}>
             <div className="stat">
               <strong data-testid="clock-now">
-                <Time value={clock.data.now} />
+                <Time value={clock.data.now} precise />
               </strong>
               <span>
                 {clock.data.mode === "real" ? "Real time" : clock.data.mode === "frozen" ? "Frozen" : "Shifted"}

@@ -1,3 +1,237 @@
+// The request journal: every API call of this environment, newest first, live while on the
+// first page, with filters and the bodies of the selected request.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useEffect, useState } from "react";
+import { del, get } from "../api/client";
+import type { JournalEntry, Page } from "../api/types";
+import { Badge, statusTone } from "../components/Badge";
+import { CopyButton } from "../components/CopyButton";
+import { DataTable } from "../components/DataTable";
+import { Dialog } from "../components/Dialog";
+import { PageHeader } from "../components/Layout";
+import { Pager } from "../components/Pager";
+import { Empty, ErrorState, Loading } from "../components/States";
+import { Time } from "../components/Time";
+import { useToast } from "../components/Toasts";
+import { prettyBody } from "../lib/format";
+import { useUrlState } from "../lib/params";
+import { useSession } from "../session";
+
+const LIMIT = 50;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const STATUSES = ["2xx", "3xx", "4xx", "5xx"];
+
+/** A journal entry as the server returns it; `source` and `reviewer` tell console actions apart. */
+export type Entry = JournalEntry & { source?: "api" | "console"; reviewer?: string | null };
+
+const column = createColumnHelper<Entry>();
+const columns = [
+  column.accessor("received_at", { header: "Time", cell: (c) => <Time value={c.getValue()} /> }),
+  column.accessor("method", { header: "Method", cell: (c) => <code>{c.getValue()}</code> }),
+  column.accessor("path", {
+    header: "Path",
+    cell: ({ row }) => (
+      <code className="small" style={{ overflowWrap: "anywhere" }}>
+        {row.original.path}
+        {row.original.query ? `?${row.original.query}` : ""}
+      </code>
+    ),
+  }),
+  column.accessor("status", { header: "Status", cell: (c) => <Badge tone={statusTone(c.getValue())}>{c.getValue()}</Badge> }),
+  column.accessor("latency_ms", { header: "Latency", cell: (c) => <span className="nowrap">{c.getValue().toFixed(1)} ms</span> }),
+  column.display({
+    id: "who",
+    header: "By",
+    cell: ({ row }) => (row.original.source === "console" ? <Badge tone="info" title="A console action">{row.original.reviewer ?? "console"}</Badge> : <span className="muted small">{row.original.client ?? "API"}</span>),
+  }),
+];
+
 export function Requests() {
-  return null;
+  const { environment } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { values, page, set } = useUrlState(["method", "path", "status", "source", "request_id"] as const);
+  const [path, setPath] = useState(values.path);
+  const [selected, setSelected] = useState<Entry | null>(null);
+  const [live, setLive] = useState(true);
+  const [clearing, setClearing] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (path !== values.path) set({ path });
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [path, values.path, set]);
+
+  const query = { page, limit: LIMIT, ...values };
+  const list = useQuery({
+    queryKey: ["requests", environment, query],
+    queryFn: ({ signal }) => get<Page<Entry>>("/_docket/requests", query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: live && page === 0 ? 1500 : false,
+  });
+  const clear = useMutation({
+    mutationFn: () => del<{ removed?: number }>("/_docket/requests"),
+    onSuccess: () => {
+      toast("Request journal cleared");
+      setClearing(false);
+      setSelected(null);
+      void queryClient.invalidateQueries({ queryKey: ["requests"] });
+    },
+    onError: (e) => toast(e.message, "bad"),
+  });
+  const filtered = Object.values(values).some(Boolean);
+
+  return (
+    <>
+      <PageHeader title="Requests" description="Every API request to this environment: bodies with secrets redacted. Console actions are listed with the reviewer's name.">
+        <label className="inline live">
+          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-toggle" />
+          Live {live && page === 0 && <span className="status-dot" aria-hidden="true" />}
+        </label>
+        <button type="button" className="danger" onClick={() => setClearing(true)}>
+          Clear…
+        </button>
+      </PageHeader>
+      <div className="filters" role="search">
+        <label>
+          Path starts with
+          <input type="search" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/api/v3/applicants" data-shortcut="search" data-testid="filter-path" />
+        </label>
+        <label>
+          Method
+          <select value={values.method} onChange={(e) => set({ method: e.target.value })} data-testid="filter-method">
+            <option value="">Any</option>
+            {METHODS.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select value={values.status} onChange={(e) => set({ status: e.target.value })} data-testid="filter-status">
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <select value={values.source} onChange={(e) => set({ source: e.target.value })} data-testid="filter-source">
+            <option value="">API and console</option>
+            <option value="api">API calls</option>
+            <option value="console">Console actions</option>
+          </select>
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => {
+              setPath("");
+              set({ method: null, path: null, status: null, source: null, request_id: null });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+      <div className={selected ? "with-panel" : undefined}>
+        <div>
+          {list.isPending ? (
+            <Loading what="requests" />
+          ) : list.error ? (
+            <ErrorState error={list.error} retry={() => void list.refetch()} />
+          ) : list.data.data.length === 0 ? (
+            <Empty title={filtered ? "No request matches these filters." : "No requests recorded yet."}>
+              {filtered ? "Loosen a filter." : "Call the API with a key of this environment and the requests show up here as they happen."}
+            </Empty>
+          ) : (
+            <>
+              <DataTable data={list.data.data} columns={columns} rowKey={(e) => String(e.seq)} onOpen={setSelected} selected={selected ? String(selected.seq) : null} label="Recorded requests" testId="requests-table" rowTestId="request-row" />
+              <Pager page={page} hasNext={list.data.has_next} onPage={(p) => set({ page: p })} shown={list.data.data.length} />
+            </>
+          )}
+        </div>
+        {selected && <EntryPanel entry={selected} onClose={() => setSelected(null)} />}
+      </div>
+      <Dialog open={clearing} title="Clear the request journal?" onClose={() => setClearing(false)}>
+        <div className="stack">
+          <p>Every recorded request of this environment is removed. Nothing else changes.</p>
+          <div className="actions">
+            <button type="button" onClick={() => setClearing(false)}>
+              Cancel
+            </button>
+            <button type="button" className="danger solid" onClick={() => clear.mutate()} disabled={clear.isPending}>
+              Clear
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function EntryPanel({ entry, onClose }: { entry: Entry; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+  return (
+    <aside className="card panel" aria-label="Request detail" data-testid="request-detail">
+      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h2 style={{ margin: 0 }}>
+          <code>{entry.method}</code> {entry.status}
+        </h2>
+        <button type="button" className="ghost" onClick={onClose} aria-label="Close detail">
+          ✕
+        </button>
+      </div>
+      <dl className="facts small" style={{ margin: "10px 0" }}>
+        <dt>Path</dt>
+        <dd>
+          <code>
+            {entry.path}
+            {entry.query ? `?${entry.query}` : ""}
+          </code>
+        </dd>
+        <dt>Received</dt>
+        <dd>
+          <Time value={entry.received_at} precise />
+        </dd>
+        <dt>Latency</dt>
+        <dd>{entry.latency_ms.toFixed(2)} ms</dd>
+        <dt>Request id</dt>
+        <dd>
+          <code>{entry.request_id}</code> <CopyButton value={entry.request_id} />
+        </dd>
+        <dt>Client</dt>
+        <dd>{entry.client ?? "—"}</dd>
+        {entry.source === "console" && (
+          <>
+            <dt>Reviewer</dt>
+            <dd>{entry.reviewer}</dd>
+          </>
+        )}
+      </dl>
+      <Body title="Request body" body={entry.request_body} truncated={entry.request_body_truncated} testId="request-body" />
+      <Body title="Response body" body={entry.response_body} truncated={entry.response_body_truncated} testId="response-body" />
+    </aside>
+  );
+}
+
+function Body({ title, body, truncated, testId }: { title: string; body: string | null | undefined; truncated: boolean; testId: string }) {
+  return (
+    <section style={{ marginTop: 10 }}>
+      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h3 style={{ margin: 0 }}>
+          {title} {truncated && <Badge tone="warn">cut at 16 KiB</Badge>}
+        </h3>
+        {body && <CopyButton value={body} />}
+      </div>
+      {body ? <pre data-testid={testId} style={{ marginTop: 6, maxHeight: 360 }}>{prettyBody(body)}</pre> : <p className="muted small">Empty.</p>}
+    </section>
+  );
 }

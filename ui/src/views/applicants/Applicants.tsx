@@ -21,14 +21,19 @@ const column = createColumnHelper<Applicant>();
 const columns = [
   column.display({
     id: "name",
-    header: "Name",
+    header: "Applicant",
+    size: 260,
     cell: ({ row }) => (
-      <Link to={`/applicants/${row.original.applicant_id}`}>{displayName(row.original.system_info) || <span className="muted">(no name)</span>}</Link>
+      <div style={{ minWidth: 200 }}>
+        <Link to={`/applicants/${row.original.applicant_id}`}>{displayName(row.original.system_info) || <span className="muted">(no name)</span>}</Link>
+        <div className="muted small">
+          {row.original.type}
+          {row.original.system_info?.country ? ` · ${row.original.system_info.country}` : ""}
+        </div>
+      </div>
     ),
   }),
-  column.accessor("type", { header: "Type" }),
-  column.accessor("external_id", { header: "External id", cell: (c) => <code>{c.getValue() ?? "—"}</code> }),
-  column.display({ id: "country", header: "Country", cell: ({ row }) => row.original.system_info?.country ?? "—" }),
+  column.accessor("external_id", { header: "External id", cell: (c) => (c.getValue() ? <code>{c.getValue()}</code> : <span className="muted">—</span>) }),
   column.display({
     id: "screening",
     header: "Screening",
