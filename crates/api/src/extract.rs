@@ -8,7 +8,9 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use bytes::Bytes;
-use docket_engine::organizations::Authenticated;
+use docket_engine::console::{Reviewer, SessionId};
+use docket_engine::journal::Source;
+use docket_engine::organizations::ApiKeyId;
 use docket_engine::{Error, Scope};
 use serde::de::DeserializeOwned;
 
@@ -170,13 +172,51 @@ where
     }
 }
 
-/// The organization and environment a request acts for, set by the authentication layer.
-#[derive(Debug, Clone, Copy)]
-pub struct Caller(pub Authenticated);
+/// Who made a request, as the authentication layer established it.
+#[derive(Debug, Clone)]
+pub enum Actor {
+    /// A request with an API key (`ds-api-token`).
+    ApiKey(ApiKeyId),
+    /// A request from a console session, with the reviewer it named (`X-Docket-Reviewer`;
+    /// always present on changes).
+    Console { session: SessionId, reviewer: Option<Reviewer> },
+}
+
+/// The organization and environment a request acts for, and who made it; set by the
+/// authentication layer.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub scope: Scope,
+    pub actor: Actor,
+}
 
 impl Caller {
     pub fn scope(&self) -> Scope {
-        self.0.scope
+        self.scope
+    }
+
+    /// `api` or `console`.
+    pub fn source(&self) -> Source {
+        match self.actor {
+            Actor::ApiKey(_) => Source::Api,
+            Actor::Console { .. } => Source::Console,
+        }
+    }
+
+    /// The reviewer a console request named.
+    pub fn reviewer(&self) -> Option<&Reviewer> {
+        match &self.actor {
+            Actor::Console { reviewer, .. } => reviewer.as_ref(),
+            Actor::ApiKey(_) => None,
+        }
+    }
+
+    /// The API key the request came with.
+    pub fn api_key_id(&self) -> Option<ApiKeyId> {
+        match self.actor {
+            Actor::ApiKey(id) => Some(id),
+            Actor::Console { .. } => None,
+        }
     }
 }
 
@@ -184,7 +224,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<Caller>().copied().ok_or_else(|| {
+        parts.extensions.get::<Caller>().cloned().ok_or_else(|| {
             ApiError::new(StatusCode::UNAUTHORIZED, "missing API key: send it in the ds-api-token header")
         })
     }

@@ -2,14 +2,16 @@
 //! description at `/openapi.json`, the API reference at `/docs`, and the console's assets.
 //!
 //! Invariants kept here: every error is a JSON body with a `message` (mapped once, in
-//! [`error`]); every API route but `/healthz` needs a key, which selects the scope; every API
-//! request is journaled (by [`middleware::capture`]).
+//! [`error`]); every API route but `/healthz` and the console's sign-in and sign-out needs a
+//! key or a console session, which selects the scope; every API request is journaled (by
+//! [`middleware::capture`]) except the console's reads.
 
 pub mod compat;
 pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod middleware;
+pub mod multipart;
 pub mod openapi;
 pub mod routes;
 pub mod server;
@@ -37,6 +39,9 @@ use crate::state::AppState;
 /// How long one request may take before it is answered with 408.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a watchlist upload (up to 1 GiB) may take.
+const UPLOAD_TIMEOUT: Duration = Duration::from_secs(60 * 60);
+
 /// The API routes with their OpenAPI description, before layers and state.
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
@@ -46,24 +51,43 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::webhooks::router())
         .merge(routes::sandbox::router())
         .merge(routes::requests::router())
+        .merge(routes::keys::router())
+}
+
+/// The watchlist import routes: authenticated and journaled like the others, but with a longer
+/// time limit, as an upload may be large.
+fn import_routes() -> OpenApiRouter<AppState> {
+    routes::imports::router()
 }
 
 /// The OpenAPI description of everything served.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_routes().merge(meta::router()).into_openapi()
+    api_routes().merge(import_routes()).merge(routes::console::router()).merge(meta::router()).into_openapi()
+}
+
+fn catch_panics() -> CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
+    CatchPanicLayer::custom(|_| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
+            .into_response()
+    })
 }
 
 /// The whole application.
 pub fn app(state: AppState) -> Router {
+    let authenticate = axum::middleware::from_fn_with_state(state.clone(), middleware::authenticate);
+    let imports = import_routes()
+        .route_layer(authenticate.clone())
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
+        .layer(catch_panics());
     let (api, _) = api_routes()
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::authenticate))
+        .route_layer(authenticate)
         // Inside `capture`, so that time-outs and panics are journaled with JSON bodies.
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(CatchPanicLayer::custom(|_| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")
-                .into_response()
-        }))
+        .layer(catch_panics())
+        .merge(imports)
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::capture))
+        // Signing in and out: no key, not journaled (the link's token must not be kept).
+        .merge(routes::console::router())
         .merge(meta::router())
         .split_for_parts();
 

@@ -207,7 +207,35 @@ fn base_url(addr: SocketAddr) -> String {
     format!("http://{}", SocketAddr::new(ip, addr.port()))
 }
 
+/// The path of the console's sign-in with a login link.
+pub const CONSOLE_LOGIN_PATH: &str = "/_docket/console/login";
+
+/// The URL that opens the console with a login link's token: `{base}/_docket/console/login?token=...`.
+pub fn console_login_url_for(base_url: &str, token: &str) -> String {
+    // Tokens are base64url: nothing in them needs escaping in a query.
+    format!("{}{CONSOLE_LOGIN_PATH}?token={token}", base_url.trim_end_matches('/'))
+}
+
+/// Makes a one-time login link for an organization (`None`: the default one) and returns its
+/// URL under `base_url`. The link opens one console session, once, within 24 hours.
+pub async fn console_login_url(
+    engine: &Engine,
+    base_url: &str,
+    organization: Option<&str>,
+) -> Result<String, docket_engine::Error> {
+    let org = engine.organizations().find(organization).await?;
+    let link = engine.console().create_link(org.id).await?;
+    Ok(console_login_url_for(base_url, &link.token))
+}
+
 impl Server {
+    /// A fresh one-time login URL for the default organization's console on this server: the
+    /// desktop app opens its window at it, so the window signs itself in. Each call makes a new
+    /// link (valid once, for 24 hours).
+    pub async fn console_login_url(&self) -> Result<String, docket_engine::Error> {
+        console_login_url(&self.engine, &self.url, None).await
+    }
+
     /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is
     /// still queued.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
@@ -227,5 +255,13 @@ mod tests {
         assert_eq!(base_url("0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
         assert_eq!(base_url("[::]:80".parse().expect("addr")), "http://[::1]:80");
         assert_eq!(base_url("127.0.0.1:3625".parse().expect("addr")), "http://127.0.0.1:3625");
+    }
+
+    #[test]
+    fn login_urls_join_the_base_and_the_token() {
+        assert_eq!(
+            console_login_url_for("http://127.0.0.1:3625/", "abc_-1"),
+            "http://127.0.0.1:3625/_docket/console/login?token=abc_-1"
+        );
     }
 }

@@ -3,6 +3,7 @@
 
 mod admin;
 mod aml;
+mod console;
 mod serve;
 mod webhooks;
 
@@ -46,6 +47,8 @@ enum Command {
     Aml(aml::AmlCommand),
     #[command(subcommand)]
     Webhooks(webhooks::WebhooksCommand),
+    #[command(subcommand)]
+    Console(console::ConsoleCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
 }
@@ -77,6 +80,7 @@ fn main() -> std::process::ExitCode {
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
+            Command::Console(cmd) => console::run(data_dir, cmd).await,
         }
     });
     match result {

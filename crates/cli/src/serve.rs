@@ -14,7 +14,8 @@ use docket_engine::{Durability, Environment};
 
 /// Serve the API (and the console) on a local port until stopped.
 ///
-/// The first line printed is the base URL, such as http://127.0.0.1:3625. On the first start of
+/// The first line printed is the base URL, such as http://127.0.0.1:3625; the second, a one-time
+/// login link that opens the console (`docket console link` makes more). On the first start of
 /// a data directory, a default organization is created with one API key per environment; the
 /// keys are printed once and saved, readable only by you, in api-keys.txt in the data directory.
 /// Ctrl+C or SIGTERM stop the server after in-flight requests finish.
@@ -99,9 +100,11 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     }
 
     let server = server::start(options).await?;
+    let login = server.console_login_url().await.context("cannot make a console login link")?;
     let mut out = std::io::stdout().lock();
-    // The first line is the URL: scripts and tests read it.
+    // The first line is the URL: scripts and tests read it. The second opens the console.
     writeln!(out, "{}", server.url)?;
+    writeln!(out, "Console: {login}")?;
     writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
     writeln!(out, "API reference: {}/docs", server.url)?;
     if let Some(seeded) = &server.seeded {

@@ -7,6 +7,7 @@
 pub mod aml;
 pub mod applicants;
 mod clock;
+pub mod console;
 pub mod countries;
 mod db;
 pub mod demo;
@@ -149,6 +150,11 @@ impl Engine {
         self.core.db.path()
     }
 
+    /// The data directory (where the database lives).
+    pub fn data_dir(&self) -> &Path {
+        self.core.db.path().parent().unwrap_or_else(|| Path::new("."))
+    }
+
     /// Real time, from the engine's time source (not moved by sandbox clocks).
     pub fn real_now(&self) -> Timestamp {
         self.core.clocks.real_now()
@@ -161,6 +167,10 @@ impl Engine {
 
     pub fn organizations(&self) -> organizations::Organizations<'_> {
         organizations::Organizations { engine: self }
+    }
+
+    pub fn console(&self) -> console::Console<'_> {
+        console::Console { engine: self }
     }
 
     pub fn keys(&self) -> organizations::Keys<'_> {

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use docket_engine::applicants::{ApplicantFilter, ApplicantUpdate, NewApplicant};
-use docket_engine::journal::{CapturedBody, JournalFilter, JournalSettings, RequestRecord};
+use docket_engine::journal::{CapturedBody, JournalFilter, JournalSettings, RequestRecord, Source};
 use docket_engine::page::PageRequest;
 use docket_engine::time::ManualTime;
 use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
@@ -282,6 +282,9 @@ fn record(scope: Scope, path: &str, status: u16, body: &str) -> RequestRecord {
     RequestRecord {
         request_id: format!("req-{path}"),
         scope: Some(scope),
+        source: Source::Api,
+        api_key_id: None,
+        reviewer: None,
         received_at: START.parse().expect("time"),
         method: "POST".into(),
         path: path.into(),

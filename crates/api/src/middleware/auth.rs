@@ -1,34 +1,189 @@
-//! `ds-api-token` selects the organization and environment of a request.
+//! Who a request acts for. `ds-api-token` selects the organization and environment; without
+//! one, a console session cookie selects the organization, `X-Docket-Environment` the
+//! environment, and `X-Docket-Reviewer` names the person acting (required for changes).
+//!
+//! The environment header is also the console's defence against cross-site requests: a form
+//! or link on another site cannot send a custom header, and a cross-origin `fetch` that does
+//! is stopped by the browser's preflight (Docket sends no CORS headers). The cookie is
+//! `SameSite=Strict` besides.
 
 use axum::extract::{Request, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use docket_engine::console::{Reviewer, SESSION_LIFETIME};
+use docket_engine::{Environment, Error, Scope};
 
 use super::capture::CallerSlot;
 use crate::error::ApiError;
-use crate::extract::Caller;
+use crate::extract::{Actor, Caller};
 use crate::state::AppState;
 
 /// The header that carries the API key.
 pub const API_KEY_HEADER: &str = "ds-api-token";
 
+/// The cookie that carries a console session's secret.
+pub const SESSION_COOKIE: &str = "docket_session";
+
+/// The header with which a console request names its environment: `sandbox` or `production`.
+pub const ENVIRONMENT_HEADER: &str = "X-Docket-Environment";
+
+/// The header with which a console request names the reviewer: their display name,
+/// percent-encoded UTF-8 (`encodeURIComponent(name)`).
+pub const REVIEWER_HEADER: &str = "X-Docket-Reviewer";
+
 pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let token = req.headers().get(API_KEY_HEADER).map(|v| v.to_str().unwrap_or("\u{0}"));
-    let result = match token {
-        None => {
-            Err(docket_engine::Error::Unauthorized(format!("missing API key: send it in the {API_KEY_HEADER} header")))
-        }
-        Some(token) if token.contains('\u{0}') => Err(docket_engine::Error::Unauthorized("invalid API key".into())),
-        Some(token) => state.engine.keys().authenticate(token).await,
+    let headers = req.headers();
+    let result = if let Some(token) = headers.get(API_KEY_HEADER) {
+        by_key(&state, token.to_str().unwrap_or("\u{0}")).await
+    } else if let Some(secret) = session_cookie(headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())) {
+        let secret = secret.to_owned();
+        by_session(&state, req.method(), req.headers(), &secret).await.map(|(caller, renewed)| {
+            let cookie = renewed.then(|| session_cookie_header(&secret));
+            (caller, cookie.flatten())
+        })
+    } else {
+        Err(Error::Unauthorized(format!("missing API key: send it in the {API_KEY_HEADER} header")))
     };
     match result {
-        Ok(auth) => {
+        Ok((caller, cookie)) => {
             if let Some(slot) = req.extensions().get::<CallerSlot>() {
-                slot.set(auth.scope);
+                slot.set(caller.clone());
             }
-            req.extensions_mut().insert(Caller(auth));
-            next.run(req).await
+            req.extensions_mut().insert(caller);
+            let mut response = next.run(req).await;
+            if let Some(cookie) = cookie {
+                response.headers_mut().append(SET_COOKIE, cookie);
+            }
+            response
         }
         Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+async fn by_key(state: &AppState, token: &str) -> Result<(Caller, Option<HeaderValue>), Error> {
+    if token.contains('\u{0}') {
+        return Err(Error::Unauthorized("invalid API key".into()));
+    }
+    let auth = state.engine.keys().authenticate(token).await?;
+    Ok((Caller { scope: auth.scope, actor: Actor::ApiKey(auth.key_id) }, None))
+}
+
+/// A console request: the session, then the environment and reviewer headers. Returns whether
+/// the session's expiry moved (then the cookie is sent again with a fresh `Max-Age`).
+async fn by_session(
+    state: &AppState,
+    method: &Method,
+    headers: &HeaderMap,
+    secret: &str,
+) -> Result<(Caller, bool), Error> {
+    let auth = state.engine.console().authenticate(secret).await?;
+    let environment = match headers.get(ENVIRONMENT_HEADER) {
+        None => {
+            return Err(Error::invalid(
+                ENVIRONMENT_HEADER,
+                "missing; console requests name their environment in it: `sandbox` or `production`",
+            ));
+        }
+        Some(value) => value
+            .to_str()
+            .ok()
+            .and_then(|v| v.parse::<Environment>().ok())
+            .ok_or_else(|| Error::invalid(ENVIRONMENT_HEADER, "must be `sandbox` or `production`"))?,
+    };
+    let reviewer = headers.get(REVIEWER_HEADER).map(reviewer).transpose()?;
+    if reviewer.is_none() && method != Method::GET && method != Method::HEAD {
+        return Err(Error::invalid(
+            REVIEWER_HEADER,
+            "missing; name the reviewer: console changes send the reviewer's name in it \
+             (percent-encoded UTF-8, as encodeURIComponent gives it)",
+        ));
+    }
+    let caller = Caller {
+        scope: Scope::new(auth.organization, environment),
+        actor: Actor::Console { session: auth.session_id, reviewer },
+    };
+    Ok((caller, auth.renewed))
+}
+
+/// The reviewer's name from its header: percent-decoded UTF-8, trimmed, 1 to 80 characters,
+/// no control characters.
+fn reviewer(value: &HeaderValue) -> Result<Reviewer, Error> {
+    let bad = |message: &str| Error::invalid(REVIEWER_HEADER, message);
+    let decoded = percent_decode(value.as_bytes())
+        .ok_or_else(|| bad("must be percent-encoded UTF-8 (encodeURIComponent of the name)"))?;
+    Reviewer::parse(&decoded).map_err(|e| match e {
+        Error::Invalid(invalid) => bad(&invalid.message),
+        other => other,
+    })
+}
+
+/// Decodes `%XX` escapes (every other byte stands for itself; `+` is a plus); `None` when an
+/// escape is malformed or the result is not UTF-8.
+fn percent_decode(bytes: &[u8]) -> Option<String> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let text = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(text, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The session secret among the request's cookies, if any.
+pub(crate) fn session_cookie<'a>(headers: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    headers
+        .flat_map(|h| h.split(';'))
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(name, _)| name.trim() == SESSION_COOKIE)
+        .map(|(_, value)| value.trim().trim_matches('"'))
+}
+
+/// `Set-Cookie` for a session: HttpOnly, SameSite=Strict, for the whole site, 30 days.
+pub(crate) fn session_cookie_header(secret: &str) -> Option<HeaderValue> {
+    let max_age = SESSION_LIFETIME.as_secs();
+    HeaderValue::from_str(&format!("{SESSION_COOKIE}={secret}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}"))
+        .ok()
+}
+
+/// `Set-Cookie` that removes the session cookie.
+pub(crate) fn cleared_session_cookie() -> HeaderValue {
+    HeaderValue::from_static("docket_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reviewer_names_arrive_percent_encoded() {
+        let name = |raw: &str| reviewer(&HeaderValue::from_str(raw).expect("header")).map(|r| r.as_str().to_owned());
+        // encodeURIComponent("Zoë Ångström")
+        assert_eq!(name("Zo%C3%AB%20%C3%85ngstr%C3%B6m").expect("valid"), "Zoë Ångström");
+        assert_eq!(name("%20Ann%20").expect("trimmed"), "Ann");
+        assert_eq!(name("A+B").expect("a plus is a plus"), "A+B");
+        for bad in ["", "%20%20", "%ZZ", "%C3", "abc%", "a%0Ab", &"x".repeat(81)] {
+            assert!(name(bad).is_err(), "{bad:?}");
+        }
+        assert!(name(&"%C3%A9".repeat(80)).is_ok(), "80 characters, 160 bytes");
+    }
+
+    #[test]
+    fn the_session_cookie_is_found_among_others() {
+        assert_eq!(session_cookie(["a=1; docket_session=abc; b=2"].into_iter()), Some("abc"));
+        assert_eq!(session_cookie(["a=1", "docket_session=\"q\""].into_iter()), Some("q"));
+        assert_eq!(session_cookie(["docket_sessionx=1; other=2"].into_iter()), None);
+        assert_eq!(
+            session_cookie_header("s").expect("valid").to_str().expect("ascii"),
+            "docket_session=s; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000"
+        );
     }
 }

@@ -1,21 +1,26 @@
 //! Wraps every API request: enforces the body limit, gives bare error statuses a JSON body, and
-//! hands the request and response to the journal.
+//! hands the request and response to the journal (with who made it: an API key, or a reviewer
+//! in the console). The console's reads are not journaled: it polls, and its reads would drown
+//! the developer's own requests; its changes are, as the audit trail.
+//!
+//! One route takes large bodies: the watchlist upload ([`UPLOAD_PATH`]) is passed on as a
+//! stream, up to [`UPLOAD_LIMIT`], and its body is not recorded.
 
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, USER_AGENT};
+use axum::http::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, COOKIE, USER_AGENT};
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use docket_engine::Scope;
-use docket_engine::journal::{CapturedBody, RequestRecord};
+use docket_engine::journal::{CapturedBody, RequestRecord, Source};
 use http_body_util::BodyExt;
 
 use crate::error::{ApiError, ErrorBody, code};
+use crate::extract::Caller;
 use crate::state::AppState;
 
 /// A response extension: this response carries a credential (a signing secret, a key), so
@@ -25,12 +30,39 @@ pub struct CarriesCredentials;
 
 /// Filled by the authentication layer, read here once the response is back.
 #[derive(Clone, Default)]
-pub(crate) struct CallerSlot(Arc<OnceLock<Scope>>);
+pub(crate) struct CallerSlot(Arc<OnceLock<Caller>>);
 
 impl CallerSlot {
-    pub(crate) fn set(&self, scope: Scope) {
-        let _ = self.0.set(scope);
+    pub(crate) fn set(&self, caller: Caller) {
+        let _ = self.0.set(caller);
     }
+}
+
+/// The one route whose body is streamed rather than buffered: watchlist uploads.
+pub const UPLOAD_PATH: &str = "/_docket/aml/lists/imports";
+
+/// The largest watchlist upload, in bytes (1 GiB).
+pub const UPLOAD_LIMIT: usize = 1024 * 1024 * 1024;
+
+fn is_upload(method: &Method, path: &str) -> bool {
+    method == Method::POST && path.trim_end_matches('/') == UPLOAD_PATH
+}
+
+/// A request as the console's reads make them: no API key, a session cookie, GET or HEAD.
+fn is_console_read(parts: &axum::http::request::Parts) -> bool {
+    (parts.method == Method::GET || parts.method == Method::HEAD)
+        && !parts.headers.contains_key(super::API_KEY_HEADER)
+        && parts
+            .headers
+            .get_all(COOKIE)
+            .iter()
+            .any(|v| v.to_str().is_ok_and(|v| super::auth::session_cookie(std::iter::once(v)).is_some()))
+}
+
+/// The request body as handlers get it.
+enum Incoming {
+    Buffered(Bytes),
+    Streamed(Body),
 }
 
 /// Responses larger than this are passed through without being buffered or recorded.
@@ -41,17 +73,21 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     let received_at = state.engine.real_now();
     let (mut parts, body) = req.into_parts();
 
-    let limit = state.body_limit;
+    let upload = is_upload(&parts.method, parts.uri.path());
+    let limit = if upload { UPLOAD_LIMIT } else { state.body_limit };
     let declared = parts.headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let request_body = if declared.is_some_and(|n| n > limit as u64) {
         Err(too_large(limit))
+    } else if upload {
+        Ok(Incoming::Streamed(Body::new(http_body_util::Limited::new(body, limit))))
     } else {
         match http_body_util::Limited::new(body, limit).collect().await {
-            Ok(collected) => Ok(collected.to_bytes()),
+            Ok(collected) => Ok(Incoming::Buffered(collected.to_bytes())),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
             Err(e) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
         }
     };
+    let console_read = is_console_read(&parts);
 
     let method = parts.method.clone();
     let path = parts.uri.path().to_owned();
@@ -64,16 +100,21 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     let body_abandoned = request_body.is_err();
     let slot = CallerSlot::default();
     let (response, request_bytes) = match request_body {
-        Ok(bytes) => {
+        Ok(Incoming::Buffered(bytes)) => {
             parts.extensions.insert(slot.clone());
             let req = Request::from_parts(parts, Body::from(bytes.clone()));
-            (next.run(req).await, bytes)
+            (next.run(req).await, Some(bytes))
         }
-        Err(e) => (e.into_response(), Bytes::new()),
+        Ok(Incoming::Streamed(body)) => {
+            parts.extensions.insert(slot.clone());
+            (next.run(Request::from_parts(parts, body)).await, None)
+        }
+        Err(e) => (e.into_response(), Some(Bytes::new())),
     };
 
     let (mut response_parts, response_body) = response.into_parts();
-    if body_abandoned {
+    // A refused upload may leave part of its body unread as well.
+    if body_abandoned || (upload && response_parts.status.as_u16() >= 400) {
         response_parts.headers.insert(CONNECTION, HeaderValue::from_static("close"));
     }
     let response_bytes = match response_body.collect().await {
@@ -96,7 +137,8 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         response_bytes
     };
 
-    let recorded = !(method == Method::GET && path.starts_with("/_docket/requests"));
+    let journal_read = method == Method::GET && path.starts_with("/_docket/requests");
+    let recorded = !journal_read && !console_read;
     if recorded {
         let too_large = |b: &Bytes| {
             (b.len() > MAX_RECORDED_RESPONSE)
@@ -104,7 +146,13 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         };
         // Requests come from clients and may carry credentials anywhere. Responses are Docket's
         // own: recorded as sent, unless the handler marked one as carrying a credential.
-        let request_body = too_large(&request_bytes).unwrap_or_else(|| CapturedBody::Bytes(request_bytes.clone()));
+        let request_body = match &request_bytes {
+            Some(bytes) => too_large(bytes).unwrap_or_else(|| CapturedBody::Bytes(bytes.clone())),
+            None => CapturedBody::NotCaptured(match declared {
+                Some(n) => format!("[an upload of {n} bytes; not recorded]"),
+                None => "[an upload; not recorded]".into(),
+            }),
+        };
         let response_body = too_large(&response_bytes).unwrap_or_else(|| {
             if response_parts.extensions.get::<CarriesCredentials>().is_some() {
                 CapturedBody::Bytes(response_bytes.clone())
@@ -119,9 +167,13 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
+        let caller = slot.0.get();
         state.engine.journal().record(RequestRecord {
             request_id,
-            scope: slot.0.get().copied(),
+            scope: caller.map(Caller::scope),
+            source: caller.map_or(Source::Api, Caller::source),
+            api_key_id: caller.and_then(Caller::api_key_id),
+            reviewer: caller.and_then(Caller::reviewer).map(|r| r.as_str().to_owned()),
             received_at,
             method: method.to_string(),
             path,

@@ -1,8 +1,9 @@
-//! Layers around the API routes: authentication, and capture (body limit, JSON error bodies,
-//! the request journal).
+//! Layers around the API routes: authentication (API keys and console sessions), and capture
+//! (body limit, JSON bodies for bare error statuses, the request journal).
 
 mod auth;
 mod capture;
 
-pub use auth::{API_KEY_HEADER, authenticate};
-pub use capture::{CarriesCredentials, capture};
+pub use auth::{API_KEY_HEADER, ENVIRONMENT_HEADER, REVIEWER_HEADER, SESSION_COOKIE, authenticate};
+pub(crate) use auth::{cleared_session_cookie, session_cookie, session_cookie_header};
+pub use capture::{CarriesCredentials, UPLOAD_LIMIT, UPLOAD_PATH, capture};

@@ -17,12 +17,13 @@ use events::EventCatalogue;
     servers((url = "/", description = "This Docket server")),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&Security, &EventCatalogue),
-    security(("ApiKeyAuth" = [])),
+    security(("ApiKeyAuth" = []), ("ConsoleSession" = [])),
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
         (name = "AML screening", description = "Sanctions, PEP, watchlist and adverse-media screening, its history and list entities."),
         (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
-        (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots, webhook deliveries and settings. Not part of the public service."),
+        (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots and imports, webhook deliveries and settings, API keys. Not part of the public service."),
+        (name = "Console", description = "Signing the console in with a one-time login link, and out. See \"Console\" in the introduction for sessions and their headers."),
         (name = "Server", description = "Health and descriptions; no key needed."),
     )
 )]
@@ -38,6 +39,14 @@ impl Modify for Security {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 crate::middleware::API_KEY_HEADER,
                 "The environment's API key. A sandbox key selects the sandbox, a production key production.",
+            ))),
+        );
+        components.add_security_scheme(
+            "ConsoleSession",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::middleware::SESSION_COOKIE,
+                "A console session (opened with a login link). Such requests also send `X-Docket-Environment` \
+                 (`sandbox` or `production`), and changes send `X-Docket-Reviewer`: see \"Console\" in the introduction.",
             ))),
         );
     }

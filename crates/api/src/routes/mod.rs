@@ -2,7 +2,10 @@
 
 pub mod aml;
 pub mod applicants;
+pub mod console;
 pub mod events;
+pub mod imports;
+pub mod keys;
 pub mod meta;
 pub mod requests;
 pub mod sandbox;

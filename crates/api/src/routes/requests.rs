@@ -1,7 +1,7 @@
 //! `/_docket/requests`: the request journal of the caller's organization and environment.
 
 use axum::extract::State;
-use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, StatusFilter};
+use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, Source, StatusFilter};
 use docket_engine::page::{Page, PageRequest};
 use docket_engine::time::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,10 @@ struct ListParams {
     request_id: Option<String>,
     /// Only entries with a greater `seq` (for polling).
     after: Option<i64>,
+    /// `api` (requests with an API key) or `console` (changes made in the console).
+    source: Option<String>,
+    /// Entries of the console reviewer with exactly this name.
+    reviewer: Option<String>,
 }
 
 fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError> {
@@ -47,8 +51,9 @@ fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError
 /// List recorded requests
 ///
 /// Every API request of the caller's organization and environment, newest first: method, path,
-/// status, latency and bodies (secrets redacted, cut at 16 KiB). Reading the journal is not
-/// itself recorded.
+/// status, latency and bodies (secrets redacted, cut at 16 KiB), and who made it: `source` is
+/// `api` (with `api_key_id`) or `console` (with the `reviewer`'s name). The console's changes are
+/// recorded, its reads are not; reading the journal is not itself recorded.
 #[utoipa::path(
     get, path = "/_docket/requests", tag = "Docket controls", operation_id = "listRequests",
     params(ListParams),
@@ -71,6 +76,8 @@ async fn list(
         until: time("until", p.until)?,
         request_id: p.request_id.filter(|x| !x.is_empty()),
         after: p.after,
+        source: p.source.as_deref().filter(|s| !s.trim().is_empty()).map(Source::parse).transpose()?,
+        reviewer: p.reviewer.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty()),
     };
     Ok(Json(state.engine.journal().list(caller.scope(), filter, page).await?))
 }

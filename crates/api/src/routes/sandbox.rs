@@ -37,9 +37,18 @@ struct Info {
     now: Timestamp,
     /// The database schema version.
     schema_version: usize,
+    /// How the caller is signed in: `api` (an API key) or `console` (a console session).
+    source: docket_engine::journal::Source,
+    /// The reviewer a console request named (`X-Docket-Reviewer`); null for API keys.
+    reviewer: Option<String>,
+    /// What the environment holds.
+    counts: docket_engine::console::Counts,
 }
 
-/// Describe the key and the server
+/// Describe the caller and the server
+///
+/// The caller's organization and environment, how it is signed in, the environment's clock,
+/// and counts of what the environment holds (for the console's overview).
 #[utoipa::path(
     get, path = "/_docket/info", tag = "Docket controls", operation_id = "docketInfo",
     responses((status = 200, description = "The caller's organization and environment", body = Info))
@@ -47,6 +56,7 @@ struct Info {
 async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Info>> {
     let scope = caller.scope();
     let org = state.engine.organizations().get(scope.organization).await?;
+    let counts = state.engine.console().counts(scope).await?;
     Ok(Json(Info {
         version: env!("CARGO_PKG_VERSION"),
         organization_id: org.id,
@@ -54,6 +64,9 @@ async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<I
         environment: scope.environment,
         now: state.engine.now(scope),
         schema_version: docket_engine::SCHEMA_VERSION,
+        source: caller.source(),
+        reviewer: caller.reviewer().map(|r| r.as_str().to_owned()),
+        counts,
     }))
 }
 

@@ -641,6 +641,19 @@ pub enum ListFormat {
 }
 
 impl ListFormat {
+    /// The formats files can be imported in.
+    pub const IMPORTABLE: [ListFormat; 4] =
+        [ListFormat::UsCsl, ListFormat::OfacSdn, ListFormat::UnXml, ListFormat::Ftm];
+
+    /// An importable format by its name: `us-csl`, `ofac-sdn`, `un-xml` or `ftm`.
+    pub fn importable(name: &str) -> crate::error::Result<Self> {
+        let name = name.trim().to_ascii_lowercase();
+        ListFormat::IMPORTABLE
+            .into_iter()
+            .find(|f| f.as_str() == name)
+            .ok_or_else(|| crate::error::Error::invalid("format", "must be one of us-csl, ofac-sdn, un-xml, ftm"))
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             ListFormat::UsCsl => "us-csl",

@@ -57,6 +57,7 @@ pub(crate) struct AmlState {
     building: Mutex<()>,
     monitor: Notify,
     fatf: RwLock<Option<Arc<Vec<FatfRecord>>>>,
+    pub(super) jobs: super::jobs::ImportJobs,
 }
 
 impl AmlState {
@@ -66,6 +67,7 @@ impl AmlState {
             building: Mutex::new(()),
             monitor: Notify::new(),
             fatf: RwLock::new(None),
+            jobs: Default::default(),
         }
     }
 
@@ -782,6 +784,8 @@ impl Aml<'_> {
     /// Starts the background work of a serving engine: the index, the monitor of due screenings
     /// and the watch for lists imported by another process.
     pub fn start(&self) {
+        let uploads = self.uploads_dir();
+        tokio::task::spawn_blocking(move || super::jobs::remove_stale_uploads(&uploads));
         let engine = self.engine.clone();
         tokio::spawn(async move {
             if let Err(e) = engine.aml().ensure_current().await {

@@ -297,3 +297,13 @@ pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
         params![scope.organization, scope.environment],
     )?)
 }
+
+/// How many searches and screenings one scope has on record.
+pub(crate) fn count_searches(conn: &Connection, scope: Scope) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM aml_searches WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+        |r| r.get(0),
+    )?;
+    Ok(n.unsigned_abs())
+}

@@ -6,6 +6,7 @@ mod redact;
 mod service;
 mod store;
 
-pub use model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, StatusFilter};
+pub use model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, Source, StatusFilter};
 pub use service::{Journal, LIST_BOUNDS};
 pub(crate) use service::{Recorder, start};
+pub(crate) use store::count as store_count;

@@ -1,6 +1,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::organizations::ApiKeyId;
 use crate::scope::{Environment, Scope};
 use crate::time::Timestamp;
 
@@ -25,12 +26,57 @@ impl Default for JournalSettings {
     }
 }
 
+/// What a request came through: an API key, or a console session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Source {
+    #[default]
+    Api,
+    Console,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Api => "api",
+            Source::Console => "console",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "api" => Ok(Source::Api),
+            "console" => Ok(Source::Console),
+            _ => Err(Error::invalid("source", "must be `api` or `console`")),
+        }
+    }
+}
+
+impl rusqlite::types::ToSql for Source {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl rusqlite::types::FromSql for Source {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        Source::parse(value.as_str()?).map_err(|e| rusqlite::types::FromSqlError::Other(e.to_string().into()))
+    }
+}
+
 /// One request as the HTTP layer saw it, before redaction.
 #[derive(Debug, Clone)]
 pub struct RequestRecord {
     pub request_id: String,
     /// Who made it, when the key was known.
     pub scope: Option<Scope>,
+    /// Whether it came with an API key or from the console.
+    pub source: Source,
+    /// The key it came with, when it came with one.
+    pub api_key_id: Option<ApiKeyId>,
+    /// The reviewer a console request named (`X-Docket-Reviewer`).
+    pub reviewer: Option<String>,
     pub received_at: Timestamp,
     pub method: String,
     pub path: String,
@@ -67,6 +113,13 @@ pub struct JournalEntry {
     pub request_id: String,
     pub received_at: Timestamp,
     pub environment: Option<Environment>,
+    /// `api` (an API key) or `console` (a console session; only its changes are recorded).
+    pub source: Source,
+    /// The key the request came with (`api` requests that presented a valid key).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub api_key_id: Option<ApiKeyId>,
+    /// The reviewer who made a console request, as the console named them.
+    pub reviewer: Option<String>,
     pub method: String,
     pub path: String,
     pub query: Option<String>,
@@ -119,4 +172,7 @@ pub struct JournalFilter {
     pub request_id: Option<String>,
     /// Only entries with a greater `seq`.
     pub after: Option<i64>,
+    pub source: Option<Source>,
+    /// Entries of this reviewer (exact name).
+    pub reviewer: Option<String>,
 }

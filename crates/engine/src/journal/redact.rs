@@ -12,8 +12,8 @@ const MAX_PARSED: usize = 256 * 1024;
 
 /// Name fragments that mark a secret; any name containing one is redacted.
 const SECRET_PARTS: [&str; 7] = ["secret", "password", "passwd", "token", "api_key", "apikey", "authorization"];
-/// Whole names that mark a secret.
-const SECRET_NAMES: [&str; 5] = ["otp", "otp_code", "pin", "cvv", "master_key"];
+/// Whole names that mark a secret (`key`: a new API key as `POST /_docket/keys` shows it).
+const SECRET_NAMES: [&str; 6] = ["otp", "otp_code", "pin", "cvv", "master_key", "key"];
 
 /// Whether a field or parameter name holds a secret.
 pub(crate) fn is_secret_name(name: &str) -> bool {
@@ -156,6 +156,15 @@ mod tests {
     }
 
     #[test]
+    fn a_new_api_key_is_redacted() {
+        let (text, _) =
+            body_text(&body(r#"{"id":"k1","name":"CI","key":"dk_sandbox_abc","hint":"dk_sandbox_…"}"#), 1000);
+        let text = text.expect("text");
+        assert!(!text.contains("dk_sandbox_abc") && text.contains(r#""key":"[redacted]""#), "{text}");
+        assert!(text.contains(r#""name":"CI""#), "{text}");
+    }
+
+    #[test]
     fn long_bodies_are_cut_on_a_character_boundary() {
         let (text, cut) = body_text(&body("ééééé"), 5);
         assert_eq!(text.as_deref(), Some("éé"));
@@ -187,6 +196,8 @@ mod tests {
         assert_eq!(body_text(&body(sent), 1000).0.as_deref(), Some(sent));
         assert!(may_hold_secrets(br#"{"Client-Secret": "x"}"#));
         assert!(may_hold_secrets(br#"{"pin": "1234"}"#));
+        assert!(may_hold_secrets(br#"{"id": "1", "key": "dk_sandbox_x"}"#));
+        assert!(!may_hold_secrets(br#"{"monkey": "x", "key_id": "y"}"#));
         assert!(!may_hold_secrets(br#"{"shipping": "x"}"#));
     }
 

@@ -113,6 +113,9 @@ fn prepare(r: &RequestRecord, body_limit: usize) -> Prepared {
     Prepared {
         request_id: r.request_id.clone(),
         scope: r.scope,
+        source: r.source,
+        api_key_id: r.api_key_id,
+        reviewer: r.reviewer.as_deref().map(|n| crate::values::shorten(n, 200)),
         received_at: r.received_at,
         method: r.method.clone(),
         path: r.path.clone(),

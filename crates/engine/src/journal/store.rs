@@ -2,8 +2,9 @@
 
 use rusqlite::{Connection, Row, params};
 
-use super::model::{JournalEntry, JournalFilter};
+use super::model::{JournalEntry, JournalFilter, Source};
 use crate::error::Result;
+use crate::organizations::ApiKeyId;
 use crate::page::{Page, PageRequest};
 use crate::scope::Scope;
 use crate::time::Timestamp;
@@ -12,6 +13,9 @@ use crate::time::Timestamp;
 pub(super) struct Prepared {
     pub(super) request_id: String,
     pub(super) scope: Option<Scope>,
+    pub(super) source: Source,
+    pub(super) api_key_id: Option<ApiKeyId>,
+    pub(super) reviewer: Option<String>,
     pub(super) received_at: Timestamp,
     pub(super) method: String,
     pub(super) path: String,
@@ -38,8 +42,9 @@ fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
 pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_journal (request_id, organization_id, environment, received_at, method, path, query,
-             status, latency_us, client, request_body, request_truncated, response_body, response_truncated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             status, latency_us, client, request_body, request_truncated, response_body, response_truncated,
+             source, api_key_id, reviewer)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?;
     for e in entries {
         stmt.execute(params![
@@ -57,6 +62,9 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
             e.request_body.1,
             pack(&e.response_body.0),
             e.response_body.1,
+            e.source,
+            e.api_key_id,
+            e.reviewer,
         ])?;
     }
     Ok(())
@@ -89,6 +97,9 @@ fn entry(row: &Row<'_>) -> rusqlite::Result<JournalEntry> {
         request_body_truncated: row.get(11)?,
         response_body: unpack(row, 12)?,
         response_body_truncated: row.get(13)?,
+        source: row.get(14)?,
+        api_key_id: row.get(15)?,
+        reviewer: row.get(16)?,
     })
 }
 
@@ -101,7 +112,7 @@ pub(super) fn list(
     let (status_low, status_high) = f.status.map(|s| s.range()).unzip();
     let mut stmt = conn.prepare_cached(
         "SELECT seq, request_id, environment, received_at, method, path, query, status, latency_us, client,
-                request_body, request_truncated, response_body, response_truncated
+                request_body, request_truncated, response_body, response_truncated, source, api_key_id, reviewer
          FROM request_journal
          WHERE organization_id = ?1 AND environment = ?2
            AND (?3 IS NULL OR method = ?3)
@@ -111,6 +122,8 @@ pub(super) fn list(
            AND (?8 IS NULL OR received_at <= ?8)
            AND (?9 IS NULL OR request_id = ?9)
            AND (?10 IS NULL OR seq > ?10)
+           AND (?13 IS NULL OR source = ?13)
+           AND (?14 IS NULL OR reviewer = ?14)
          ORDER BY seq DESC
          LIMIT ?11 OFFSET ?12",
     )?;
@@ -128,12 +141,24 @@ pub(super) fn list(
                 f.request_id,
                 f.after,
                 page.sql_limit(),
-                page.sql_offset()
+                page.sql_offset(),
+                f.source,
+                f.reviewer,
             ],
             entry,
         )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(page.finish(rows))
+}
+
+/// How many entries one scope has.
+pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM request_journal WHERE organization_id = ?1 AND environment = ?2",
+        params![scope.organization, scope.environment],
+        |r| r.get(0),
+    )?;
+    Ok(n.unsigned_abs())
 }
 
 pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {

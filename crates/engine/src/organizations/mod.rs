@@ -5,5 +5,5 @@ mod model;
 mod service;
 mod store;
 
-pub use model::{ApiKey, Authenticated, CreatedKey, FirstRun, Organization};
-pub use service::{DEFAULT_ORGANIZATION, KeyCache, Keys, Organizations, pin_variable};
+pub use model::{ApiKey, ApiKeyId, Authenticated, CreatedKey, FirstRun, Organization};
+pub use service::{DEFAULT_ORGANIZATION, KEY_NAME_MAX, KeyCache, Keys, Organizations, pin_variable};

@@ -23,6 +23,9 @@ pub const DEFAULT_ORGANIZATION: &str = "Default organization";
 /// another process (`docket keys revoke` while `docket serve` runs) takes effect within seconds.
 const CACHE_TTL: Duration = Duration::from_secs(5);
 
+/// The longest key name, in characters.
+pub const KEY_NAME_MAX: usize = 80;
+
 /// How often `last_used_at` is written for a busy key.
 const TOUCH_INTERVAL_MS: i64 = 60_000;
 
@@ -293,7 +296,7 @@ impl Keys<'_> {
         environment: Environment,
         name: &str,
     ) -> Result<CreatedKey> {
-        let name = text("name", name, 120)?;
+        let name = text("name", name, KEY_NAME_MAX)?;
         let now = self.engine.core.clocks.real_now();
         self.engine
             .core
@@ -310,6 +313,35 @@ impl Keys<'_> {
     /// Keys of one organization, or of all.
     pub async fn list(&self, organization: Option<OrganizationId>) -> Result<Vec<ApiKey>> {
         self.engine.core.db.read(move |conn| store::list_keys(conn, organization)).await
+    }
+
+    /// Keys of one organization's one environment, revoked ones too, oldest first.
+    pub async fn list_in(&self, scope: Scope) -> Result<Vec<ApiKey>> {
+        let keys = self.list(Some(scope.organization)).await?;
+        Ok(keys.into_iter().filter(|k| k.environment == scope.environment).collect())
+    }
+
+    /// Revokes a key of `scope` at once. Another scope's key is not found; a key revoked
+    /// before is a conflict.
+    pub async fn revoke_in(&self, scope: Scope, id: ApiKeyId) -> Result<ApiKey> {
+        let now = self.engine.core.clocks.real_now();
+        let key = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let key = store::key_by_id(conn, id)?
+                    .filter(|k| k.organization_id == scope.organization && k.environment == scope.environment)
+                    .ok_or(Error::not_found("API key"))?;
+                if key.revoked_at.is_some() {
+                    return Err(Error::Conflict(format!("the API key {id} is already revoked")));
+                }
+                store::revoke_key(conn, id, now)?;
+                Ok(ApiKey { revoked_at: Some(now), ..key })
+            })
+            .await?;
+        self.engine.core.keys.clear();
+        Ok(key)
     }
 
     /// Revokes a key at once; requests with it get 401 from then on.

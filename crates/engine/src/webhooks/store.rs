@@ -512,3 +512,15 @@ pub(crate) fn set_key_check(conn: &Connection, value: &[u8]) -> Result<()> {
     )?;
     Ok(())
 }
+
+/// How many endpoints one scope has, and how many of its deliveries are pending and failed.
+pub(crate) fn counts(conn: &Connection, scope: Scope) -> Result<(u64, u64, u64)> {
+    let (webhooks, pending, failed): (i64, i64, i64) = conn.query_row(
+        "SELECT (SELECT count(*) FROM webhooks WHERE organization_id = ?1 AND environment = ?2),
+                (SELECT count(*) FROM deliveries WHERE organization_id = ?1 AND environment = ?2 AND state = 'pending'),
+                (SELECT count(*) FROM deliveries WHERE organization_id = ?1 AND environment = ?2 AND state = 'failed')",
+        params![scope.organization, scope.environment],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    Ok((webhooks.unsigned_abs(), pending.unsigned_abs(), failed.unsigned_abs()))
+}
