@@ -6,6 +6,8 @@
   and `other_production`: a second organization made with the CLI; `anonymous`: no key.
 * `reset`: an empty sandbox on real time for the test (and real time again afterwards).
 * `docket_factory`: fresh servers of one's own (restarts, a data directory of one's own).
+* Every server keeps the console login link `docket serve` prints on its second line
+  (`console_link`; one use).
 * `watchlists` (session): synthetic US CSL and FollowTheMoney lists imported into `server` with
   `docket lists import` while it runs; `poll`: wait for a condition with a timeout.
 
@@ -130,6 +132,7 @@ class DocketServer:
         self.production_key = production_key
         self.args = args
         self.url: str = ""
+        self.console_link: str | None = None
         self.proc: subprocess.Popen | None = None
         # Keys whose journals are checked for 5xx answers before the server stops.
         self.watched_keys: list[str] = [k for k in (sandbox_key, production_key) if k]
@@ -180,6 +183,12 @@ class DocketServer:
                 f"docket did not start (exit code {code}, first line {first!r})\n--- stderr ---\n{self.stderr()}"
             )
         self.url = first.strip()
+        # The second line is a one-time console login link: "Console: <url>".
+        try:
+            second = lines.get(timeout=START_TIMEOUT) or ""
+        except queue.Empty:
+            second = ""
+        self.console_link = second.strip().removeprefix("Console: ") if second.startswith("Console: ") else None
         deadline = time.monotonic() + 10
         while True:
             try:

@@ -1,0 +1,526 @@
+"""The console's server side: one-time login links, cookie sessions with the environment and
+reviewer headers, journal attribution, keys over HTTP, the overview counts, and watchlist imports
+uploaded from the browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any, Iterator
+from urllib.parse import quote
+
+import pytest
+import requests
+
+from conftest import (
+    APPLICANTS, CSL_ROWS, HTTP_TIMEOUT, JOURNAL, PRODUCTION_KEY, SANDBOX_KEY, DocketServer, aml_hits, wait_for, write_csl,
+)
+
+LOGIN = "/_docket/console/login"
+LOGOUT = "/_docket/console/logout"
+KEYS = "/_docket/keys"
+IMPORTS = "/_docket/aml/lists/imports"
+ZOE = "Zoë Ångström"
+
+
+class Console:
+    """A browser signed in to the console: a cookie session, plus the console's headers."""
+
+    def __init__(self, base_url: str, environment: str | None = "sandbox", reviewer: str | None = None):
+        self.base_url = base_url
+        self.environment = environment
+        self.reviewer = reviewer
+        self.session = requests.Session()
+
+    def login(self, link: str) -> requests.Response:
+        return self.session.get(link, allow_redirects=False, timeout=HTTP_TIMEOUT)
+
+    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        headers = dict(kwargs.pop("headers", {}))
+        if self.environment is not None:
+            headers.setdefault("X-Docket-Environment", self.environment)
+        if self.reviewer is not None:
+            headers.setdefault("X-Docket-Reviewer", quote(self.reviewer, safe=""))  # encodeURIComponent
+        kwargs.setdefault("timeout", HTTP_TIMEOUT)
+        return self.session.request(method, self.base_url + path, headers=headers, **kwargs)
+
+    def get(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("POST", path, **kwargs)
+
+
+def new_link(server, *extra: str) -> str:
+    """A login link made with `docket console link` while the server runs."""
+    out = server.cli("console", "link", "--url", server.url, *extra).stdout.strip().splitlines()
+    assert len(out) == 1, out
+    return out[0]
+
+
+def signed_in(server, **kwargs: Any) -> Console:
+    console = Console(server.url, **kwargs)
+    r = console.login(new_link(server))
+    assert r.status_code == 303, r.text
+    return console
+
+
+@pytest.fixture
+def console(server) -> Console:
+    return signed_in(server)
+
+
+# --- login links ---------------------------------------------------------------------------------
+
+
+def test_serve_prints_a_login_link_after_the_url_and_it_opens_a_session_once(server):
+    link = server.console_link
+    assert link is not None, "the second line of `docket serve` is `Console: <link>`"
+    assert re.fullmatch(re.escape(server.url + LOGIN) + r"\?token=[A-Za-z0-9_-]{43,}", link), link
+
+    browser = Console(server.url)
+    r = browser.login(link)
+    assert r.status_code == 303, r.text
+    assert r.headers["Location"] == "/"
+    cookie = r.headers["Set-Cookie"]
+    assert re.fullmatch(r"docket_session=[A-Za-z0-9_-]{43,}; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000", cookie), cookie
+    assert r.headers["Cache-Control"] == "no-store"
+    assert browser.get("/_docket/info").status_code == 200
+
+    again = Console(server.url).login(link)
+    assert again.status_code == 401
+    assert again.headers["Content-Type"].startswith("application/json")
+    assert "already used" in again.json()["message"]
+    assert "Set-Cookie" not in again.headers
+
+
+def test_a_used_expired_or_unknown_link_shows_browsers_how_to_get_a_new_one(server):
+    link = new_link(server)
+    assert Console(server.url).login(link).status_code == 303
+    page = requests.get(link, headers={"Accept": "text/html,application/xhtml+xml"}, allow_redirects=False,
+                        timeout=HTTP_TIMEOUT)
+    assert page.status_code == 401
+    assert page.headers["Content-Type"].startswith("text/html")
+    assert "already used" in page.text and "docket console link" in page.text
+
+    for url in (server.url + LOGIN + "?token=" + "A" * 43, server.url + LOGIN, server.url + LOGIN + "?token="):
+        r = requests.get(url, allow_redirects=False, timeout=HTTP_TIMEOUT)
+        assert r.status_code == 401, url
+        assert "not valid or has expired" in r.json()["message"]
+
+
+def test_docket_console_link_works_against_a_running_server_for_any_organization(server, other_org, other_sandbox):
+    link = new_link(server, "--organization", other_org["name"])
+    other = Console(server.url)
+    assert other.login(link).status_code == 303
+    info = other.get("/_docket/info").json()
+    assert info["organization_name"] == other_org["name"]
+    assert info["organization_id"] == other_sandbox.get("/_docket/info").json()["organization_id"]
+
+    bad = server.run_cli("console", "link", "--data-dir", str(server.data_dir), "--organization", "No Such Org")
+    assert bad.returncode != 0 and "No Such Org" in bad.stderr
+    bad_url = server.run_cli("console", "link", "--data-dir", str(server.data_dir), "--url", "127.0.0.1:3625")
+    assert bad_url.returncode != 0 and "--url" in bad_url.stderr
+
+
+def test_the_default_url_of_a_link_is_the_documented_address(server):
+    out = server.cli("console", "link").stdout.strip()
+    assert out.startswith("http://127.0.0.1:3625" + LOGIN + "?token="), out
+
+
+# --- sessions and their headers ------------------------------------------------------------------
+
+
+def test_the_environment_header_selects_the_environment_of_the_sessions_organization(
+    server, console, sandbox, production, unique
+):
+    marker = unique("env")
+    in_sandbox = sandbox.create_applicant({"external_id": f"{marker}-s", "info": {"full_name": f"Sand {marker}"}})
+    in_production = production.create_applicant({"external_id": f"{marker}-p", "info": {"full_name": f"Prod {marker}"}})
+
+    def listed(environment: str) -> list[str]:
+        r = console.get(APPLICANTS, params={"name": marker}, headers={"X-Docket-Environment": environment})
+        assert r.status_code == 200, r.text
+        return [a["applicant_id"] for a in r.json()["data"]]
+
+    assert listed("sandbox") == [in_sandbox]
+    assert listed("production") == [in_production]
+    assert listed("Production") == [in_production], "case does not matter"
+
+
+@pytest.mark.parametrize("value", [None, "", "staging", "sandbox,production"])
+def test_a_console_request_without_a_valid_environment_is_400(console, value):
+    headers = {} if value is None else {"X-Docket-Environment": value}
+    console.environment = None
+    r = console.get(APPLICANTS, headers=headers)
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["field"] == "X-Docket-Environment"
+    assert "sandbox" in body["message"] and "production" in body["message"]
+
+
+def test_console_changes_need_a_reviewer(console, sandbox):
+    seq = sandbox.last_seq()
+    r = console.post(APPLICANTS, json={})
+    assert r.status_code == 400
+    assert r.json()["field"] == "X-Docket-Reviewer"
+    assert "name the reviewer" in r.json()["message"]
+    bad_names = ["", "%20%20", "%ZZ", "%C3", "a%0Ab", quote("x" * 81)]
+    for name in bad_names:
+        r = console.post(APPLICANTS, json={}, headers={"X-Docket-Reviewer": name})
+        assert r.status_code == 400, name
+        assert r.json()["field"] == "X-Docket-Reviewer"
+    assert [e for e in sandbox.journal(after=seq) if e["source"] == "console"] == [], "refused before any scope"
+
+
+def test_console_changes_are_journaled_with_their_reviewer_and_reads_are_not(console, sandbox, unique):
+    seq = sandbox.last_seq()
+    console.reviewer = ZOE
+    ext = unique("zoe")
+    r = console.post(APPLICANTS, json={"external_id": ext})
+    assert r.status_code == 201, r.text
+    applicant_id = r.json()["id"]
+    for path in (APPLICANTS, f"{APPLICANTS}/{applicant_id}", "/_docket/info", KEYS, "/_docket/clock"):
+        assert console.get(path).status_code == 200, path
+    assert console.request("HEAD", APPLICANTS).status_code in (200, 405)
+    console.reviewer = "  Ann Lee  "
+    assert console.post(f"{APPLICANTS}/{applicant_id}", json={"address": None}).status_code == 200
+    assert sandbox.get(f"{APPLICANTS}/{applicant_id}").status_code == 200
+
+    entries = list(reversed(sandbox.journal(after=seq)))
+    assert [(e["method"], e["path"], e["source"], e["reviewer"]) for e in entries] == [
+        ("POST", APPLICANTS, "console", ZOE),
+        ("POST", f"{APPLICANTS}/{applicant_id}", "console", "Ann Lee"),
+        ("GET", f"{APPLICANTS}/{applicant_id}", "api", None),
+    ]
+    assert entries[0]["api_key_id"] is None and entries[0]["status"] == 201
+    assert ext in entries[0]["request_body"], "bodies are recorded as for API keys"
+    assert entries[2]["api_key_id"], "API requests name their key"
+
+    by_reviewer = sandbox.journal(after=seq, reviewer=ZOE)
+    assert [e["path"] for e in by_reviewer] == [APPLICANTS]
+    assert {e["source"] for e in sandbox.journal(after=seq, source="console")} == {"console"}
+    assert [e["method"] for e in sandbox.journal(after=seq, source="api")] == ["GET"]
+    r = sandbox.get(JOURNAL, params={"source": "browser"})
+    assert r.status_code == 400 and r.json()["field"] == "source"
+
+    # The console reads the same journal (reading it is not journaled either).
+    mine = console.get(JOURNAL, params={"after": seq, "source": "console"})
+    assert mine.status_code == 200 and len(mine.json()["data"]) == 2
+
+
+def test_an_api_key_wins_over_a_session_cookie(console, sandbox):
+    seq = sandbox.last_seq()
+    r = console.get("/_docket/info", headers={"ds-api-token": SANDBOX_KEY})
+    assert r.status_code == 200 and r.json()["source"] == "api"
+    assert [e["source"] for e in sandbox.journal(after=seq)] == ["api"], "a keyed read is journaled as ever"
+    r = console.get("/_docket/info", headers={"ds-api-token": "not-a-key"})
+    assert r.status_code == 401, "a bad key is not rescued by the cookie"
+
+
+@pytest.mark.parametrize("cookie", ["garbage", "", "A" * 43, "x" * 5000, "dk_sandbox_x"])
+def test_a_forged_or_garbage_cookie_is_401(server, cookie):
+    r = requests.get(server.url + "/_docket/info", cookies={"docket_session": cookie},
+                     headers={"X-Docket-Environment": "sandbox", "X-Docket-Reviewer": "Eve"}, timeout=HTTP_TIMEOUT)
+    assert r.status_code == 401
+    assert r.json()["error"] == "unauthorized"
+
+
+def test_no_key_and_no_session_is_401_as_before(anonymous):
+    r = anonymous.get(APPLICANTS, headers={"X-Docket-Environment": "sandbox"})
+    assert r.status_code == 401
+    assert r.json()["message"] == "missing API key: send it in the ds-api-token header"
+
+
+def test_logout_ends_the_session_and_clears_the_cookie(server):
+    console = signed_in(server)
+    secret = console.session.cookies["docket_session"]
+    assert console.get("/_docket/info").status_code == 200
+    r = console.post(LOGOUT)
+    assert r.status_code == 204
+    assert r.headers["Set-Cookie"].startswith("docket_session=;") and "Max-Age=0" in r.headers["Set-Cookie"]
+    replay = requests.get(server.url + "/_docket/info", cookies={"docket_session": secret},
+                          headers={"X-Docket-Environment": "sandbox"}, timeout=HTTP_TIMEOUT)
+    assert replay.status_code == 401, "the session is gone on the server, not just in the browser"
+    assert requests.post(server.url + LOGOUT, timeout=HTTP_TIMEOUT).status_code == 204, "signing out twice is fine"
+
+
+def test_the_openapi_description_has_the_console_routes_and_the_session_scheme(server):
+    doc = requests.get(server.url + "/openapi.json", timeout=HTTP_TIMEOUT).json()
+    for path in (LOGIN, LOGOUT, KEYS, KEYS + "/{key_id}/revoke", IMPORTS, IMPORTS + "/{import_id}"):
+        assert path in doc["paths"], path
+    assert doc["components"]["securitySchemes"]["ConsoleSession"]["in"] == "cookie"
+    assert "multipart/form-data" in doc["paths"][IMPORTS]["post"]["requestBody"]["content"]
+    info = doc["components"]["schemas"]
+    assert "Counts" in info and "ImportJob" in info
+
+
+# --- keys over HTTP ------------------------------------------------------------------------------
+
+
+def test_keys_are_listed_for_the_callers_organization_and_environment_only(sandbox, production, other_sandbox):
+    listed = sandbox.get(KEYS)
+    assert listed.status_code == 200
+    keys = listed.json()["data"]
+    assert keys and {k["environment"] for k in keys} == {"sandbox"}
+    assert set(keys[0]) == {"id", "environment", "name", "hint", "pinned_from", "created_at", "last_used_at", "revoked_at"}
+    assert any(k["pinned_from"] == "DOCKET_SANDBOX_API_KEY" for k in keys)
+    production_ids = {k["id"] for k in production.get(KEYS).json()["data"]}
+    other_ids = {k["id"] for k in other_sandbox.get(KEYS).json()["data"]}
+    assert not ({k["id"] for k in keys} & (production_ids | other_ids))
+
+
+def test_a_created_key_is_shown_once_redacted_in_the_journal_works_and_can_be_revoked_once(
+    sandbox, production, other_sandbox, make_client, unique
+):
+    seq = sandbox.last_seq()
+    name = unique("ci")
+    r = sandbox.post(KEYS, json={"name": name})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    secret = created["key"]
+    assert secret.startswith("dk_sandbox_") and created["name"] == name and created["revoked_at"] is None
+    assert created["hint"].endswith(secret[-4:])
+    listed = {k["id"]: k for k in sandbox.get(KEYS).json()["data"]}
+    assert "key" not in listed[created["id"]], "the key itself is never shown again"
+
+    (entry,) = [e for e in sandbox.journal(after=seq, method="POST") if e["path"] == KEYS]
+    assert secret not in json.dumps(entry)
+    assert json.loads(entry["response_body"])["key"] == "[redacted]"
+
+    new = make_client(secret, "new key")
+    info = new.get("/_docket/info").json()
+    assert (info["environment"], info["source"], info["reviewer"]) == ("sandbox", "api", None)
+
+    for other, status in ((production, 404), (other_sandbox, 404)):
+        r = other.post(f"{KEYS}/{created['id']}/revoke")
+        assert r.status_code == status and r.json()["error"] == "not_found"
+    r = sandbox.post(f"{KEYS}/{created['id']}/revoke")
+    assert r.status_code == 200
+    assert r.json()["id"] == created["id"] and r.json()["revoked_at"]
+    assert new.get("/_docket/info").status_code == 401
+    again = sandbox.post(f"{KEYS}/{created['id']}/revoke")
+    assert again.status_code == 409 and again.json()["error"] == "conflict"
+    assert sandbox.post(f"{KEYS}/{uuid.uuid4()}/revoke").status_code == 404
+    assert sandbox.post(f"{KEYS}/not-a-uuid/revoke").status_code == 400
+
+
+def test_another_organizations_key_cannot_be_revoked(sandbox, other_sandbox):
+    other_key = other_sandbox.get(KEYS).json()["data"][0]
+    r = sandbox.post(f"{KEYS}/{other_key['id']}/revoke")
+    assert r.status_code == 404
+    assert other_sandbox.get(KEYS).json()["data"][0]["revoked_at"] is None
+    assert other_sandbox.get("/_docket/info").status_code == 200
+
+
+@pytest.mark.parametrize("body, words", [
+    ({}, "missing field `name`"), ({"name": ""}, "name: must not be empty"), ({"name": "   "}, "name: must not be empty"),
+    ({"name": "k" * 81}, "name: must be at most 80 characters"), ({"name": 5}, "name: invalid type"),
+    ({"name": "ok", "environment": "production"}, "unknown field `environment`"),
+])
+def test_bad_key_creations_are_400(sandbox, body, words):
+    before = len(sandbox.get(KEYS).json()["data"])
+    r = sandbox.post(KEYS, json=body)
+    assert r.status_code == 400, r.text
+    assert words in r.json()["message"]
+    assert len(sandbox.get(KEYS).json()["data"]) == before
+
+
+def test_the_console_manages_keys_with_its_reviewer_on_record(server, sandbox, unique):
+    console = signed_in(server, environment="production", reviewer=ZOE)
+    seq = sandbox.last_seq()
+    r = console.post(KEYS, json={"name": unique("console")})
+    assert r.status_code == 201 and r.json()["environment"] == "production"
+    key_id = r.json()["id"]
+    assert console.post(f"{KEYS}/{key_id}/revoke").json()["revoked_at"]
+    production = requests.get(server.url + JOURNAL, params={"after": 0, "source": "console", "reviewer": ZOE},
+                              headers={"ds-api-token": PRODUCTION_KEY}, timeout=HTTP_TIMEOUT).json()["data"]
+    paths = [e["path"] for e in production]
+    assert KEYS in paths and f"{KEYS}/{key_id}/revoke" in paths
+    assert r.json()["key"] not in json.dumps(production)
+    assert not [e for e in sandbox.journal(after=seq) if e["source"] == "console"], "production's, not the sandbox's"
+
+
+# --- the overview counts -------------------------------------------------------------------------
+
+
+def test_info_counts_what_the_environment_holds(server, sandbox, production, reset, unique):
+    for _ in range(3):
+        sandbox.create_applicant({"external_id": unique("count")})
+    production.create_applicant({"external_id": unique("count")})
+    assert aml_hits(sandbox, {"full_name": "Ivan Sanctionov"})
+    assert sandbox.post("/api/v3/aml/search", json={"full_name": "Clara Cleanfield"}).status_code == 200
+
+    webhooks = len(sandbox.get("/api/v3/organization/webhooks").json()["webhooks"])
+    deliveries = sandbox.get("/api/v3/notifications/webhook/history", params={"limit": 100}).json()["data"]
+    journal_size = len(sandbox.journal(limit=200))  # reading the journal is not journaled
+    info = sandbox.get("/_docket/info").json()
+    assert info["source"] == "api" and info["reviewer"] is None
+    assert info["counts"] == {
+        "applicants": 3,
+        "aml_searches": 2,
+        "webhooks": webhooks,
+        "deliveries_pending": sum(d["state"] == "pending" for d in deliveries),
+        "deliveries_failed": sum(d["state"] == "failed" for d in deliveries),
+        "requests": journal_size,
+    }
+
+    console = signed_in(server, reviewer=ZOE)
+    seen = console.get("/_docket/info").json()
+    assert (seen["source"], seen["reviewer"], seen["environment"]) == ("console", ZOE, "sandbox")
+    assert seen["counts"]["applicants"] == 3
+    assert seen["counts"]["requests"] == journal_size + 1, "the keyed info request above; console reads are not counted"
+    production_counts = console.get("/_docket/info", headers={"X-Docket-Environment": "production"}).json()["counts"]
+    assert production_counts["applicants"] == production.get("/_docket/info").json()["counts"]["applicants"] >= 1
+
+
+# --- watchlist imports from the browser ----------------------------------------------------------
+
+
+def upload(client, fmt: str | None, *files: tuple[str, bytes], **kwargs: Any) -> requests.Response:
+    data = {"format": fmt} if fmt is not None else {}
+    return client.post(IMPORTS, data=data, files=[("file", f) for f in files], **kwargs)
+
+
+def finished(client, job_id: str) -> dict:
+    def check():
+        job = client.get(f"{IMPORTS}/{job_id}").json()
+        assert 0.0 <= job["progress"] <= 1.0
+        return job if job["state"] in ("done", "failed") else None
+    return wait_for(check, timeout=30, interval=0.1, what=f"import {job_id} to finish")
+
+
+@pytest.fixture(scope="module")
+def import_server(tmp_path_factory, server_errors) -> Iterator[DocketServer]:
+    """A server for this module's imports (they replace lists, which the shared server's tests
+    rely on), with a small body limit."""
+    root = tmp_path_factory.mktemp("imports")
+    (root / "data").mkdir()
+    srv = DocketServer(root / "data", root / "stderr.log", args=("--body-limit", "4096"))
+    srv.server_errors = server_errors
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def no_uploads_left(srv: DocketServer) -> None:
+    wait_for(lambda: not any((srv.data_dir / "uploads").glob("*")), timeout=10, what="the uploads to be removed")
+
+
+def test_an_uploaded_list_is_imported_in_the_background_and_becomes_searchable(import_server, tmp_path):
+    srv = import_server
+    sandbox, production = srv.client(SANDBOX_KEY, "sandbox"), srv.client(PRODUCTION_KEY, "production")
+    marker = f"Quillory Vantessa {uuid.uuid4().hex[:6]}"
+    assert aml_hits(production, {"full_name": marker}) == []
+    rows = CSL_ROWS + [dict(_id=f"dk-pad-{i}", source=CSL_ROWS[0]["source"], type="Entity",
+                            name=f"Padding Trading Company Number {i}", remarks="x" * 200) for i in range(40)]
+    rows.append(dict(_id="dk-marker", source=CSL_ROWS[0]["source"], type="Individual", name=marker))
+    csv_bytes = write_csl(tmp_path / "consolidated.csv", rows).read_bytes()
+    assert len(csv_bytes) > 4096 * 3, "larger than the server's body limit: only this route may exceed it"
+    assert sandbox.post(APPLICANTS, data=b"{" + b" " * 5000 + b"}",
+                        headers={"Content-Type": "application/json"}).status_code == 413
+
+    r = upload(sandbox, "us-csl", ("consolidated.csv", csv_bytes))
+    assert r.status_code == 202, r.text
+    job = r.json()
+    assert set(job) == {"id", "format", "files", "state", "progress", "started_at", "finished_at", "snapshot",
+                        "rejections", "message"}
+    assert (job["format"], job["files"], job["state"]) == ("us-csl", ["consolidated.csv"], "reading")
+    assert job["snapshot"] is None and job["finished_at"] is None
+
+    done = finished(sandbox, job["id"])
+    assert done["state"] == "done", done
+    assert done["progress"] == 1.0 and done["message"] is None and done["finished_at"] >= done["started_at"]
+    snapshot = done["snapshot"]
+    assert snapshot["list"] == "US_CSL" and snapshot["active"] is True
+    assert snapshot["rows_read"] == len(rows)
+    assert snapshot["entities"] == len(rows) - 1 and snapshot["rows_rejected"] == 1
+    nameless = next(i for i, row in enumerate(CSL_ROWS) if not row["name"])
+    assert done["rejections"] == [{"row": nameless + 2, "reason": "no name"}], "row 1 is the header"
+    wait_for(lambda: aml_hits(production, {"full_name": marker}), timeout=20, interval=0.1,
+             what="production to search the uploaded list")
+    active = [s for s in production.get("/_docket/aml/lists").json()["data"] if s["list"] == "US_CSL" and s["active"]]
+    assert [s["id"] for s in active] == [snapshot["id"]]
+
+    # The request is journaled, its body is not; the saved files are gone.
+    entry = [e for e in sandbox.journal(path=IMPORTS) if e["method"] == "POST"][0]
+    assert entry["status"] == 202 and entry["request_body"].startswith("[an upload of")
+    no_uploads_left(srv)
+
+
+def test_a_malformed_upload_fails_with_a_message_and_the_previous_snapshot_stays(import_server, tmp_path):
+    srv = import_server
+    sandbox, production = srv.client(SANDBOX_KEY, "sandbox"), srv.client(PRODUCTION_KEY, "production")
+    good = finished(sandbox, upload(sandbox, "us-csl", ("csl.csv", write_csl(tmp_path / "csl.csv", CSL_ROWS).read_bytes())).json()["id"])
+    assert good["state"] == "done"
+
+    console = signed_in(srv, reviewer=ZOE)
+    r = upload(console, "us-csl", ("broken.csv", b"this is not,a screening list\n1,2\n"))
+    assert r.status_code == 202, r.text
+    failed = finished(console, r.json()["id"])
+    assert failed["state"] == "failed" and failed["snapshot"] is None and failed["finished_at"]
+    assert "broken.csv" in failed["message"] and "Consolidated Screening List" in failed["message"]
+    assert str(srv.data_dir) not in failed["message"], "files are named as they were sent"
+
+    gz = upload(sandbox, "ftm", ("list.json.gz", b"\x1f\x8b\x08\x00garbage"))
+    assert finished(sandbox, gz.json()["id"])["state"] == "failed"
+
+    active = [s for s in production.get("/_docket/aml/lists").json()["data"] if s["list"] == "US_CSL" and s["active"]]
+    assert [s["id"] for s in active] == [good["snapshot"]["id"]]
+    assert aml_hits(production, {"full_name": "Dmitri Karavanov"})
+
+    jobs = sandbox.get(IMPORTS).json()["data"]
+    assert [j["id"] for j in jobs][:3] == [gz.json()["id"], r.json()["id"], good["id"]], "newest first"
+    (entry,) = [e for e in sandbox.journal(path=IMPORTS, source="console")]
+    assert entry["reviewer"] == ZOE and entry["status"] == 202
+
+
+def test_several_files_are_one_import(import_server, tmp_path):
+    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
+    first, second = CSL_ROWS[:8], CSL_ROWS[8:]
+    r = upload(sandbox, "us-csl", ("a.csv", write_csl(tmp_path / "a.csv", first).read_bytes()),
+               ("b.csv", write_csl(tmp_path / "b.csv", second).read_bytes()))
+    job = finished(sandbox, r.json()["id"])
+    assert job["files"] == ["a.csv", "b.csv"]
+    assert job["state"] == "done" and job["snapshot"]["rows_read"] == len(CSL_ROWS)
+
+
+@pytest.mark.parametrize("case", ["unknown-format", "demo-format", "no-format", "no-file", "empty-file-input",
+                                  "unexpected-field", "json-body", "no-boundary", "cut-off"])
+def test_bad_uploads_are_refused(import_server, case):
+    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
+    csv_file = ("csl.csv", b"name,source\nA B,SDN\n")
+    if case == "unknown-format":
+        r, status, field = upload(sandbox, "xlsx", csv_file), 400, "format"
+    elif case == "demo-format":
+        r, status, field = upload(sandbox, "demo", csv_file), 400, "format"
+    elif case == "no-format":
+        r, status, field = upload(sandbox, None, csv_file), 400, "format"
+    elif case == "no-file":
+        r, status, field = sandbox.post(IMPORTS, files={"format": (None, "us-csl")}), 400, "file"
+    elif case == "empty-file-input":
+        r, status, field = upload(sandbox, "us-csl", ("", b"")), 400, "file"
+    elif case == "unexpected-field":
+        r, status, field = sandbox.post(IMPORTS, data={"format": "us-csl", "list": "x"}, files=[("file", csv_file)]), 400, None
+    elif case == "json-body":
+        r, status, field = sandbox.post(IMPORTS, json={"format": "us-csl"}), 415, None
+    elif case == "no-boundary":
+        r, status, field = sandbox.post(IMPORTS, data=b"x", headers={"Content-Type": "multipart/form-data"}), 400, None
+    else:
+        body = b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname,source\n'
+        r, status, field = sandbox.post(IMPORTS, data=body, headers={"Content-Type": "multipart/form-data; boundary=b"}), 400, None
+    assert r.status_code == status, r.text
+    assert r.json()["message"]
+    if field:
+        assert r.json().get("field") == field, r.json()
+    no_uploads_left(import_server)
+
+
+def test_unknown_import_jobs(import_server):
+    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
+    r = sandbox.get(f"{IMPORTS}/{uuid.uuid4()}")
+    assert r.status_code == 404 and r.json()["error"] == "not_found"
+    assert sandbox.get(f"{IMPORTS}/nope").status_code == 400
+    assert import_server.client(None).get(IMPORTS).status_code == 401
+    assert import_server.client(None).post(IMPORTS, files={"format": (None, "us-csl")}).status_code == 401
