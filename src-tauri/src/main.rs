@@ -147,7 +147,8 @@ async fn start() -> Result<(server::Server, keys::KeyStore, String), Box<dyn std
             keys.describe()
         );
     }
-    let console_url = server.url.clone();
+    // A one-time login link: the window signs itself in, and no key ever reaches it.
+    let console_url = server.console_login_url().await?;
     Ok((server, keys, console_url))
 }
 
