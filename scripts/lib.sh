@@ -29,6 +29,9 @@ ensure_apt() {
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
 BUILD_PACKAGES=(build-essential pkg-config libwebkit2gtk-4.1-dev)
 TEST_PACKAGES=(python3-venv curl)
+# The desktop end-to-end tests (tests/desktop/run.sh): a virtual display, a D-Bus session bus of
+# their own, WebKit's WebDriver, and X tools to drive the native menu and read the clipboard.
+DESKTOP_TEST_PACKAGES=(xvfb xauth dbus webkit2gtk-driver xdotool xclip)
 
 ensure_rust() {
   command -v cargo >/dev/null || die "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"
@@ -75,4 +78,12 @@ ensure_python_env() {
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/tests/requirements.txt"
     cp "$ROOT/tests/requirements.txt" "$stamp"
   fi
+}
+
+# tauri-driver, the WebDriver server for Tauri apps (the desktop end-to-end tests), when missing.
+ensure_tauri_driver() {
+  case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) export PATH="$PATH:$HOME/.cargo/bin" ;; esac
+  command -v tauri-driver >/dev/null && return 0
+  say "Installing tauri-driver (cargo install tauri-driver --locked)"
+  cargo install tauri-driver --locked --quiet
 }

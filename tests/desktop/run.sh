@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs the desktop end-to-end tests (tests/desktop) against the real docket-desktop window: a
+# virtual display (xvfb-run), a D-Bus session bus of their own (dbus-run-session: single-instance
+# hand-over goes over D-Bus, and the user's session is never touched), and pytest, whose fixtures
+# start tauri-driver (which starts WebKitWebDriver, which starts the app) on free ports with a
+# temporary data directory and temporary XDG homes. Everything started here stops with it.
+#
+#   tests/desktop/run.sh [pytest arguments]
+#
+# Needs: target/debug/docket-desktop (cargo build -p docket-desktop), tauri-driver
+# (cargo install tauri-driver --locked), WebKitWebDriver (webkit2gtk-driver), xvfb-run (xvfb,
+# xauth), dbus-run-session (dbus-daemon), xdotool and xclip (the native menu and the clipboard),
+# and .venv with tests/requirements.txt.
+# Screenshots, the driver and app log, and figures.json go to tests/artifacts/desktop/.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+export DOCKET_DESKTOP_BIN="${DOCKET_DESKTOP_BIN:-$ROOT/target/debug/docket-desktop}"
+PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
+
+if [ -z "${DOCKET_DESKTOP_INSIDE:-}" ]; then
+  [ -x "$DOCKET_DESKTOP_BIN" ] || { echo "error: $DOCKET_DESKTOP_BIN is missing: cargo build -p docket-desktop" >&2; exit 1; }
+  export PATH="$PATH:$HOME/.cargo/bin"
+  for tool in xvfb-run dbus-run-session tauri-driver WebKitWebDriver xdotool xclip; do
+    command -v "$tool" >/dev/null || { echo "error: $tool is missing (scripts/test installs it)" >&2; exit 1; }
+  done
+  rm -rf "$ROOT/tests/artifacts/desktop"
+  mkdir -p "$ROOT/tests/artifacts/desktop"
+  # xvfb-run stops Xvfb, and dbus-run-session its bus, when the command inside returns.
+  exec env DOCKET_DESKTOP_INSIDE=1 xvfb-run -a -s '-screen 0 1280x800x24 -nolisten tcp' \
+    dbus-run-session -- "$0" "$@"
+fi
+
+# Inside the virtual display and the private bus.
+export DOCKET_DESKTOP_E2E=1
+unset DOCKET_DESKTOP_INSIDE
+cd "$ROOT"
+status=0
+"$PYTHON" -m pytest tests/desktop -q "$@" || status=$?
+figures="$ROOT/tests/artifacts/desktop/figures.json"
+[ -f "$figures" ] && echo "desktop figures ($figures):" && cat "$figures"
+exit "$status"

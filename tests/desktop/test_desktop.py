@@ -1,0 +1,184 @@
+"""The desktop app end to end: the real window, its console, one instance at a time, and the
+window's size remembered. The tests run in order and share one app (see conftest.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from typing import Any
+
+import pytest
+import requests
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+pytestmark = pytest.mark.timeout(180)
+
+UI_TIMEOUT = 30
+
+
+def by_testid(driver: Any, name: str) -> list[Any]:
+    return driver.find_elements(By.CSS_SELECTOR, f'[data-testid="{name}"]')
+
+
+def wait_for_testid(driver: Any, name: str, timeout: float = UI_TIMEOUT) -> Any:
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: next((e for e in by_testid(d, name) if e.is_displayed()), None),
+        f"no visible [data-testid={name}] within {timeout} s",
+    )
+
+
+def shot(driver: Any, desktop: Any, name: str) -> None:
+    desktop.artifacts.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(desktop.artifacts / f"{name}.png"))
+
+
+@pytest.fixture(scope="module")
+def session(desktop: Any, figures: dict[str, Any]) -> Any:
+    launched = time.monotonic()
+    driver = desktop.session()  # tauri-driver starts the app now
+    figures["session_created_ms"] = round((time.monotonic() - launched) * 1000)
+    figures["_launched"] = launched
+    yield driver
+    try:
+        driver.quit()
+    except WebDriverException:
+        pass
+
+
+def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
+    driver = session
+    # The window opens on a one-time login link: the console is signed in, never asks for a key.
+    def console_or_signed_out() -> str | None:
+        if by_testid(driver, "reviewer-name"):
+            return "console"
+        if driver.find_elements(By.CSS_SELECTOR, ".signed-out"):
+            return "signed-out"
+        return None
+
+    state = WebDriverWait(driver, UI_TIMEOUT, poll_frequency=0.05).until(lambda d: console_or_signed_out())
+    if state == "signed-out":
+        shot(driver, desktop, "signed-out")
+        pytest.fail("the window shows the console's signed-out page: it did not open on a login link")
+    figures["console_rendered_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
+
+    # First use: the console asks who is reviewing.
+    wait_for_testid(driver, "reviewer-name").send_keys("Desktop Tester")
+    wait_for_testid(driver, "reviewer-save").click()
+    WebDriverWait(driver, UI_TIMEOUT).until(lambda d: not [e for e in by_testid(d, "reviewer-name") if e.is_displayed()])
+    assert "Desktop Tester" in wait_for_testid(driver, "reviewer-chip").text
+
+    # The overview counts the demo applicants.
+    count = wait_for_testid(driver, "count-applicants")
+    WebDriverWait(driver, UI_TIMEOUT).until(lambda d: any(ch.isdigit() for ch in count.text) and not count.text.startswith("0"))
+    assert driver.title
+    shot(driver, desktop, "overview")
+
+    # The window never holds a key: the keys the app keeps for its user (hints only on the page).
+    page = driver.page_source
+    storage = driver.execute_script("return JSON.stringify(Object.assign({}, window.localStorage, window.sessionStorage))")
+    cookies = str(driver.get_cookies())
+    for env in ("sandbox", "production"):
+        secret = desktop.kept_key(env)
+        for where, text in (("page", page), ("storage", storage), ("cookies", cookies), ("URL", driver.current_url)):
+            assert secret not in text, f"the {env} key is in the window's {where}"
+
+
+def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
+    driver = session
+    wait_for_testid(driver, "nav-applicants").click()
+    WebDriverWait(driver, UI_TIMEOUT, poll_frequency=0.05).until(lambda d: by_testid(d, "applicant-row"))
+    figures["applicants_rows_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
+    assert driver.current_url.split("?")[0].endswith("/applicants")
+    rows = by_testid(driver, "applicant-row")
+    assert len(rows) >= 10, f"expected a page of demo applicants, saw {len(rows)}"
+    shot(driver, desktop, "applicants")
+
+    # Open the first applicant and switch its monitoring.
+    rows[0].find_element(By.CSS_SELECTOR, "a").click()
+    toggle = wait_for_testid(driver, "toggle-monitoring")
+    applicant_id = driver.current_url.rstrip("/").split("/")[-1]
+    before = toggle.is_selected()
+    toggle.click()
+    WebDriverWait(driver, UI_TIMEOUT).until(
+        lambda d: (t := by_testid(d, "toggle-monitoring")) and t[0].is_selected() != before and t[0].is_enabled()
+    )
+    shot(driver, desktop, "applicant")
+
+    # The change is in Docket, seen over the API with the sandbox key the app kept for its user.
+    key = desktop.kept_key("sandbox")
+    r = requests.get(f"{desktop.base_url()}/api/v3/applicants/{applicant_id}", headers={"ds-api-token": key}, timeout=10)
+    assert r.status_code == 200, r.text
+    assert r.json()["aml_screening_enabled"] is (not before)
+
+
+def test_memory_with_demo_data(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
+    memory = desktop.memory()
+    assert "docket-desktop" in memory, f"cannot find the app's process: {desktop.pids()}"
+    figures["rss_mib"] = memory
+    for message, name in (("the window is shown", "app_window_shown_ms"), ("the console loaded", "app_console_loaded_ms")):
+        figures[name] = desktop.logged_ms(message)
+    figures.pop("_launched", None)
+    print(f"\n{figures}")
+
+
+def test_a_second_launch_hands_over_and_exits(session: Any, desktop: Any) -> None:
+    first = {pid for pid, name in desktop.pids().items() if name.startswith("docket-desktop")}
+    assert len(first) == 1
+    started = time.monotonic()
+    second = subprocess.run([str(desktop.binary)], env=desktop.env, capture_output=True, timeout=30)
+    took = time.monotonic() - started
+    assert second.returncode == 0, second.stderr.decode(errors="replace")
+    assert took < 10, f"the second launch took {took:.1f} s to exit"
+    # It neither served nor opened anything.
+    assert b"http://" not in second.stdout
+    # The first is untouched and was asked to show itself.
+    assert {pid for pid, name in desktop.pids().items() if name.startswith("docket-desktop")} == first
+    desktop.wait_until(lambda: "Docket is already running" in desktop.log(), 10, "the first instance to log the hand-over")
+    assert wait_for_testid(session, "nav-overview").is_displayed()
+
+
+def test_the_menu_copies_the_url_and_the_keys(session: Any, desktop: Any) -> None:
+    # File: Open Data Folder, Copy API Base URL, Copy Sandbox API Key, Copy Production API Key, Quit.
+    desktop.menu(session, 2)
+    desktop.wait_until(lambda: desktop.clipboard() == desktop.base_url(), 10, "the base URL on the clipboard")
+    desktop.menu(session, 3)
+    desktop.wait_until(lambda: desktop.clipboard() == desktop.kept_key("sandbox"), 10, "the sandbox key on the clipboard")
+    desktop.menu(session, 4)
+    desktop.wait_until(lambda: desktop.clipboard() == desktop.kept_key("production"), 10, "the production key on the clipboard")
+    key = desktop.clipboard()
+    r = requests.get(f"{desktop.base_url()}/api/v3/applicants", headers={"ds-api-token": key}, timeout=10)
+    assert r.status_code == 200, r.text
+
+
+def test_view_reload_keeps_the_console_signed_in(session: Any, desktop: Any) -> None:
+    session.execute_script("window.__beforeReload = true")
+    desktop.menu(session, 1, menu=2)  # View > Reload
+    WebDriverWait(session, UI_TIMEOUT).until(lambda d: d.execute_script("return window.__beforeReload === undefined"))
+    assert wait_for_testid(session, "nav-overview").is_displayed()
+    assert not session.find_elements(By.CSS_SELECTOR, ".signed-out")
+
+
+def test_the_window_size_is_remembered(session: Any, desktop: Any) -> None:
+    driver = session
+    driver.set_window_rect(width=1100, height=760)
+    WebDriverWait(driver, 10).until(lambda d: d.get_window_size()["width"] == 1100)
+    desktop.menu(driver, 5)  # File > Quit: the window state is saved as the app exits
+    desktop.wait_until(lambda: not desktop.pids(), 15, "the app to quit")
+    saved = desktop.config_home / "dev.docket.console" / ".window-state.json"
+    assert saved.exists(), "the window state was not saved"
+    try:
+        driver.quit()
+    except WebDriverException:
+        pass
+
+    again = desktop.session()
+    try:
+        # Signed in again (a new login link; with port 0 the origin, and so the stored reviewer, is new).
+        WebDriverWait(again, UI_TIMEOUT).until(lambda d: by_testid(d, "reviewer-name") or by_testid(d, "count-applicants"))
+        size = again.get_window_size()
+        assert (size["width"], size["height"]) == (1100, 760)
+        shot(again, desktop, "restarted")
+    finally:
+        again.quit()
