@@ -72,6 +72,13 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
     # The overview counts the demo applicants.
     count = wait_for_testid(driver, "count-applicants")
     WebDriverWait(driver, UI_TIMEOUT).until(lambda d: any(ch.isdigit() for ch in count.text) and not count.text.startswith("0"))
+    figures["overview_counts_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
+    # Launch to a table of data: straight on to Applicants, then back for the checks below.
+    wait_for_testid(driver, "nav-applicants").click()
+    WebDriverWait(driver, UI_TIMEOUT, poll_frequency=0.05).until(lambda d: by_testid(d, "applicant-row"))
+    figures["applicants_rows_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
+    wait_for_testid(driver, "nav-overview").click()
+    wait_for_testid(driver, "count-applicants")
     assert driver.title
     shot(driver, desktop, "overview")
 
@@ -87,9 +94,11 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
 
 def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
     driver = session
-    wait_for_testid(driver, "nav-applicants").click()
+    link = wait_for_testid(driver, "nav-applicants")
+    clicked = time.monotonic()
+    link.click()
     WebDriverWait(driver, UI_TIMEOUT, poll_frequency=0.05).until(lambda d: by_testid(d, "applicant-row"))
-    figures["applicants_rows_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
+    figures["applicants_click_to_rows_ms"] = round((time.monotonic() - clicked) * 1000)
     assert driver.current_url.split("?")[0].endswith("/applicants")
     rows = by_testid(driver, "applicant-row")
     assert len(rows) >= 10, f"expected a page of demo applicants, saw {len(rows)}"
