@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use docket_api::server::{self, DEFAULT_LISTEN, ServeOptions, StartError};
 use docket_engine::Engine;
-use tauri::webview::PageLoadEvent;
+use tauri::webview::{NewWindowResponse, PageLoadEvent};
 use tauri::{AppHandle, Manager, RunEvent, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
 use tauri_plugin_window_state::StateFlags;
 
@@ -105,6 +105,13 @@ fn setup(app: &AppHandle, launched: Instant) -> Result<(), Box<dyn std::error::E
                 false
             }
             Navigation::Refuse => false,
+        })
+        // Links that open a new window (the API reference, say) open in the default browser.
+        .on_new_window(|to, _| {
+            if matches!(to.scheme(), "http" | "https" | "mailto") {
+                menu::open(to.as_str());
+            }
+            NewWindowResponse::Deny
         })
         .on_page_load(move |_, page| {
             if page.event() == PageLoadEvent::Finished && !loaded.swap(true, Ordering::Relaxed) {

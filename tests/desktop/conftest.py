@@ -80,8 +80,13 @@ class DesktopApp:
         self.data_dir = root / "data"
         self.config_home = root / "config"
         self.log_path = ARTIFACTS / "tauri-driver.log"
-        for d in (self.data_dir, self.config_home, root / "share", root / "cache", root / "home"):
+        for d in (self.data_dir, self.config_home, root / "share", root / "cache", root / "home", root / "bin"):
             d.mkdir(parents=True, exist_ok=True)
+        # What the app hands to the system's opener (a folder, a web page) is written down instead.
+        self.opened = root / "opened.txt"
+        opener = root / "bin" / "xdg-open"
+        opener.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{self.opened}"\n')
+        opener.chmod(0o755)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DOCKET_", "XDG_CONFIG", "XDG_DATA", "XDG_CACHE"))}
         env.update(
             DOCKET_DATA_DIR=str(self.data_dir),
@@ -94,6 +99,7 @@ class DesktopApp:
             XDG_CACHE_HOME=str(root / "cache"),
             HOME=str(root / "home"),
             NO_COLOR="1",
+            PATH=f"{root / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}",
         )
         self.env = env
         self.driver_proc: subprocess.Popen[bytes] | None = None
@@ -169,6 +175,9 @@ class DesktopApp:
         subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, env=self.env)
         time.sleep(0.3)
         subprocess.run(["xdotool", "key", "--delay", "60", *keys], check=True, env=self.env)
+
+    def opened_things(self) -> list[str]:
+        return self.opened.read_text().splitlines() if self.opened.exists() else []
 
     def clipboard(self) -> str:
         done = subprocess.run(["xclip", "-o", "-selection", "clipboard"], capture_output=True, env=self.env, timeout=10)

@@ -161,6 +161,18 @@ def test_the_menu_copies_the_url_and_the_keys(session: Any, desktop: Any) -> Non
     assert r.status_code == 200, r.text
 
 
+def test_the_data_folder_and_web_pages_open_outside_the_window(session: Any, desktop: Any) -> None:
+    desktop.menu(session, 1)  # File > Open Data Folder
+    desktop.wait_until(lambda: str(desktop.data_dir) in desktop.opened_things(), 10, "the data folder to be opened")
+    # The API reference link asks for a new window: it opens in the browser, the console stays.
+    here = session.current_url
+    link = WebDriverWait(session, UI_TIMEOUT).until(lambda d: d.find_element(By.LINK_TEXT, "API reference"))
+    link.click()
+    desktop.wait_until(lambda: any(o.endswith("/docs") for o in desktop.opened_things()), 10, "/docs to open in the browser")
+    assert session.current_url == here
+    assert len(session.window_handles) == 1
+
+
 def test_view_reload_keeps_the_console_signed_in(session: Any, desktop: Any) -> None:
     session.execute_script("window.__beforeReload = true")
     desktop.menu(session, 1, menu=2)  # View > Reload
