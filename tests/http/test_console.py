@@ -524,3 +524,18 @@ def test_unknown_import_jobs(import_server):
     assert sandbox.get(f"{IMPORTS}/nope").status_code == 400
     assert import_server.client(None).get(IMPORTS).status_code == 401
     assert import_server.client(None).post(IMPORTS, files={"format": (None, "us-csl")}).status_code == 401
+
+
+def test_only_the_default_organization_may_replace_the_shared_watchlists(import_server, tmp_path):
+    """Lists are shared by every organization, so another tenant's key must not replace them."""
+    srv = import_server
+    srv.cli("orgs", "create", "Tenant Without Lists")
+    secret, _ = srv.create_key("Tenant Without Lists", "sandbox", "uploader")
+    tenant = srv.client(secret, "tenant sandbox")
+    before = srv.client(SANDBOX_KEY, "sandbox").get("/_docket/aml/lists").json()["data"]
+    csv_bytes = write_csl(tmp_path / "consolidated.csv", CSL_ROWS).read_bytes()
+    r = upload(tenant, "us-csl", ("consolidated.csv", csv_bytes))
+    assert r.status_code == 403, r.text
+    assert "default organization" in r.json()["message"]
+    assert srv.client(SANDBOX_KEY, "sandbox").get("/_docket/aml/lists").json()["data"] == before
+    no_uploads_left(srv)

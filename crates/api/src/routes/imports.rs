@@ -57,18 +57,21 @@ struct ImportUpload {
     responses(
         (status = 202, description = "Accepted; the import runs in the background", body = ImportJob),
         (status = 400, description = "No format or an unknown one, no file, or a malformed form", body = ErrorBody),
+        (status = 403, description = "Not the default organization: the lists are shared by all", body = ErrorBody),
         (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
         (status = 415, description = "Not multipart/form-data", body = ErrorBody),
     )
 )]
 async fn upload(
     State(state): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
     headers: HeaderMap,
     body: Body,
 ) -> ApiResult<(StatusCode, Json<ImportJob>)> {
     let boundary = multipart::boundary(headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()))?;
     let aml = state.engine.aml();
+    // Refused before a byte of the upload is saved.
+    aml.may_import(caller.scope()).await?;
     let folder = aml.uploads_dir().join(uuid::Uuid::now_v7().simple().to_string());
     tokio::fs::create_dir_all(&folder).await.map_err(|e| save_failed(&folder, &e))?;
     let (format, files) = match receive(Multipart::new(body, &boundary), &folder).await {
@@ -84,7 +87,7 @@ async fn upload(
             .with_field("format"));
     };
     // The engine removes the folder when the job ends, or at once if it refuses the job.
-    let job = aml.start_import(format, files, folder)?;
+    let job = aml.start_import(caller.scope(), format, files, folder).await?;
     Ok((StatusCode::ACCEPTED, Json(job)))
 }
 

@@ -15,6 +15,7 @@ use super::model::{ListFormat, Snapshot};
 use crate::Engine;
 use crate::error::{Error, Result};
 use crate::id::typed_id;
+use crate::scope::Scope;
 use crate::time::Timestamp;
 
 typed_id!(
@@ -160,10 +161,33 @@ impl super::Aml<'_> {
         self.engine.data_dir().join(UPLOADS_DIR)
     }
 
-    /// Starts importing saved files in the background and returns the job at once. The files
-    /// and `folder` (which holds them) are removed when the job ends. Must be called within a
-    /// Tokio runtime.
-    pub fn start_import(&self, format: ListFormat, files: Vec<UploadedFile>, folder: PathBuf) -> Result<ImportJob> {
+    /// Whether `scope` may replace the watchlists. They are shared by every organization, so
+    /// only the default organization (the one that owns this Docket) may; the CLI, run by
+    /// whoever owns the data directory, may too.
+    pub async fn may_import(&self, scope: Scope) -> Result<()> {
+        if self.engine.organizations().get(scope.organization).await?.is_default {
+            Ok(())
+        } else {
+            Err(Error::Forbidden(
+                "watchlists are shared by every organization: only the default organization may import them".into(),
+            ))
+        }
+    }
+
+    /// Starts importing saved files in the background for `scope` (see [`Self::may_import`])
+    /// and returns the job at once. The files and `folder` (which holds them) are removed when
+    /// the job ends. Must be called within a Tokio runtime.
+    pub async fn start_import(
+        &self,
+        scope: Scope,
+        format: ListFormat,
+        files: Vec<UploadedFile>,
+        folder: PathBuf,
+    ) -> Result<ImportJob> {
+        if let Err(e) = self.may_import(scope).await {
+            remove(&folder);
+            return Err(e);
+        }
         if format == ListFormat::Demo {
             remove(&folder);
             return Err(Error::invalid("format", "the demo list is generated, not imported"));
