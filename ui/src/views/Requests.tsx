@@ -32,7 +32,7 @@ const columns = [
   column.accessor("path", {
     header: "Path",
     cell: ({ row }) => (
-      <code className="small" style={{ overflowWrap: "anywhere" }}>
+      <code className="small wrap">
         {row.original.path}
         {row.original.query ? `?${row.original.query}` : ""}
       </code>

@@ -31,10 +31,21 @@ const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "custom_fields", label: "Custom fields" },
 ];
 
-export function show(value: unknown): string {
+type Address = { street?: string | null; city?: string | null; postal_code?: string | null; state?: string | null; country?: string | null };
+
+/** One address on one line, in the usual order. */
+export function addressLine(a: Address): string {
+  return [a.street, [a.postal_code, a.city].filter(Boolean).join(" "), a.state, a.country].filter(Boolean).join(", ");
+}
+
+/** A field's value for reading: addresses and custom fields as lines, never raw JSON. */
+export function show(key: keyof ApplicantInfo, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "object") return Object.keys(value).length === 0 ? "—" : JSON.stringify(value, null, 2);
-  return String(value);
+  if (typeof value !== "object") return String(value);
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return "—";
+  if (key === "addresses") return entries.map(([kind, a]) => `${kind}: ${addressLine((a ?? {}) as Address)}`).join("\n");
+  return entries.map(([k, v]) => `${k}: ${typeof v === "object" && v !== null ? JSON.stringify(v) : String(v)}`).join("\n");
 }
 
 export function useApplicant(id: string | undefined) {
@@ -62,13 +73,18 @@ function Detail({ applicant }: { applicant: Applicant }) {
   const [deleting, setDeleting] = useState(false);
   const name = displayName(applicant.system_info) || "(no name)";
 
+  // The state asked for, shown at once (set in the same event, so the checkbox never flickers back).
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => post(`/api/v3/applicants/${applicant.applicant_id}/screening`, { aml_screening_enabled: enabled }),
     onSuccess: (_, enabled) => {
+      // Show the new state at once; the refetch below brings the screening's results.
+      queryClient.setQueryData<Applicant>(["applicant", environment, applicant.applicant_id], (old) => old && { ...old, aml_screening_enabled: enabled });
       toast(enabled ? "Monitoring on: screened now and daily" : "Monitoring off");
       void queryClient.invalidateQueries();
     },
     onError: (e) => toast(e.message, "bad"),
+    onSettled: () => setWanted(null),
   });
   const remove = useMutation({
     mutationFn: () => del(`/api/v3/applicants/${applicant.applicant_id}`),
@@ -79,6 +95,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
     },
     onError: (e) => toast(e.message, "bad"),
   });
+  const monitored = wanted ?? applicant.aml_screening_enabled;
   const screenings = useQuery({
     queryKey: ["history", environment, { applicant_id: applicant.applicant_id }],
     queryFn: ({ signal }) => get<Page<SearchSummary>>("/api/v3/aml/search/history", { applicant_id: applicant.applicant_id, limit: 10 }, signal),
@@ -98,7 +115,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
         <section className="card" aria-labelledby="info-title">
           <h2 id="info-title">Information</h2>
           <p className="muted small">What the caller provided beside what Docket holds (system info). A difference is highlighted.</p>
-          <table className="data" data-testid="info-table">
+          <table className="data fixed" data-testid="info-table">
             <thead>
               <tr>
                 <th scope="col">Field</th>
@@ -108,16 +125,18 @@ function Detail({ applicant }: { applicant: Applicant }) {
             </thead>
             <tbody>
               {FIELDS.map(({ key, label }) => {
-                const provided = show(applicant.provided_info?.[key]);
-                const system = show(applicant.system_info?.[key]);
+                const provided = show(key, applicant.provided_info?.[key]);
+                const system = show(key, applicant.system_info?.[key]);
                 if (provided === "—" && system === "—") return null;
                 return (
                   <tr key={key}>
                     <th scope="row" className="muted" style={{ fontWeight: 500 }}>
                       {label}
                     </th>
-                    <td>{provided.includes("\n") ? <pre>{provided}</pre> : provided}</td>
-                    <td style={provided !== system ? { background: "var(--warn-soft)" } : undefined}>{system.includes("\n") ? <pre>{system}</pre> : system}</td>
+                    <td className="lines">{provided}</td>
+                    <td className="lines" style={provided !== system ? { background: "var(--warn-soft)" } : undefined}>
+                      {system}
+                    </td>
                   </tr>
                 );
               })}
@@ -156,8 +175,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
               <dt>Monitoring</dt>
               <dd>
                 <label className="inline">
-                  <input type="checkbox" checked={applicant.aml_screening_enabled} onChange={(e) => toggle.mutate(e.target.checked)} disabled={toggle.isPending} data-testid="toggle-monitoring" />
-                  {applicant.aml_screening_enabled ? "On: screened daily and on every change" : "Off"}
+                  <input type="checkbox" checked={monitored} onChange={(e) => {
+                      setWanted(e.target.checked);
+                      toggle.mutate(e.target.checked);
+                    }} disabled={toggle.isPending} data-testid="toggle-monitoring" />
+                  {monitored ? "On: screened daily and on every change" : "Off"}
                 </label>
               </dd>
               <dt>Last screened</dt>
