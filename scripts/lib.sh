@@ -28,7 +28,7 @@ ensure_apt() {
 
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
 BUILD_PACKAGES=(build-essential pkg-config libwebkit2gtk-4.1-dev)
-TEST_PACKAGES=(python3-venv curl)
+TEST_PACKAGES=(python3-venv curl chromium)
 # The desktop end-to-end tests (tests/desktop/run.sh): a virtual display, a D-Bus session bus of
 # their own, WebKit's WebDriver, and X tools to drive the native menu and read the clipboard.
 DESKTOP_TEST_PACKAGES=(xvfb xauth dbus webkit2gtk-driver xdotool xclip)
@@ -51,15 +51,19 @@ ensure_node() {
   [ "$major" -ge 20 ] || die "the console needs Node.js 20 or newer (found $(node --version))"
 }
 
-# Installs the console's npm packages when package-lock.json changed since the last install.
-ensure_ui_packages() {
-  local stamp="$ROOT/ui/node_modules/.docket-lock"
-  if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/ui/package-lock.json" "$stamp"; then
-    say "Installing the console's npm packages"
-    (cd "$ROOT/ui" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$ROOT/ui/package-lock.json" "$stamp"
+# Installs a folder's npm packages when its package-lock.json changed since the last install.
+ensure_npm_packages() {
+  local dir="$1" what="$2"
+  local stamp="$dir/node_modules/.docket-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    say "Installing $what's npm packages"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
   fi
 }
+
+ensure_ui_packages() { ensure_npm_packages "$ROOT/ui" "the console"; }
+ensure_browser_test_packages() { ensure_npm_packages "$ROOT/tests/browser" "the browser tests"; }
 
 build_ui() {
   say "Building the console"

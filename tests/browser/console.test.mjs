@@ -1,0 +1,302 @@
+// The console end to end in Chromium against a real `docket serve --demo`: every view is
+// opened, filtered and acted on, and a screenshot of each is kept in tests/artifacts/browser/.
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { callApi, launchBrowser, newPage, PRODUCTION_KEY, screenshot, startDocket } from "./harness.mjs";
+
+let docket;
+let chromium;
+let session; // { context, page, errors } signed in, with a reviewer name
+const REVIEWER = "Zoë Ångström";
+
+before(async () => {
+  docket = await startDocket();
+  chromium = await launchBrowser();
+  session = await newPage(chromium.browser);
+  const started = performance.now();
+  await session.page.goto(docket.login);
+  await session.page.getByTestId("reviewer-name").fill(REVIEWER);
+  await session.page.getByTestId("reviewer-save").click();
+  await session.page.getByTestId("count-applicants").filter({ hasText: /\d/ }).waitFor();
+  console.log(`# login link to an interactive overview: ${Math.round(performance.now() - started)} ms`);
+});
+
+after(async () => {
+  assert.deepEqual(session?.errors ?? [], [], "the console threw in the page");
+  await chromium?.close();
+  await docket?.stop();
+});
+
+const page = () => session.page;
+const go = async (testId) => {
+  await page().getByTestId(`nav-${testId}`).click();
+};
+
+describe("signing in", () => {
+  test("a login link works once; without a session the console explains how to sign in", async () => {
+    const other = await newPage(chromium.browser);
+    await other.page.goto(docket.url);
+    await other.page.getByText("Open Docket's console with a login link").waitFor();
+    const response = await other.page.goto(docket.login);
+    assert.equal(response.status(), 401, "the first link was used by the session already");
+    await screenshot(other.page, "signed-out");
+    const fresh = await docket.newLoginLink();
+    await other.page.goto(fresh);
+    await other.page.getByTestId("reviewer-dialog").waitFor();
+    await other.context.close();
+  });
+
+  test("the reviewer's name is shown and can be changed", async () => {
+    await assertText(page().getByTestId("reviewer-chip"), REVIEWER);
+  });
+});
+
+describe("overview", () => {
+  test("shows the base URL, counts, clock and keys, and acts on them", async () => {
+    await go("overview");
+    await assertText(page().getByTestId("base-url"), docket.url);
+    const applicants = Number((await page().getByTestId("count-applicants").locator("strong").textContent()).replace(/\D/g, ""));
+    assert.ok(applicants >= 20, `demo applicants counted: ${applicants}`);
+    await page().getByTestId("keys-table").getByTestId("key-row").first().waitFor();
+    await screenshot(page(), "overview");
+
+    // Move the sandbox clock a day, then back.
+    await page().getByTestId("advance-1d").click();
+    await page().getByTestId("clock").getByText(/\+1 d/).waitFor();
+    await page().getByTestId("clock-reset").click();
+    await page().getByTestId("clock").getByText("Real time", { exact: true }).waitFor();
+
+    // A new key is shown once and works; revoking it stops it.
+    await page().getByTestId("create-key").click();
+    await page().getByTestId("key-name").fill("Browser test key");
+    await page().getByTestId("key-create-submit").click();
+    const secret = (await page().getByTestId("new-key-secret").textContent()).trim();
+    assert.equal((await callApi(docket.url, "GET", "/api/v3/applicants?limit=1", null, secret)).status, 200);
+    await page().getByRole("button", { name: "Done" }).click();
+    const row = page().getByTestId("key-row").filter({ hasText: "Browser test key" });
+    await row.getByTestId("revoke-key").click();
+    await page().getByTestId("confirm-revoke").click();
+    await row.getByText("revoked").waitFor();
+    assert.equal((await callApi(docket.url, "GET", "/api/v3/applicants?limit=1", null, secret)).status, 401);
+  });
+});
+
+describe("applicants", () => {
+  test("lists, filters, opens, creates, edits, monitors and deletes", async () => {
+    await go("applicants");
+    const rows = page().getByTestId("applicants-table").getByTestId("applicant-row");
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) >= 10);
+    await screenshot(page(), "applicants");
+
+    await page().getByTestId("filter-type").selectOption("Organization");
+    await page().waitForURL(/type=Organization/);
+    await page().getByTestId("filter-name").fill("Atlas Freight");
+    await page().waitForURL(/name=Atlas/);
+    await expectCount(rows, 1);
+    await rows.first().click();
+    await page().getByTestId("info-table").waitFor();
+    await assertText(page().locator("h1"), "Atlas Freight SARL");
+    await screenshot(page(), "applicant-detail");
+
+    await go("applicants");
+    await page().getByTestId("new-applicant").click();
+    await page().getByTestId("field-full_name").fill("Grace Hopper");
+    await page().getByTestId("field-country").fill("us");
+    await page().getByTestId("field-external_id").fill("browser-test-1");
+    await page().getByTestId("save-applicant").click();
+    await page().getByTestId("info-table").waitFor();
+    await assertText(page().locator("h1"), "Grace Hopper");
+
+    await page().getByTestId("edit-applicant").click();
+    await page().getByTestId("field-address").fill("1 Navy Way, Arlington");
+    await page().getByTestId("save-applicant").click();
+    await page().getByTestId("info-table").getByText("1 Navy Way, Arlington").first().waitFor();
+
+    await page().getByTestId("toggle-monitoring").check();
+    await page().getByTestId("screening-card").getByText(/hits/).first().waitFor();
+
+    const created = await callApi(docket.url, "GET", "/api/v3/applicants/by_external_id/browser-test-1");
+    assert.equal(created.body.system_info.address, "1 Navy Way, Arlington");
+    assert.equal(created.body.aml_screening_enabled, true);
+
+    await page().getByTestId("delete-applicant").click();
+    await page().getByTestId("confirm-delete").click();
+    await page().waitForURL(/\/applicants$/);
+    assert.equal((await callApi(docket.url, "GET", "/api/v3/applicants/by_external_id/browser-test-1")).status, 404);
+  });
+
+  test("rows are reachable by keyboard and shortcuts navigate", async () => {
+    await go("overview");
+    await page().keyboard.press("g");
+    await page().keyboard.press("a");
+    await page().waitForURL(/\/applicants$/);
+    const rows = page().getByTestId("applicant-row");
+    await rows.nth(1).waitFor();
+    await page().waitForLoadState("networkidle");
+    await rows.first().focus();
+    await page().evaluate(() => document.activeElement.setAttribute("data-was-focused", ""));
+    await page().keyboard.press("ArrowDown");
+    const moved = await page().evaluate(() => document.activeElement.previousElementSibling?.hasAttribute("data-was-focused"));
+    assert.ok(moved, "ArrowDown moves to the next row");
+    await page().keyboard.press("Enter");
+    await page().getByTestId("info-table").waitFor();
+    await page().keyboard.press("?");
+    await page().getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+    await page().keyboard.press("Escape");
+  });
+});
+
+describe("AML screening", () => {
+  test("searches, explains the hits, opens an entity and shows the history", async () => {
+    await go("aml");
+    await page().getByTestId("aml-name").fill("Ivan Sanctionof");
+    await page().getByTestId("aml-submit").click();
+    const hits = page().getByTestId("aml-results").getByTestId("aml-hit");
+    await hits.first().waitFor();
+    await page().getByText(/name tokens matched/).first().waitFor();
+    await screenshot(page(), "aml-search");
+
+    await page().getByTestId("aml-results").locator("a[href^='/aml/entities/']").first().click();
+    await page().waitForURL(/\/aml\/entities\//);
+    await page().locator("h1").waitFor();
+    await screenshot(page(), "aml-entity");
+
+    await go("aml-history");
+    const history = page().getByTestId("aml-history-table").getByTestId("aml-history-row");
+    await history.filter({ hasText: "Ivan Sanctionof" }).first().waitFor();
+    await screenshot(page(), "aml-history");
+    await history.filter({ hasText: "Ivan Sanctionof" }).first().click();
+    await page().waitForURL(/report=/);
+    await page().getByTestId("aml-results").getByTestId("aml-hit").first().waitFor();
+  });
+
+  test("imports a watchlist from an uploaded file, with progress, and searches it", async () => {
+    await go("aml-lists");
+    await page().getByTestId("lists-table").waitFor();
+    const dir = mkdtempSync(join(tmpdir(), "docket-list-"));
+    const file = join(dir, "consolidated.csv");
+    writeFileSync(file, cslFile());
+    await page().getByLabel(/format/i).selectOption("us-csl");
+    await page().locator("input[type=file]").setInputFiles(file);
+    await page().getByTestId("import-submit").click();
+    await page().getByText(/done/i).first().waitFor({ timeout: 30_000 });
+    await screenshot(page(), "aml-watchlists");
+    const search = await callApi(docket.url, "POST", "/api/v3/aml/search", { full_name: "Borislav Quenchworth" });
+    assert.ok(search.body.data.length >= 1, "the imported entity is found");
+  });
+});
+
+describe("webhooks", () => {
+  test("creates an endpoint with its secret shown once, sends a test event, shows the attempt and replays it", async () => {
+    const received = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (d) => (body += d));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      });
+    });
+    await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hook = `http://127.0.0.1:${receiver.address().port}/hooks`;
+    try {
+      await go("webhooks");
+      await page().getByTestId("new-webhook").click();
+      await page().getByTestId("webhook-url").fill(hook);
+      await page().getByTestId("webhook-save").click();
+      assert.match(await page().getByTestId("webhook-secret").textContent(), /^whsec_[0-9a-f]{64}$/);
+      await page().getByRole("button", { name: "Done" }).click();
+      const row = page().getByTestId("webhook-row").filter({ hasText: hook });
+      await row.waitFor();
+      await screenshot(page(), "webhooks");
+
+      await row.getByTestId("send-test").click();
+      await go("deliveries");
+      const delivery = page().getByTestId("deliveries-table").getByTestId("delivery-row").first();
+      await delivery.getByText("delivered").waitFor();
+      await screenshot(page(), "webhook-deliveries");
+      await delivery.click();
+      await page().getByTestId("attempts").getByText("200").first().waitFor();
+      await page().getByTestId("replay-delivery").click();
+      await page().getByTestId("attempts").getByText("replay").waitFor();
+      await screenshot(page(), "webhook-delivery");
+      assert.ok(received.length >= 2, `the receiver got the test event and its replay (${received.length})`);
+      assert.ok(received.every((r) => /^t=\d+,v1=[0-9a-f]{64}/.test(r.headers["x-webhook-signature"])), "signed");
+    } finally {
+      receiver.close();
+    }
+  });
+});
+
+describe("requests", () => {
+  test("shows API calls as they happen, filters them, shows bodies and the reviewer of console actions", async () => {
+    await go("requests");
+    await page().getByTestId("requests-table").waitFor();
+    await callApi(docket.url, "POST", "/api/v3/applicants", { external_id: "journal-probe", info: { full_name: "Journal Probe" } }, undefined, "journal-probe/1.0");
+    // The row is told apart from the console's own creates by its client (User-Agent).
+    const probe = page().getByTestId("request-row").filter({ hasText: "journal-probe/1.0" }).filter({ hasText: "201" }).first();
+    await probe.waitFor({ timeout: 10_000 });
+    await page().getByTestId("filter-method").selectOption("POST");
+    await page().waitForURL(/method=POST/);
+    await probe.click();
+    await page().getByTestId("request-body").getByText("Journal Probe").waitFor();
+    await screenshot(page(), "requests");
+    await page().getByTestId("filter-source").selectOption("console");
+    await page().getByTestId("request-row").filter({ hasText: REVIEWER }).first().waitFor();
+  });
+});
+
+describe("environments", () => {
+  test("production is kept apart and says so", async () => {
+    await callApi(docket.url, "POST", "/api/v3/applicants", { external_id: "prod-1", info: { full_name: "Production Person" } }, PRODUCTION_KEY);
+    await page().getByTestId("env-production").click();
+    await page().getByText("Production data: actions are real").waitFor();
+    await go("applicants");
+    const rows = page().getByTestId("applicant-row");
+    await expectCount(rows, 1);
+    await assertText(rows.first(), "Production Person");
+    await screenshot(page(), "production-applicants");
+    await page().getByTestId("env-sandbox").click();
+  });
+
+  test("nothing breaks at 1024x700 or in the dark theme", async () => {
+    const small = await newPage(chromium.browser, { viewport: { width: 1024, height: 700 }, colorScheme: "dark" });
+    await small.page.goto(await docket.newLoginLink());
+    await small.page.getByTestId("reviewer-name").fill("Small Screen");
+    await small.page.getByTestId("reviewer-save").click();
+    for (const view of ["overview", "applicants", "aml", "webhooks", "requests"]) {
+      await small.page.getByTestId(`nav-${view}`).click();
+      await small.page.locator("main h1").first().waitFor();
+      const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${view} scrolls sideways by ${overflow}px at 1024x700`);
+    }
+    await screenshot(small.page, "dark-1024x700");
+    assert.deepEqual(small.errors, []);
+    await small.context.close();
+  });
+});
+
+async function assertText(locator, expected) {
+  await locator.filter({ hasText: expected }).first().waitFor();
+}
+
+async function expectCount(locator, n) {
+  const deadline = Date.now() + 10_000;
+  while ((await locator.count()) !== n) {
+    if (Date.now() > deadline) assert.equal(await locator.count(), n);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A one-entity list in the US Consolidated Screening List CSV format. */
+function cslFile() {
+  const header = ["_id", "source", "entity_number", "type", "programs", "name", "title", "addresses", "federal_register_notice", "start_date", "end_date", "standard_order", "license_requirement", "license_policy", "call_sign", "vessel_type", "gross_tonnage", "gross_registered_tonnage", "vessel_flag", "vessel_owner", "remarks", "source_list_url", "alt_names", "citizenships", "dates_of_birth", "nationalities", "places_of_birth", "source_information_url", "ids"];
+  const row = { _id: "e2e-1", source: "Specially Designated Nationals (SDN) - Treasury Department", entity_number: "99001", type: "Individual", programs: "RUSSIA-EO14024", name: "QUENCHWORTH, Borislav", nationalities: "RU", dates_of_birth: "1970-02-03" };
+  const quote = (v) => `"${String(v ?? "").replaceAll('"', '""')}"`;
+  return `${header.join(",")}\n${header.map((h) => quote(row[h])).join(",")}\n`;
+}

@@ -1,0 +1,112 @@
+// Starts a real `docket serve --demo` on a free port and a headless Debian Chromium, signs the
+// console in with the login link the server prints, and saves screenshots as test artifacts.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, "..", "..");
+export const ARTIFACTS = join(ROOT, "tests", "artifacts", "browser");
+export const SANDBOX_KEY = "browser-test-sandbox-key";
+export const PRODUCTION_KEY = "browser-test-production-key";
+const BIN = process.env.DOCKET_BIN ?? join(ROOT, "target", "debug", "docket");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** A running `docket serve`: its base URL, its first login link and how to stop it. */
+export async function startDocket() {
+  const dataDir = mkdtempSync(join(tmpdir(), "docket-browser-"));
+  const child = spawn(BIN, ["serve", "--demo", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
+    env: { ...process.env, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout });
+  let url = null;
+  let login = null;
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("docket serve printed no login link within 30 s")), 30_000);
+    child.on("exit", (code) => reject(new Error(`docket serve exited early with ${code}`)));
+    lines.on("line", (line) => {
+      if (!url && line.startsWith("http")) url = line.trim();
+      const match = /^Console: (\S+)/.exec(line);
+      if (match) {
+        login = match[1];
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  await ready;
+  return {
+    url,
+    login,
+    dataDir,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** A fresh one-time login link, as a user would get with `docket console link`. */
+    async newLoginLink() {
+      const out = await run(BIN, ["console", "link", "--data-dir", dataDir, "--url", url]);
+      const link = out.split("\n").find((l) => l.startsWith("http"));
+      if (!link) throw new Error(`docket console link printed no link: ${out}`);
+      return link.trim();
+    },
+  };
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(" ")}: ${out}`))));
+  });
+}
+
+export async function launchBrowser() {
+  // Playwright gives each launch a fresh temporary profile of its own.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** A page whose JavaScript errors fail the test that reads `errors`. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.setDefaultTimeout(10_000);
+  return { context, page, errors };
+}
+
+/** Saves a screenshot of the view under tests/artifacts/browser/. */
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** Calls the API with a key, as an integration would. */
+export async function callApi(base, method, path, body, key = SANDBOX_KEY, userAgent = "docket-browser-tests") {
+  const response = await fetch(base + path, {
+    method,
+    headers: { "ds-api-token": key, "user-agent": userAgent, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
