@@ -1,3 +1,5 @@
+// The console's routes. The overview and applicants (the first views people open) are in the
+// main bundle; the other views load on first visit, which keeps the start fast.
 import type { RouteObject } from "react-router";
 import { Layout } from "./components/Layout";
 import { NotFound } from "./views/NotFound";
@@ -5,14 +7,6 @@ import { Overview } from "./views/Overview";
 import { ApplicantDetail } from "./views/applicants/ApplicantDetail";
 import { ApplicantEdit, ApplicantNew } from "./views/applicants/ApplicantForm";
 import { Applicants } from "./views/applicants/Applicants";
-import { AmlSearch } from "./views/aml/AmlSearch";
-import { AmlHistory } from "./views/aml/AmlHistory";
-import { AmlEntity } from "./views/aml/AmlEntity";
-import { Watchlists } from "./views/aml/Watchlists";
-import { Webhooks } from "./views/webhooks/Webhooks";
-import { Deliveries } from "./views/webhooks/Deliveries";
-import { DeliveryView } from "./views/webhooks/DeliveryView";
-import { Requests } from "./views/Requests";
 
 export const routes: RouteObject[] = [
   {
@@ -23,14 +17,14 @@ export const routes: RouteObject[] = [
       { path: "/applicants/new", element: <ApplicantNew /> },
       { path: "/applicants/:id", element: <ApplicantDetail /> },
       { path: "/applicants/:id/edit", element: <ApplicantEdit /> },
-      { path: "/aml", element: <AmlSearch /> },
-      { path: "/aml/history", element: <AmlHistory /> },
-      { path: "/aml/entities/:uuid", element: <AmlEntity /> },
-      { path: "/aml/lists", element: <Watchlists /> },
-      { path: "/webhooks", element: <Webhooks /> },
-      { path: "/webhooks/deliveries", element: <Deliveries /> },
-      { path: "/webhooks/deliveries/:id", element: <DeliveryView /> },
-      { path: "/requests", element: <Requests /> },
+      { path: "/aml", lazy: async () => ({ Component: (await import("./views/aml/AmlSearch")).AmlSearch }) },
+      { path: "/aml/history", lazy: async () => ({ Component: (await import("./views/aml/AmlHistory")).AmlHistory }) },
+      { path: "/aml/entities/:uuid", lazy: async () => ({ Component: (await import("./views/aml/AmlEntity")).AmlEntity }) },
+      { path: "/aml/lists", lazy: async () => ({ Component: (await import("./views/aml/Watchlists")).Watchlists }) },
+      { path: "/webhooks", lazy: async () => ({ Component: (await import("./views/webhooks/Webhooks")).Webhooks }) },
+      { path: "/webhooks/deliveries", lazy: async () => ({ Component: (await import("./views/webhooks/Deliveries")).Deliveries }) },
+      { path: "/webhooks/deliveries/:id", lazy: async () => ({ Component: (await import("./views/webhooks/DeliveryView")).DeliveryView }) },
+      { path: "/requests", lazy: async () => ({ Component: (await import("./views/Requests")).Requests }) },
       { path: "*", element: <NotFound /> },
     ],
   },

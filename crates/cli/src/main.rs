@@ -51,6 +51,9 @@ enum Command {
     Console(console::ConsoleCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
+    /// Print the OpenAPI 3.1 description of everything `docket serve` answers (the same as
+    /// `GET /openapi.json`), for client generators; no server or data directory needed.
+    Openapi,
 }
 
 fn main() -> std::process::ExitCode {
@@ -81,6 +84,7 @@ fn main() -> std::process::ExitCode {
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
             Command::Console(cmd) => console::run(data_dir, cmd).await,
+            Command::Openapi => print_openapi(),
         }
     });
     match result {
@@ -89,6 +93,16 @@ fn main() -> std::process::ExitCode {
             eprintln!("error: {e:#}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+fn print_openapi() -> anyhow::Result<()> {
+    use std::io::Write;
+    let json = docket_api::openapi().to_pretty_json()?;
+    match writeln!(std::io::stdout().lock(), "{json}") {
+        // The reader stopped early (`docket openapi | head`): not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
     }
 }
 

@@ -30,3 +30,7 @@ export type JournalEntry = S["JournalEntry"];
 export type ClockState = S["ClockState"];
 export type Info = S["Info"];
 export type ResetSummary = S["ResetSummary"];
+export type ApiKey = S["Key"];
+export type CreatedKey = S["NewKeyCreated"];
+export type Counts = S["Counts"];
+export type ImportJob = S["ImportJob"];

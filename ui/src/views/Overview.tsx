@@ -4,8 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { get, post } from "../api/client";
-import type { ApiKey, CreatedKey, InfoWithCounts } from "../api/console";
-import type { ClockState, ResetSummary } from "../api/types";
+import type { ApiKey, ClockState, CreatedKey, Info, ResetSummary } from "../api/types";
 import { Badge } from "../components/Badge";
 import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
@@ -19,7 +18,7 @@ import { useSession } from "../session";
 
 export function Overview() {
   const info = useInfo();
-  const data = info.data as InfoWithCounts | undefined;
+  const data = info.data;
   const base = window.location.origin;
   return (
     <>
@@ -59,7 +58,7 @@ export function Overview() {
   );
 }
 
-function Counts({ counts }: { counts: InfoWithCounts["counts"] }) {
+function Counts({ counts }: { counts: Info["counts"] | undefined }) {
   const items: { label: string; value: number | undefined; to: string; id: string }[] = [
     { label: "Applicants", value: counts?.applicants, to: "/applicants", id: "applicants" },
     { label: "AML searches", value: counts?.aml_searches, to: "/aml/history", id: "aml-searches" },

@@ -22,8 +22,8 @@ const LIMIT = 50;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const STATUSES = ["2xx", "3xx", "4xx", "5xx"];
 
-/** A journal entry as the server returns it; `source` and `reviewer` tell console actions apart. */
-export type Entry = JournalEntry & { source?: "api" | "console"; reviewer?: string | null };
+/** A journal entry; `source` and `reviewer` tell console actions apart. */
+export type Entry = JournalEntry;
 
 const column = createColumnHelper<Entry>();
 const columns = [

@@ -14,7 +14,7 @@ import { useToast } from "../../components/Toasts";
 import { bytes, count, percent } from "../../lib/format";
 import { useSession } from "../../session";
 import { shortHash } from "./explain";
-import { fileNames, finished, IMPORT_FORMATS, type ImportFormat, importedSnapshot, IMPORTS_PATH, importsUnavailable, type ListImport, rejectionText, stateLabel, took, type Upload, uploadImport, uploadProblem } from "./imports";
+import { fileNames, finished, IMPORT_FORMATS, type ImportFormat, IMPORTS_PATH, importsUnavailable, type ListImport, rejectionText, stateLabel, took, type Upload, uploadImport, uploadProblem } from "./imports";
 import { useLists } from "./parts";
 
 const column = createColumnHelper<Snapshot>();
@@ -157,7 +157,7 @@ function ImportForm() {
     void queryClient.invalidateQueries({ queryKey: ["aml-lists"] });
     void queryClient.invalidateQueries({ queryKey: ["aml-imports"] });
     if (data.state === "done") {
-      const snapshot = importedSnapshot(data.snapshot);
+      const snapshot = data.snapshot;
       toast(snapshot ? `Imported ${snapshot.label}: ${count(snapshot.entities)} entities` : "List imported");
     } else {
       toast(data.message ?? "The import failed", "bad");
@@ -309,7 +309,7 @@ function ImportForm() {
 }
 
 function DoneNote({ job }: { job: ListImport | undefined }) {
-  const snapshot = importedSnapshot(job?.snapshot);
+  const snapshot = job?.snapshot;
   if (!job) return null;
   return (
     <div className="small">
@@ -382,13 +382,13 @@ function RecentImports() {
                 {took(i.started_at, i.finished_at) ? ` · took ${took(i.started_at, i.finished_at)}` : " · running"}
               </div>
               {i.state === "failed" && i.message && <div className="small form-error">{i.message}</div>}
-              {i.state === "done" && importedSnapshot(i.snapshot) && (
+              {i.state === "done" && i.snapshot && (
                 <div className="small">
-                  {importedSnapshot(i.snapshot)?.label}: {count(importedSnapshot(i.snapshot)?.entities)} entities
-                  {importedSnapshot(i.snapshot)?.rows_rejected ? `, ${count(importedSnapshot(i.snapshot)?.rows_rejected)} rows rejected` : ""}
+                  {i.snapshot?.label}: {count(i.snapshot?.entities)} entities
+                  {i.snapshot?.rows_rejected ? `, ${count(i.snapshot?.rows_rejected)} rows rejected` : ""}
                 </div>
               )}
-              {i.rejections?.length ? <Rejections rows={i.rejections} total={importedSnapshot(i.snapshot)?.rows_rejected} /> : null}
+              {i.rejections?.length ? <Rejections rows={i.rejections} total={i.snapshot?.rows_rejected} /> : null}
             </li>
           ))}
         </ul>

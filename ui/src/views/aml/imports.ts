@@ -1,7 +1,7 @@
 // List imports from the console: the upload (XMLHttpRequest, for its upload progress) and the
 // import's shape as `POST/GET /_docket/aml/lists/imports` answer it.
 import { ApiError, consoleHeaders, readResponse } from "../../api/client";
-import type { Snapshot } from "../../api/types";
+import type { ImportJob } from "../../api/types";
 
 export const IMPORT_FORMATS = [
   { value: "us-csl", label: "US Consolidated Screening List (CSV)", hint: "One CSV: trade.gov's consolidated.csv." },
@@ -11,25 +11,10 @@ export const IMPORT_FORMATS = [
 ] as const;
 
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]["value"];
-export type ImportState = "reading" | "indexing" | "done" | "failed";
+export type ImportState = ImportJob["state"];
 
 /** One import, as the server reports it. */
-export interface ListImport {
-  id: string;
-  format: ImportFormat | string;
-  /** File names (or descriptions of them) as the server tells. */
-  files: unknown;
-  state: ImportState;
-  /** 0 to 1 within the import (reading, then indexing). */
-  progress: number;
-  started_at: string;
-  finished_at?: string | null;
-  /** The snapshot made, once done: the snapshot or its id. */
-  snapshot?: Snapshot | string | null;
-  /** The first rejected rows, with reasons (`snapshot.rows_rejected` counts them all). */
-  rejections?: { row: number; reason: string }[];
-  message?: string | null;
-}
+export type ListImport = ImportJob;
 
 export const IMPORTS_PATH = "/_docket/aml/lists/imports";
 /** The server's bounds on one upload. */
@@ -64,26 +49,8 @@ export function finished(state: ImportState | string | undefined): boolean {
 }
 
 /** The files of an import as one line, whatever shape the server gives them in. */
-export function fileNames(files: unknown): string {
-  if (typeof files === "number") return `${files} file${files === 1 ? "" : "s"}`;
-  if (typeof files === "string") return files;
-  if (!Array.isArray(files)) return "—";
-  const names = files.map((f) => {
-    if (typeof f === "string") return f;
-    if (f && typeof f === "object") {
-      const o = f as Record<string, unknown>;
-      const name = o.name ?? o.file_name ?? o.filename ?? o.path;
-      if (typeof name === "string") return name;
-    }
-    return null;
-  });
-  const known = names.filter((n): n is string => n !== null);
-  return known.length ? known.join(", ") : `${files.length} file${files.length === 1 ? "" : "s"}`;
-}
-
-/** The snapshot an import made, when the server sent it whole. */
-export function importedSnapshot(value: ListImport["snapshot"]): Snapshot | null {
-  return value && typeof value === "object" ? value : null;
+export function fileNames(files: readonly string[]): string {
+  return files.length ? files.join(", ") : "—";
 }
 
 /** What an import is doing, in words: `Reading files`, `Indexing names`, `Done`, `Failed`. */
