@@ -97,6 +97,8 @@ export async function newPage(browser, options = {}) {
 /** Saves a screenshot of the view under tests/artifacts/browser/. */
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
+  // Let the confirmations of earlier actions fade, so the view itself is what is pictured.
+  await page.waitForFunction(() => !document.querySelector("[data-testid=toast]"), null, { timeout: 10_000 }).catch(() => {});
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 

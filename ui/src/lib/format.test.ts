@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, count, displayName, duration, localTime, prettyBody, utcTime } from "./format";
+import { bytes, count, displayName, duration, localTime, plural, prettyBody, utcTime } from "./format";
 
 describe("format", () => {
   it("shows UTC without milliseconds when there are none", () => {
@@ -18,6 +18,10 @@ describe("format", () => {
     expect(duration(0)).toBe("0 s");
     expect(duration(86400 + 3600 * 2 + 5)).toBe("+1 d 2 h");
     expect(duration(-90)).toBe("−1 min 30 s");
+  });
+  it("says 1 entity but 2 entities", () => {
+    expect(plural(1, "entity", "entities")).toBe("1 entity");
+    expect(plural(2, "entity", "entities")).toBe("2 entities");
   });
   it("formats sizes and counts", () => {
     expect(bytes(512)).toBe("512 B");

@@ -34,6 +34,11 @@ export function count(n: number | null | undefined): string {
   return n === null || n === undefined ? "—" : number.format(n);
 }
 
+/** `1 entity`, `2 entities`: a count with its noun, singular or plural. */
+export function plural(n: number | null | undefined, one: string, many: string): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
 export function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
 }

@@ -11,7 +11,7 @@ import { PageHeader } from "../../components/Layout";
 import { Empty, ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
-import { bytes, count, percent } from "../../lib/format";
+import { bytes, count, percent, plural } from "../../lib/format";
 import { useSession } from "../../session";
 import { shortHash } from "./explain";
 import { fileNames, finished, IMPORT_FORMATS, type ImportFormat, IMPORTS_PATH, importsUnavailable, type ListImport, rejectionText, stateLabel, took, type Upload, uploadImport, uploadProblem } from "./imports";
@@ -60,7 +60,7 @@ const columns = [
     header: "Entities · names",
     cell: ({ row }) => (
       <div className="stack num" style={{ gap: 2 }}>
-        <span className="nowrap">{count(row.original.entities)} entities</span>
+        <span className="nowrap">{plural(row.original.entities, "entity", "entities")}</span>
         <span className="muted small nowrap">{count(row.original.names)} names</span>
       </div>
     ),
@@ -158,7 +158,7 @@ function ImportForm() {
     void queryClient.invalidateQueries({ queryKey: ["aml-imports"] });
     if (data.state === "done") {
       const snapshot = data.snapshot;
-      toast(snapshot ? `Imported ${snapshot.label}: ${count(snapshot.entities)} entities` : "List imported");
+      toast(snapshot ? `Imported ${snapshot.label}: ${plural(snapshot.entities, "entity", "entities")}` : "List imported");
     } else {
       toast(data.message ?? "The import failed", "bad");
     }
@@ -316,7 +316,7 @@ function DoneNote({ job }: { job: ListImport | undefined }) {
       <Badge tone="good">done</Badge>{" "}
       {snapshot ? (
         <>
-          {snapshot.label}: {count(snapshot.entities)} entities, {count(snapshot.names)} names
+          {snapshot.label}: {plural(snapshot.entities, "entity", "entities")}, {plural(snapshot.names, "name", "names")}
           {snapshot.rows_rejected > 0 ? `, ${count(snapshot.rows_rejected)} rows rejected` : ""}. It is in use now.
         </>
       ) : (
@@ -384,7 +384,7 @@ function RecentImports() {
               {i.state === "failed" && i.message && <div className="small form-error">{i.message}</div>}
               {i.state === "done" && i.snapshot && (
                 <div className="small">
-                  {i.snapshot?.label}: {count(i.snapshot?.entities)} entities
+                  {i.snapshot?.label}: {plural(i.snapshot?.entities, "entity", "entities")}
                   {i.snapshot?.rows_rejected ? `, ${count(i.snapshot?.rows_rejected)} rows rejected` : ""}
                 </div>
               )}
