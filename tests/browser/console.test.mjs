@@ -281,6 +281,36 @@ describe("environments", () => {
   });
 });
 
+describe("accessibility", () => {
+  test("every control of every view has an accessible name, and focus is visible", async () => {
+    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests"];
+    for (const path of views) {
+      await page().goto(docket.url + path);
+      await page().locator("main h1").first().waitFor();
+      await page().waitForLoadState("networkidle");
+      const { controls, unnamed } = await page().evaluate(() => {
+        const all = [...document.querySelectorAll("main input:not([type=hidden]), main select, main textarea, main button, main a[href]")];
+        const unnamed = all
+          .filter((el) => {
+            const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.getAttribute("title");
+            const labelled = "labels" in el && el.labels && el.labels.length > 0;
+            const text = (el.textContent ?? "").trim();
+            return !(named || labelled || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.tagName !== "TEXTAREA" && text));
+          })
+          .map((el) => el.outerHTML.slice(0, 120));
+        return { controls: all.length, unnamed };
+      });
+      assert.ok(controls > 0, `${path} has controls to check`);
+      assert.deepEqual(unnamed, [], `controls without a name on ${path}`);
+    }
+    await page().goto(docket.url + "/applicants");
+    await page().getByTestId("applicant-row").first().waitFor();
+    await page().getByTestId("filter-name").focus();
+    const outline = await page().evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, "none", "the focused field shows a focus ring");
+  });
+});
+
 async function assertText(locator, expected) {
   await locator.filter({ hasText: expected }).first().waitFor();
 }
