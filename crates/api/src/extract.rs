@@ -83,6 +83,15 @@ impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
     }
 }
 
+/// A response body that is already JSON text (a page the engine assembled from stored JSON).
+pub struct RawJson(pub String);
+
+impl axum::response::IntoResponse for RawJson {
+    fn into_response(self) -> axum::response::Response {
+        ([(CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
+}
+
 impl<T, S> FromRequest<S> for Json<T>
 where
     T: DeserializeOwned,

@@ -118,7 +118,7 @@ impl Engine {
             }
         }
         let journal = journal::start(db.clone(), config.journal, config.time.clone());
-        Ok(Engine {
+        let engine = Engine {
             core: Arc::new(Core {
                 db,
                 clocks,
@@ -128,7 +128,14 @@ impl Engine {
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
             }),
-        })
+        };
+        // Applicants stored before their public JSON was kept (or cleared by a migration that
+        // changed its shape) get it now, before anything is served.
+        let built = engine.applicants().build_missing_json().await?;
+        if built > 0 {
+            tracing::info!(applicants = built, "built the stored JSON of existing applicants");
+        }
+        Ok(engine)
     }
 
     /// Starts the background work of a serving engine: building the screening index, screening

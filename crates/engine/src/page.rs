@@ -68,6 +68,26 @@ pub struct Page<T> {
     pub has_next: bool,
 }
 
+/// A page already serialised as JSON, `{"data":[...],"has_next":...}`, for lists that keep each
+/// record's wire JSON stored and send it without decoding it. Only the engine makes one, from
+/// JSON it wrote itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonPage(String);
+
+impl JsonPage {
+    pub(crate) fn from_trusted(json: String) -> Self {
+        JsonPage(json)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

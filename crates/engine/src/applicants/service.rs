@@ -8,7 +8,7 @@ use super::store;
 use crate::Engine;
 use crate::aml::{SearchOptions, SearchOptionsInput};
 use crate::error::{Error, Result};
-use crate::page::{Bounds, Page, PageRequest};
+use crate::page::{Bounds, JsonPage, Page, PageRequest};
 use crate::scope::Scope;
 use crate::time::Timestamp;
 use crate::values::{ExternalId, text};
@@ -250,6 +250,28 @@ impl Applicants<'_> {
             text("name", name, MAX_NAME)?;
         }
         self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await
+    }
+
+    /// The same page as [`Self::list`], already serialised (from each applicant's stored JSON):
+    /// what the HTTP list sends.
+    pub async fn list_json(&self, scope: Scope, filter: ApplicantFilter, page: PageRequest) -> Result<JsonPage> {
+        if let Some(name) = &filter.name {
+            text("name", name, MAX_NAME)?;
+        }
+        self.engine.core.db.read(move |conn| store::list_json(conn, scope, &filter, page)).await
+    }
+
+    /// Builds every missing stored public JSON (rows from before it was kept); run at start.
+    pub(crate) async fn build_missing_json(&self) -> Result<usize> {
+        let mut total = 0;
+        loop {
+            // In batches, so that other writes are not held up for long.
+            let built = self.engine.core.db.write(|conn| store::build_missing_public_json(conn, 1000)).await?;
+            if built == 0 {
+                return Ok(total);
+            }
+            total += built;
+        }
     }
 
     /// Applies an update (merge-patch semantics, see [`ApplicantUpdate`]) and returns the result.

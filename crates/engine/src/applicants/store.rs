@@ -1,10 +1,15 @@
-//! SQL for applicants. Every query is bound to one scope.
+//! SQL for applicants. Every query is bound to one scope, except building missing public JSON
+//! (maintenance at start, by primary key).
+//!
+//! `public_json` holds each applicant's wire JSON (`serde_json` of [`Applicant`]). Every write
+//! here that changes what an applicant looks like rewrites it in the same statement or
+//! transaction, so the list can send it as stored (see [`list_json`]).
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::model::{Applicant, ApplicantFilter, ApplicantId, ApplicantInfo};
 use crate::error::Result;
-use crate::page::{Page, PageRequest};
+use crate::page::{JsonPage, Page, PageRequest};
 use crate::scope::Scope;
 use crate::values::fold;
 
@@ -74,6 +79,11 @@ fn info_json(info: &ApplicantInfo) -> Result<String> {
     Ok(serde_json::to_string(&stored)?)
 }
 
+/// The applicant as every applicant endpoint returns it: the text kept in `public_json`.
+fn public_json(a: &Applicant) -> Result<String> {
+    Ok(serde_json::to_string(a)?)
+}
+
 /// The folded names the `name` filter searches.
 fn search_name(a: &Applicant) -> String {
     let infos = std::iter::once(&a.provided_info).chain(a.verified_info.as_ref());
@@ -86,8 +96,8 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "INSERT INTO applicants (id, organization_id, environment, external_id, type, email, phone, provided_info,
              verified_info, verification_status, aml_screening_enabled, search_options, tg_profile, search_name,
-             country, citizenship, dob, created_at, updated_at, next_screening_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+             country, citizenship, dob, created_at, updated_at, next_screening_at, public_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
     )?;
     stmt.execute(params![
         a.applicant_id,
@@ -109,6 +119,7 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.created_at,
         a.updated_at,
         a.next_screening_at,
+        public_json(a)?,
     ])?;
     Ok(())
 }
@@ -118,7 +129,7 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "UPDATE applicants SET email = ?3, phone = ?4, provided_info = ?5, aml_screening_enabled = ?6,
              search_options = ?7, tg_profile = ?8, search_name = ?9, country = ?10, citizenship = ?11, dob = ?12,
-             updated_at = ?13, next_screening_at = ?15
+             updated_at = ?13, next_screening_at = ?15, public_json = ?16
          WHERE organization_id = ?1 AND environment = ?2 AND id = ?14",
     )?;
     stmt.execute(params![
@@ -137,6 +148,7 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.updated_at,
         a.applicant_id,
         a.next_screening_at,
+        public_json(a)?,
     ])?;
     Ok(())
 }
@@ -178,7 +190,34 @@ pub(crate) fn record_screening(
         r.next,
         r.due_at
     ])?;
+    if changed > 0 {
+        // The screening's fields are part of the public JSON: rebuild it from the row as now
+        // stored, in the same transaction.
+        let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
+        set_public_json(conn, &applicant)?;
+    }
     Ok(changed > 0)
+}
+
+/// Stores an applicant's public JSON (by primary key).
+fn set_public_json(conn: &Connection, a: &Applicant) -> Result<()> {
+    conn.prepare_cached("UPDATE applicants SET public_json = ?2 WHERE id = ?1")?
+        .execute(params![a.applicant_id, public_json(a)?])?;
+    Ok(())
+}
+
+/// Builds up to `batch` missing public JSON texts (rows from before the column existed, or
+/// cleared by a migration that changed the shape), across all scopes. Returns how many it
+/// built; 0 means none is missing.
+pub(crate) fn build_missing_public_json(conn: &Connection, batch: usize) -> Result<usize> {
+    let mut stmt = conn
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM applicants WHERE public_json IS NULL ORDER BY id LIMIT ?1"))?;
+    let missing =
+        stmt.query_map([i64::try_from(batch).unwrap_or(i64::MAX)], applicant)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    for a in &missing {
+        set_public_json(conn, a)?;
+    }
+    Ok(missing.len())
 }
 
 pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {
@@ -202,14 +241,18 @@ pub(crate) fn external_id_taken(conn: &Connection, scope: Scope, external_id: &s
     Ok(stmt.exists(params![scope.organization, scope.environment, external_id])?)
 }
 
-pub(super) fn list(
+/// Runs the list query (filters, newest first, one page plus one row) selecting `columns`, and
+/// hands each row to `each` in order.
+fn query_list(
     conn: &Connection,
     scope: Scope,
     filter: &ApplicantFilter,
     page: PageRequest,
-) -> Result<Page<Applicant>> {
+    columns: &str,
+    mut each: impl FnMut(&Row<'_>) -> Result<()>,
+) -> Result<()> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM applicants
+        "SELECT {columns} FROM applicants
          WHERE organization_id = ?1 AND environment = ?2
            AND (?3 IS NULL OR instr(search_name, ?3) > 0)
            AND (?4 IS NULL OR country = ?4 OR citizenship = ?4)
@@ -218,24 +261,72 @@ pub(super) fn list(
          ORDER BY created_at DESC, id DESC
          LIMIT ?7 OFFSET ?8"
     ))?;
-    let rows = stmt
-        .query_map(
-            params![
-                scope.organization,
-                scope.environment,
-                // instr, not LIKE: SQLite recompiles a statement on every new LIKE pattern, and
-                // a plain substring test needs no wildcard escaping.
-                filter.name.as_deref().map(|n| fold(n.trim())),
-                filter.country,
-                filter.applicant_type.map(|t| t.as_str()),
-                filter.dob.map(|d| d.iso()),
-                page.sql_limit(),
-                page.sql_offset(),
-            ],
-            applicant,
-        )?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(page.finish(rows))
+    let mut rows = stmt.query(params![
+        scope.organization,
+        scope.environment,
+        // instr, not LIKE: SQLite recompiles a statement on every new LIKE pattern, and a plain
+        // substring test needs no wildcard escaping.
+        filter.name.as_deref().map(|n| fold(n.trim())),
+        filter.country,
+        filter.applicant_type.map(|t| t.as_str()),
+        filter.dob.map(|d| d.iso()),
+        page.sql_limit(),
+        page.sql_offset(),
+    ])?;
+    while let Some(row) = rows.next()? {
+        each(row)?;
+    }
+    Ok(())
+}
+
+pub(super) fn list(
+    conn: &Connection,
+    scope: Scope,
+    filter: &ApplicantFilter,
+    page: PageRequest,
+) -> Result<Page<Applicant>> {
+    let mut found = Vec::with_capacity(page.limit as usize + 1);
+    query_list(conn, scope, filter, page, COLUMNS, |row| {
+        found.push(applicant(row)?);
+        Ok(())
+    })?;
+    Ok(page.finish(found))
+}
+
+/// The same page as [`list`], serialised: `{"data":[...],"has_next":...}`, byte for byte what
+/// serialising [`list`]'s page gives. Made of the stored public JSON texts without decoding
+/// them, which is most of what a list costs otherwise. A row whose text is missing (not yet
+/// built) is decoded and serialised instead.
+pub(super) fn list_json(
+    conn: &Connection,
+    scope: Scope,
+    filter: &ApplicantFilter,
+    page: PageRequest,
+) -> Result<JsonPage> {
+    let mut out = String::with_capacity(16 * 1024);
+    out.push_str("{\"data\":[");
+    let mut n = 0;
+    let mut has_next = false;
+    query_list(conn, scope, filter, page, "public_json, id", |row| {
+        if n == page.limit {
+            has_next = true;
+            return Ok(());
+        }
+        if n > 0 {
+            out.push(',');
+        }
+        match row.get_ref(0)?.as_str_or_null().map_err(rusqlite::Error::from)? {
+            Some(text) => out.push_str(text),
+            None => {
+                let a = get(conn, scope, row.get(1)?)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
+                out.push_str(&public_json(&a)?);
+            }
+        }
+        n += 1;
+        Ok(())
+    })?;
+    out.push_str(if has_next { "],\"has_next\":true}" } else { "],\"has_next\":false}" });
+    Ok(JsonPage::from_trusted(out))
 }
 
 pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
