@@ -54,6 +54,8 @@ export function useApplicant(id: string | undefined) {
     queryKey: ["applicant", environment, id],
     queryFn: ({ signal }) => get<Applicant>(`/api/v3/applicants/${id}`, undefined, signal),
     enabled: Boolean(id),
+    // Turning monitoring on screens in the background: look again until the screening is in.
+    refetchInterval: (q) => (q.state.data?.aml_screening_enabled && !q.state.data.last_screened_at ? 1000 : false),
   });
 }
 
@@ -97,7 +99,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
   });
   const monitored = wanted ?? applicant.aml_screening_enabled;
   const screenings = useQuery({
-    queryKey: ["history", environment, { applicant_id: applicant.applicant_id }],
+    queryKey: ["history", environment, { applicant_id: applicant.applicant_id, screened: applicant.last_screened_at }],
     queryFn: ({ signal }) => get<Page<SearchSummary>>("/api/v3/aml/search/history", { applicant_id: applicant.applicant_id, limit: 10 }, signal),
   });
 
@@ -183,9 +185,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
                 </label>
               </dd>
               <dt>Last screened</dt>
-              <dd>
-                <Time value={applicant.last_screened_at} />
-              </dd>
+              <dd>{applicant.aml_screening_enabled && !applicant.last_screened_at ? <span className="muted">Screening now…</span> : <Time value={applicant.last_screened_at} />}</dd>
               <dt>Risk</dt>
               <dd>{applicant.last_risk_score ? <Badge tone={riskTone(applicant.last_risk_score)}>{applicant.last_risk_score}</Badge> : <span className="muted">no hits</span>}</dd>
               <dt>Tags</dt>
@@ -208,7 +208,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
             ) : (
               <ul className="stack" style={{ listStyle: "none", padding: 0, gap: 6 }}>
                 {screenings.data.data.map((s) => (
-                  <li key={s.search_uuid} className="row" style={{ alignItems: "center" }}>
+                  <li key={s.search_uuid} className="row" style={{ alignItems: "center" }} data-testid="screening-entry">
                     <Link to={`/aml?report=${s.search_uuid}`}>
                       <Time value={s.searched_at} />
                     </Link>
