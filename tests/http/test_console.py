@@ -102,7 +102,7 @@ def test_a_used_expired_or_unknown_link_shows_browsers_how_to_get_a_new_one(serv
                         timeout=HTTP_TIMEOUT)
     assert page.status_code == 401
     assert page.headers["Content-Type"].startswith("text/html")
-    assert "already used" in page.text and "docket console link" in page.text
+    assert "<p>This login link was already used" in page.text and "docket console link" in page.text
 
     for url in (server.url + LOGIN + "?token=" + "A" * 43, server.url + LOGIN, server.url + LOGIN + "?token="):
         r = requests.get(url, allow_redirects=False, timeout=HTTP_TIMEOUT)

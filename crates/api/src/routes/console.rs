@@ -102,9 +102,15 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// API messages start in lower case (they follow a status); a page's sentence starts with a capital.
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// The page a browser shows for a refused link.
 fn refused_page(message: &str) -> String {
-    let detail = escape(message.split(';').next().unwrap_or(message));
+    let detail = escape(&sentence_case(message.split(';').next().unwrap_or(message)));
     format!(
         r#"<!doctype html>
 <html lang="en">
@@ -141,7 +147,7 @@ mod tests {
     #[test]
     fn the_refusal_page_is_escaped_and_says_how_to_get_a_link() {
         let page = refused_page("this <b>link</b> was already used; make a new one");
-        assert!(page.contains("this &lt;b&gt;link&lt;/b&gt; was already used."));
+        assert!(page.contains("<p>This &lt;b&gt;link&lt;/b&gt; was already used.</p>"));
         assert!(page.contains("docket console link"));
     }
 }

@@ -61,7 +61,7 @@ const columns = [
     cell: ({ row }) => (
       <div className="stack num" style={{ gap: 2 }}>
         <span className="nowrap">{plural(row.original.entities, "entity", "entities")}</span>
-        <span className="muted small nowrap">{count(row.original.names)} names</span>
+        <span className="muted small nowrap">{plural(row.original.names, "name", "names")}</span>
       </div>
     ),
   }),
