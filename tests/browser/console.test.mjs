@@ -249,6 +249,12 @@ describe("requests", () => {
     await screenshot(page(), "requests");
     await page().getByTestId("filter-source").selectOption("console");
     await page().getByTestId("request-row").filter({ hasText: REVIEWER }).first().waitFor();
+    // The audit trail of one reviewer: only their actions are listed.
+    await page().getByTestId("filter-reviewer").fill(REVIEWER);
+    await page().waitForURL(/reviewer=/);
+    await page().waitForLoadState("networkidle");
+    const byOthers = await page().getByTestId("request-row").filter({ hasNotText: REVIEWER }).count();
+    assert.equal(byOthers, 0, "only the reviewer's actions");
   });
 });
 

@@ -51,7 +51,7 @@ export function Requests() {
   const { environment } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { values, page, set } = useUrlState(["method", "path", "status", "source", "request_id"] as const);
+  const { values, page, set } = useUrlState(["method", "path", "status", "source", "reviewer", "request_id"] as const);
   const [path, setPath] = useState(values.path);
   const [selected, setSelected] = useState<Entry | null>(null);
   const [live, setLive] = useState(true);
@@ -124,13 +124,17 @@ export function Requests() {
             <option value="console">Console actions</option>
           </select>
         </label>
+        <label>
+          Reviewer
+          <input value={values.reviewer} onChange={(e) => set({ reviewer: e.target.value })} placeholder="Exact name" size={14} data-testid="filter-reviewer" />
+        </label>
         {filtered && (
           <button
             type="button"
             className="ghost"
             onClick={() => {
               setPath("");
-              set({ method: null, path: null, status: null, source: null, request_id: null });
+              set({ method: null, path: null, status: null, source: null, reviewer: null, request_id: null });
             }}
           >
             Clear filters
