@@ -1,5 +1,5 @@
 // View state kept in the URL (filters, page), so that back/forward and links keep it.
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 
 export function useUrlState<K extends string>(keys: readonly K[]) {
@@ -25,4 +25,20 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
     [setParams],
   );
   return { values, page, set };
+}
+
+/**
+ * A text filter typed into a field and copied into the URL (under `key`, with `set` from
+ * `useUrlState`) after a pause in typing, so that a request is not sent per key press.
+ * Returns the field's value and its setter.
+ */
+export function useTypedFilter<K extends string>(key: K, current: string, set: (changes: Partial<Record<K, string>>) => void): [string, (value: string) => void] {
+  const [typed, setTyped] = useState(current);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (typed !== current) set({ [key]: typed } as Partial<Record<K, string>>);
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [key, typed, current, set]);
+  return [typed, setTyped];
 }

@@ -8,6 +8,7 @@ import type { ApiKey, ClockState, CreatedKey, Info, ResetSummary } from "../api/
 import { Badge } from "../components/Badge";
 import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
+import { Confirm } from "../components/Confirm";
 import { Dialog } from "../components/Dialog";
 import { PageHeader, useInfo } from "../components/Layout";
 import { Empty, ErrorState, FormError, Loading } from "../components/States";
@@ -243,21 +244,11 @@ function Keys() {
         <DataTable data={keys.data.data} columns={columns} rowKey={(k) => k.id} label="API keys" testId="keys-table" rowTestId="key-row" />
       )}
       <CreateKey open={creating} onClose={() => setCreating(false)} />
-      <Dialog open={revoking !== null} title="Revoke this key?" onClose={() => setRevoking(null)}>
-        <div className="stack">
-          <p>
-            Requests with “{revoking?.name}” (<code>{revoking?.hint}</code>) will get 401 from now on. This cannot be undone.
-          </p>
-          <div className="actions">
-            <button type="button" onClick={() => setRevoking(null)}>
-              Keep it
-            </button>
-            <button type="button" className="danger solid" onClick={() => revoking && revoke.mutate(revoking)} disabled={revoke.isPending} data-testid="confirm-revoke">
-              Revoke
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm open={revoking !== null} title="Revoke this key?" action="Revoke" cancelLabel="Keep it" onConfirm={() => revoking && revoke.mutate(revoking)} onClose={() => setRevoking(null)} pending={revoke.isPending} testId="confirm-revoke">
+        <p>
+          Requests with “{revoking?.name}” (<code>{revoking?.hint}</code>) will get 401 from now on. This cannot be undone.
+        </p>
+      </Confirm>
     </section>
   );
 }
@@ -344,19 +335,9 @@ function ResetData() {
           Reset sandbox data…
         </button>
       </div>
-      <Dialog open={confirming} title="Reset the sandbox?" onClose={() => setConfirming(false)}>
-        <div className="stack">
-          <p>This removes the sandbox's data for good. Production is not touched.</p>
-          <div className="actions">
-            <button type="button" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="danger solid" onClick={() => reset.mutate()} disabled={reset.isPending} data-testid="confirm-reset">
-              Reset sandbox
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm open={confirming} title="Reset the sandbox?" action="Reset sandbox" onConfirm={() => reset.mutate()} onClose={() => setConfirming(false)} pending={reset.isPending} testId="confirm-reset">
+        <p>This removes the sandbox's data for good. Production is not touched.</p>
+      </Confirm>
     </section>
   );
 }

@@ -8,14 +8,14 @@ import type { JournalEntry, Page } from "../api/types";
 import { Badge, statusTone } from "../components/Badge";
 import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
-import { Dialog } from "../components/Dialog";
+import { Confirm } from "../components/Confirm";
 import { PageHeader } from "../components/Layout";
 import { Pager } from "../components/Pager";
 import { Empty, ErrorState, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
 import { prettyBody } from "../lib/format";
-import { useUrlState } from "../lib/params";
+import { useTypedFilter, useUrlState } from "../lib/params";
 import { useSession } from "../session";
 
 const LIMIT = 50;
@@ -52,16 +52,10 @@ export function Requests() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const { values, page, set } = useUrlState(["method", "path", "status", "source", "reviewer", "request_id"] as const);
-  const [path, setPath] = useState(values.path);
+  const [path, setPath] = useTypedFilter("path", values.path, set);
   const [selected, setSelected] = useState<Entry | null>(null);
   const [live, setLive] = useState(true);
   const [clearing, setClearing] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (path !== values.path) set({ path });
-    }, 250);
-    return () => window.clearTimeout(timer);
-  }, [path, values.path, set]);
 
   const query = { page, limit: LIMIT, ...values };
   const list = useQuery({
@@ -160,19 +154,9 @@ export function Requests() {
         </div>
         {selected && <EntryPanel entry={selected} onClose={() => setSelected(null)} />}
       </div>
-      <Dialog open={clearing} title="Clear the request journal?" onClose={() => setClearing(false)}>
-        <div className="stack">
-          <p>Every recorded request of this environment is removed. Nothing else changes.</p>
-          <div className="actions">
-            <button type="button" onClick={() => setClearing(false)}>
-              Cancel
-            </button>
-            <button type="button" className="danger solid" onClick={() => clear.mutate()} disabled={clear.isPending}>
-              Clear
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm open={clearing} title="Clear the request journal?" action="Clear" onConfirm={() => clear.mutate()} onClose={() => setClearing(false)} pending={clear.isPending}>
+        <p>Every recorded request of this environment is removed. Nothing else changes.</p>
+      </Confirm>
     </>
   );
 }

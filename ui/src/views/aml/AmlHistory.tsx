@@ -13,7 +13,7 @@ import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { count } from "../../lib/format";
-import { useUrlState } from "../../lib/params";
+import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 import { FATF_STATUSES, fatfStatus, filterFatf } from "./explain";
 import { FatfTable, useFatf } from "./parts";
@@ -52,15 +52,8 @@ export function AmlHistory() {
   const { environment } = useSession();
   const navigate = useNavigate();
   const { values, page, set } = useUrlState(["name", "kind", "applicant_id"] as const);
-  const [name, setName] = useState(values.name);
+  const [name, setName] = useTypedFilter("name", values.name, set);
   const [applicant, setApplicant] = useState(values.applicant_id);
-  // Type-to-filter, without a request per key press.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (name !== values.name) set({ name });
-    }, 250);
-    return () => window.clearTimeout(timer);
-  }, [name, values.name, set]);
   useEffect(() => {
     const trimmed = applicant.trim();
     // Only a whole id filters: the server refuses part of one.

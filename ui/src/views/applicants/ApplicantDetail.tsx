@@ -7,7 +7,7 @@ import { del, get, post } from "../../api/client";
 import type { Applicant, ApplicantInfo, Page, SearchSummary } from "../../api/types";
 import { Badge, riskTone } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
-import { Dialog } from "../../components/Dialog";
+import { Confirm } from "../../components/Confirm";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
@@ -221,21 +221,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
           </section>
         </div>
       </div>
-      <Dialog open={deleting} title="Delete this applicant?" onClose={() => setDeleting(false)}>
-        <div className="stack">
-          <p>
-            {name} and its data will be gone from the {environment}; the API answers 404 for it afterwards.
-          </p>
-          <div className="actions">
-            <button type="button" onClick={() => setDeleting(false)}>
-              Cancel
-            </button>
-            <button type="button" className="danger solid" onClick={() => remove.mutate()} disabled={remove.isPending} data-testid="confirm-delete">
-              Delete
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
+        <p>
+          {name} and its data will be gone from the {environment}; the API answers 404 for it afterwards.
+        </p>
+      </Confirm>
     </>
   );
 }

@@ -1,7 +1,6 @@
 // Applicants: the list with filters and paging.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { get } from "../../api/client";
 import type { Applicant, Page } from "../../api/types";
@@ -12,7 +11,7 @@ import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { displayName } from "../../lib/format";
-import { useUrlState } from "../../lib/params";
+import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 
 const LIMIT = 25;
@@ -55,14 +54,7 @@ export function Applicants() {
   const { environment } = useSession();
   const navigate = useNavigate();
   const { values, page, set } = useUrlState(["name", "country", "type"] as const);
-  const [name, setName] = useState(values.name);
-  // Type-to-filter, without a request per key press.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (name !== values.name) set({ name });
-    }, 250);
-    return () => window.clearTimeout(timer);
-  }, [name, values.name, set]);
+  const [name, setName] = useTypedFilter("name", values.name, set);
 
   const query = { page, limit: LIMIT, name: values.name, country: values.country.toUpperCase(), type: values.type };
   const list = useQuery({

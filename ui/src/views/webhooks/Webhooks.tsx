@@ -9,6 +9,7 @@ import type { components } from "../../api/schema";
 import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { DataTable } from "../../components/DataTable";
+import { Confirm } from "../../components/Confirm";
 import { Dialog } from "../../components/Dialog";
 import { PageHeader } from "../../components/Layout";
 import { Empty, ErrorState, FormError, Loading } from "../../components/States";
@@ -120,21 +121,11 @@ export function Webhooks() {
       <EndpointDialog open={creating} onClose={() => setCreating(false)} />
       {editing && <EndpointDialog open editing={editing} onClose={() => setEditing(null)} />}
       <RotateDialog webhook={rotating} onClose={() => setRotating(null)} />
-      <Dialog open={deleting !== null} title="Delete this endpoint?" onClose={() => setDeleting(null)}>
-        <div className="stack">
-          <p>
-            <code>{deleting?.webhook_url}</code> will receive no more events. Its pending deliveries are dropped.
-          </p>
-          <div className="actions">
-            <button type="button" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className="danger solid" onClick={() => deleting && remove.mutate(deleting)} disabled={remove.isPending} data-testid="confirm-delete-webhook">
-              Delete
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm open={deleting !== null} title="Delete this endpoint?" action="Delete" onConfirm={() => deleting && remove.mutate(deleting)} onClose={() => setDeleting(null)} pending={remove.isPending} testId="confirm-delete-webhook">
+        <p>
+          <code>{deleting?.webhook_url}</code> will receive no more events. Its pending deliveries are dropped.
+        </p>
+      </Confirm>
     </>
   );
 }
