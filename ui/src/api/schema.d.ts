@@ -1600,19 +1600,7 @@ export interface components {
             name: string;
         };
         /** @description A new key: the same fields, and the key itself, shown only this once. */
-        NewKeyCreated: {
-            /** Format: uuid */
-            id: string;
-            environment: components["schemas"]["Environment"];
-            name: string;
-            hint: string;
-            pinned_from?: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            last_used_at?: string | null;
-            /** Format: date-time */
-            revoked_at?: string | null;
+        NewKeyCreated: components["schemas"]["Key"] & {
             /**
              * @description The key to send in `ds-api-token`. Shown only now; the journal keeps it redacted.
              * @example dk_sandbox_4kQ9...

@@ -56,15 +56,8 @@ impl From<ApiKey> for Key {
 /// A new key: the same fields, and the key itself, shown only this once.
 #[derive(Debug, Serialize, ToSchema)]
 struct NewKeyCreated {
-    #[schema(value_type = String, format = Uuid)]
-    id: ApiKeyId,
-    environment: Environment,
-    name: String,
-    hint: String,
-    pinned_from: Option<String>,
-    created_at: Timestamp,
-    last_used_at: Option<Timestamp>,
-    revoked_at: Option<Timestamp>,
+    #[serde(flatten)]
+    record: Key,
     /// The key to send in `ds-api-token`. Shown only now; the journal keeps it redacted.
     #[schema(example = "dk_sandbox_4kQ9...")]
     key: String,
@@ -72,18 +65,7 @@ struct NewKeyCreated {
 
 impl From<CreatedKey> for NewKeyCreated {
     fn from(c: CreatedKey) -> Self {
-        let k = Key::from(c.key);
-        NewKeyCreated {
-            id: k.id,
-            environment: k.environment,
-            name: k.name,
-            hint: k.hint,
-            pinned_from: k.pinned_from,
-            created_at: k.created_at,
-            last_used_at: k.last_used_at,
-            revoked_at: k.revoked_at,
-            key: c.secret,
-        }
+        NewKeyCreated { record: Key::from(c.key), key: c.secret }
     }
 }
 
