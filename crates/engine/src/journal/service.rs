@@ -123,9 +123,15 @@ fn prepare(r: &RequestRecord, body_limit: usize) -> Prepared {
         status: r.status,
         latency_us: r.latency_us,
         client: r.client.as_deref().map(|c| crate::values::shorten(c, 200)),
-        request_body: redact::body_text(&r.request_body, body_limit),
-        response_body: redact::body_text(&r.response_body, body_limit),
+        request_body: packed(&r.request_body, body_limit),
+        response_body: packed(&r.response_body, body_limit),
     }
+}
+
+/// A body redacted, cut and compressed, and whether it was cut.
+fn packed(body: &CapturedBody, limit: usize) -> (Option<Vec<u8>>, bool) {
+    let (bytes, cut) = redact::body_text(body, limit);
+    (bytes.map(|b| store::pack(&b)), cut)
 }
 
 /// Journal operations.

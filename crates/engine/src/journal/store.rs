@@ -23,20 +23,23 @@ pub(super) struct Prepared {
     pub(super) status: u16,
     pub(super) latency_us: u64,
     pub(super) client: Option<String>,
-    pub(super) request_body: (Option<String>, bool),
-    pub(super) response_body: (Option<String>, bool),
+    /// Packed with [`pack`].
+    pub(super) request_body: (Option<Vec<u8>>, bool),
+    pub(super) response_body: (Option<Vec<u8>>, bool),
 }
 
 /// Bodies are kept compressed: the journal's writes are most of what it costs under load.
-fn pack(body: &Option<String>) -> Option<Vec<u8>> {
-    body.as_ref().map(|text| lz4_flex::compress_prepend_size(text.as_bytes()))
+/// Packing happens before the batch reaches the writer, off its thread.
+pub(super) fn pack(body: &[u8]) -> Vec<u8> {
+    lz4_flex::compress_prepend_size(body)
 }
 
 fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
     let Some(packed) = row.get_ref(i)?.as_blob_or_null()? else { return Ok(None) };
     let bytes = lz4_flex::decompress_size_prepended(packed)
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e.into()))?;
-    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+    // Plain bodies are stored without being checked for UTF-8: a binary one shows as a note.
+    Ok(Some(String::from_utf8(bytes).unwrap_or_else(|e| super::redact::binary_note(e.as_bytes().len()))))
 }
 
 pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> {
@@ -58,9 +61,9 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
             e.status,
             i64::try_from(e.latency_us).unwrap_or(i64::MAX),
             e.client,
-            pack(&e.request_body.0),
+            e.request_body.0,
             e.request_body.1,
-            pack(&e.response_body.0),
+            e.response_body.0,
             e.response_body.1,
             e.source,
             e.api_key_id,
@@ -167,3 +170,4 @@ pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
         params![scope.organization, scope.environment],
     )?)
 }
+
