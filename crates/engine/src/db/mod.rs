@@ -252,6 +252,28 @@ mod tests {
         assert_eq!(count, 180);
     }
 
+    #[tokio::test]
+    async fn a_failed_job_alone_in_its_group_leaves_nothing_behind() {
+        let (_dir, db) = temp_db();
+        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL)")?)).await.expect("create");
+        let refused = db
+            .write(|c| {
+                c.execute("INSERT INTO t (n) VALUES (1)", [])?;
+                Err::<(), _>(Error::Conflict("refused".into()))
+            })
+            .await;
+        assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
+        db.write(|c| Ok(c.execute("INSERT INTO t (n) VALUES (2)", [])?)).await.expect("insert");
+        let rows: Vec<i64> = db
+            .read(|c| {
+                let mut stmt = c.prepare("SELECT n FROM t")?;
+                Ok(stmt.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?)
+            })
+            .await
+            .expect("rows");
+        assert_eq!(rows, [2]);
+    }
+
     #[test]
     fn refuses_a_database_from_a_newer_docket() {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -97,20 +97,32 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
 
 fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) {
     let mut finishes: Vec<Finish> = Vec::with_capacity(group.len());
+    // A job alone in its group needs no savepoint: if it fails, the whole transaction is
+    // rolled back. (A savepoint keeps a copy of every page it changes, which for the request
+    // journal's large batches spills to a temporary file.)
+    let alone = group.len() == 1;
     let outcome = (|| -> rusqlite::Result<()> {
         let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut any_ok = false;
         for job in group.drain(..) {
+            if alone {
+                let (ok, finish) = (job.run)(&tx);
+                finishes.push(finish);
+                any_ok = ok;
+                continue;
+            }
             let savepoint = tx.savepoint()?;
             let (ok, finish) = (job.run)(&savepoint);
             finishes.push(finish);
             if ok {
                 savepoint.commit()?;
+                any_ok = true;
             } else {
                 // A savepoint's default finish is rollback-and-release: only this job is undone.
                 savepoint.finish()?;
             }
         }
-        tx.commit()
+        if any_ok { tx.commit() } else { tx.rollback() }
     })();
     // Jobs not yet run when something failed are dropped: their callers get an error.
     group.clear();
