@@ -50,6 +50,14 @@ pub(super) fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
     })
 }
 
+/// A fresh in-memory database at the latest schema, for unit tests of the stores.
+#[cfg(test)]
+pub(crate) fn migrated_in_memory() -> Connection {
+    let mut conn = Connection::open_in_memory().expect("in-memory database");
+    migrations().expect("in sequence").to_latest(&mut conn).expect("migrates");
+    conn
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,8 @@ use tokio::sync::{Semaphore, mpsc, oneshot};
 use crate::error::{Error, Result};
 
 pub use migrations::SCHEMA_VERSION;
+#[cfg(test)]
+pub(crate) use migrations::migrated_in_memory;
 
 /// Identifies a Docket database (`PRAGMA application_id`, "DOCK").
 const APPLICATION_ID: i32 = 0x444F_434B;

@@ -1,6 +1,6 @@
 //! SQL for the request journal.
 
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::model::{JournalEntry, JournalFilter, Source};
 use crate::error::Result;
@@ -74,8 +74,20 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
 }
 
 /// Removes entries older than `cutoff` and all but the newest `keep`.
+///
+/// Entries are stored in the order their requests finished, so `received_at` rises with `seq`
+/// (a slow request may be a little out of order, which does not matter for a retention of
+/// hours or days): the old entries are the ones before the first young one.
 pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<usize> {
-    let old = conn.execute("DELETE FROM request_journal WHERE received_at < ?1", [cutoff])?;
+    let first_young: Option<i64> = conn
+        .query_row("SELECT seq FROM request_journal WHERE received_at >= ?1 ORDER BY seq LIMIT 1", [cutoff], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    let old = match first_young {
+        Some(seq) => conn.execute("DELETE FROM request_journal WHERE seq < ?1", [seq])?,
+        None => conn.execute("DELETE FROM request_journal", [])?,
+    };
     let over = conn.execute(
         "DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1",
         [i64::try_from(keep).unwrap_or(i64::MAX)],
@@ -171,3 +183,46 @@ pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
     )?)
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry_at(received_at: Timestamp) -> Prepared {
+        Prepared {
+            request_id: "r".into(),
+            scope: None,
+            source: Source::Api,
+            api_key_id: None,
+            reviewer: None,
+            received_at,
+            method: "GET".into(),
+            path: "/".into(),
+            query: None,
+            status: 200,
+            latency_us: 1,
+            client: None,
+            request_body: (None, false),
+            response_body: (Some(pack(b"{}")), false),
+        }
+    }
+
+    fn seqs(conn: &Connection) -> Vec<i64> {
+        let mut stmt = conn.prepare("SELECT seq FROM request_journal ORDER BY seq").expect("prepares");
+        stmt.query_map([], |r| r.get(0)).expect("queries").collect::<rusqlite::Result<_>>().expect("reads")
+    }
+
+    #[test]
+    fn pruning_removes_the_old_entries_then_all_but_the_newest() {
+        let conn = crate::db::migrated_in_memory();
+        let t = |s: i64| Timestamp::from_millis(s * 1000);
+        let entries: Vec<_> = [10, 20, 30, 40, 50].into_iter().map(|s| entry_at(t(s))).collect();
+        insert_all(&conn, &entries).expect("inserts");
+        assert_eq!(prune(&conn, t(25), 100).expect("prunes"), 2, "the two older than the cutoff");
+        assert_eq!(seqs(&conn), [3, 4, 5]);
+        assert_eq!(prune(&conn, t(0), 2).expect("prunes"), 1, "all but the newest two");
+        assert_eq!(seqs(&conn), [4, 5]);
+        assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 2, "every entry is old");
+        assert!(seqs(&conn).is_empty());
+        assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 0, "an empty journal");
+    }
+}
