@@ -85,7 +85,8 @@ async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>,
         if !records.is_empty() || prune {
             let batch = std::mem::replace(&mut records, Vec::with_capacity(BATCH));
             let prepared = tokio::task::spawn_blocking(move || {
-                batch.iter().map(|r| prepare(r, settings.body_limit)).collect::<Vec<_>>()
+                let mut packer = Packer::default();
+                batch.into_iter().map(|r| prepare(r, settings.body_limit, &mut packer)).collect::<Vec<_>>()
             })
             .await
             .unwrap_or_default();
@@ -109,29 +110,46 @@ async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>,
     }
 }
 
-fn prepare(r: &RequestRecord, body_limit: usize) -> Prepared {
+fn prepare(r: RequestRecord, body_limit: usize, packer: &mut Packer) -> Prepared {
     Prepared {
-        request_id: r.request_id.clone(),
+        reviewer: r.reviewer.as_deref().map(|n| crate::values::shorten(n, 200)),
+        query: r.query.as_deref().map(redact::query),
+        client: r.client.as_deref().map(|c| crate::values::shorten(c, 200)),
+        request_body: packer.pack(&r.request_body, body_limit),
+        response_body: packer.pack(&r.response_body, body_limit),
+        request_id: r.request_id,
         scope: r.scope,
         source: r.source,
         api_key_id: r.api_key_id,
-        reviewer: r.reviewer.as_deref().map(|n| crate::values::shorten(n, 200)),
         received_at: r.received_at,
-        method: r.method.clone(),
-        path: r.path.clone(),
-        query: r.query.as_deref().map(redact::query),
+        method: r.method,
+        path: r.path,
         status: r.status,
         latency_us: r.latency_us,
-        client: r.client.as_deref().map(|c| crate::values::shorten(c, 200)),
-        request_body: packed(&r.request_body, body_limit),
-        response_body: packed(&r.response_body, body_limit),
     }
 }
 
-/// A body redacted, cut and compressed, and whether it was cut.
-fn packed(body: &CapturedBody, limit: usize) -> (Option<Vec<u8>>, bool) {
-    let (bytes, cut) = redact::body_text(body, limit);
-    (bytes.map(|b| store::pack(&b)), cut)
+/// Redacts, cuts and compresses bodies, remembering the last one: a client polling an
+/// endpoint gets the same response many times over, and it is compressed once.
+#[derive(Default)]
+struct Packer {
+    last: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl Packer {
+    /// A body redacted, cut and compressed, and whether it was cut.
+    fn pack(&mut self, body: &CapturedBody, limit: usize) -> (Option<Vec<u8>>, bool) {
+        let (bytes, cut) = redact::body_text(body, limit);
+        let Some(bytes) = bytes else { return (None, cut) };
+        if let Some((raw, packed)) = &self.last
+            && raw.as_slice() == &*bytes
+        {
+            return (Some(packed.clone()), cut);
+        }
+        let packed = store::pack(&bytes);
+        self.last = Some((bytes.into_owned(), packed.clone()));
+        (Some(packed), cut)
+    }
 }
 
 /// Journal operations.
@@ -191,5 +209,34 @@ impl Journal<'_> {
     /// How many records were dropped because the queue was full.
     pub fn dropped(&self) -> u64 {
         self.engine.core.journal.dropped.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unpacked(packed: Option<Vec<u8>>) -> String {
+        let bytes = lz4_flex::decompress_size_prepended(&packed.expect("a body")).expect("lz4");
+        String::from_utf8(bytes).expect("text")
+    }
+
+    #[test]
+    fn the_packer_compresses_a_repeated_body_once_and_each_body_as_itself() {
+        let mut packer = Packer::default();
+        let plain = |s: &'static str| CapturedBody::Plain(bytes::Bytes::from_static(s.as_bytes()));
+        let (first, cut) = packer.pack(&plain(r#"{"data":[1,2,3]}"#), 100);
+        assert!(!cut);
+        let (again, _) = packer.pack(&plain(r#"{"data":[1,2,3]}"#), 100);
+        assert_eq!(first, again);
+        let (other, cut) = packer.pack(&plain(r#"{"data":[4]}"#), 8);
+        assert!(cut, "cut at the limit");
+        assert_eq!(unpacked(other), r#"{"data":"#);
+        assert_eq!(unpacked(again), r#"{"data":[1,2,3]}"#);
+        // A request body that carries a secret is redacted before the comparison.
+        let secret = CapturedBody::Bytes(bytes::Bytes::from_static(br#"{"password":"hunter2"}"#));
+        let (redacted, _) = packer.pack(&secret, 100);
+        assert!(!unpacked(redacted).contains("hunter2"));
+        assert_eq!(packer.pack(&CapturedBody::Empty, 100), (None, false));
     }
 }
