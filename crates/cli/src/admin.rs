@@ -222,12 +222,11 @@ pub async fn info(data_dir: PathBuf) -> Result<()> {
         for env in Environment::ALL {
             let scope = Scope::new(org.id, env);
             let active = keys.iter().filter(|k| k.environment == env && k.revoked_at.is_none()).count();
-            let applicants = engine.applicants().count(scope).await?;
-            println!(
-                "  {:<11} {active} active key(s), {applicants} applicant(s), clock {}",
-                env.as_str(),
-                engine.now(scope)
-            );
+            println!("  {:<11} {active} active key(s), clock {}", env.as_str(), engine.now(scope));
+            // What each domain holds, as it declares it (the overview's counts).
+            let counts = engine.console().counts(scope).await?;
+            let held: Vec<String> = counts.0.iter().map(|(name, n)| format!("{name} {n}")).collect();
+            println!("  {:<11} {}", "", held.join(", "));
         }
     }
     engine.shutdown().await;

@@ -70,13 +70,6 @@ impl Clocks {
         apply(self.get(scope.organization), real)
     }
 
-    /// The latest time of any environment: whatever is due anywhere is due by then.
-    pub(crate) fn latest_now(&self) -> Timestamp {
-        let real = self.real_now();
-        let map = self.sandbox.read().unwrap_or_else(|e| e.into_inner());
-        map.values().map(|c| apply(*c, real)).fold(real, Timestamp::max)
-    }
-
     pub(crate) fn get(&self, organization: OrganizationId) -> SandboxClock {
         self.sandbox.read().unwrap_or_else(|e| e.into_inner()).get(&organization).copied().unwrap_or_default()
     }

@@ -11,6 +11,7 @@ pub mod console;
 pub mod countries;
 mod db;
 pub mod demo;
+mod domains;
 pub mod error;
 pub mod events;
 pub mod id;
@@ -22,6 +23,7 @@ pub mod scope;
 pub mod time;
 pub mod values;
 pub mod webhooks;
+mod work;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -82,8 +84,8 @@ pub(crate) struct Core {
     clocks: Clocks,
     keys: KeyCache,
     journal: journal::Recorder,
-    /// Woken whenever a sandbox clock moves, so that timers re-read it.
-    clock_changed: tokio::sync::Notify,
+    /// The due-work loops and what wakes them.
+    work: Arc<work::WorkState>,
     aml: aml::AmlState,
     webhooks: webhooks::WebhookState,
 }
@@ -118,13 +120,19 @@ impl Engine {
             }
         }
         let journal = journal::start(db.clone(), config.journal, config.time.clone());
+        // A commit that scheduled work wakes that kind's loop.
+        let work = Arc::new(work::WorkState::new());
+        db.on_commit({
+            let work = work.clone();
+            move |kinds| work.wake_bits(kinds)
+        });
         let engine = Engine {
             core: Arc::new(Core {
                 db,
                 clocks,
                 keys: KeyCache::default(),
                 journal,
-                clock_changed: Default::default(),
+                work,
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
             }),
@@ -146,8 +154,10 @@ impl Engine {
         self.webhooks().start(transport);
     }
 
-    /// Stores what is still queued (journal entries, pending writes). Call before exiting.
+    /// Stops the background loops, waiting for the work they have in flight, and stores what is
+    /// still queued (journal entries, pending writes). Call before exiting.
     pub async fn shutdown(&self) {
+        self.core.work.stop().await;
         self.journal().flush().await;
         self.core.db.flush().await;
     }

@@ -1,6 +1,8 @@
 //! Sandbox controls: the environment's clock and a reset of its data. Production refuses them:
 //! its time is real time and its data is not for wiping.
 
+use std::collections::BTreeMap;
+
 use jiff::SignedDuration;
 use serde::Serialize;
 
@@ -13,16 +15,18 @@ use crate::time::Timestamp;
 /// The farthest a single move may take the clock, either way.
 const MAX_MOVE: SignedDuration = SignedDuration::from_hours(24 * 366 * 10);
 
-/// What a reset removed.
-#[derive(Debug, Clone, Serialize)]
+/// What a reset removed: how many records of each kind (`applicants`, `searches`, `events`,
+/// `deliveries`, `journal_entries`, and those of every other domain with data in the sandbox).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ResetSummary {
-    pub applicants: usize,
-    pub searches: usize,
-    pub events: usize,
-    /// Webhook deliveries (the endpoints stay).
-    pub deliveries: usize,
-    pub journal_entries: usize,
+pub struct ResetSummary(pub BTreeMap<String, u64>);
+
+impl ResetSummary {
+    /// How many records of one kind went (0 when none of that kind).
+    pub fn get(&self, kind: &str) -> u64 {
+        self.0.get(kind).copied().unwrap_or(0)
+    }
 }
 
 pub struct Sandbox<'e> {
@@ -85,32 +89,19 @@ impl Sandbox<'_> {
         let now = self.engine.core.clocks.real_now();
         self.engine.core.db.write(move |conn| clock::store(conn, scope.organization, new, now)).await?;
         self.engine.core.clocks.set(scope.organization, new);
-        // Anything waiting for a time (retries, daily screening) re-reads the clock.
-        self.engine.core.clock_changed.notify_waiters();
-        self.engine.core.aml.wake();
-        self.engine.core.webhooks.wake();
+        // Work waiting for a time (retries, daily screening) re-reads the clock.
+        self.engine.core.work.wake_all();
         Ok(self.clock(scope))
     }
 
-    /// Deletes every record of the sandbox environment: applicants, searches and screenings,
-    /// events, webhook deliveries, and the request journal. API keys, webhook endpoints and the
-    /// clock stay.
+    /// Deletes every record of the sandbox environment (every domain's, as declared in
+    /// `domains`): applicants, searches and screenings, events, webhook deliveries, due work and
+    /// the request journal. API keys, webhook endpoints, settings and the clock stay.
     pub async fn reset_data(&self, scope: Scope) -> Result<ResetSummary> {
         require_sandbox(scope)?;
-        let journal_entries = self.engine.journal().clear(scope).await?;
-        let (applicants, searches, events, deliveries) = self
-            .engine
-            .core
-            .db
-            .write(move |conn| {
-                Ok((
-                    crate::applicants::store::delete_all(conn, scope)?,
-                    crate::aml::store_delete_all(conn, scope)?,
-                    crate::events::store::delete_all(conn, scope)?,
-                    crate::webhooks::store::delete_deliveries(conn, scope)?,
-                ))
-            })
-            .await?;
-        Ok(ResetSummary { applicants, searches, events, deliveries, journal_entries })
+        // Requests still queued for the journal are stored first, so that they go too.
+        self.engine.journal().flush().await;
+        let removed = self.engine.core.db.write(move |conn| crate::domains::reset(conn, scope)).await?;
+        Ok(ResetSummary(removed.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
     }
 }

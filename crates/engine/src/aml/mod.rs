@@ -2,7 +2,8 @@
 //! searches with their history, and the monitoring of applicants.
 //!
 //! `normalize`, `score` and `index` are the matching engine; `import` reads list files;
-//! `demo_list` generates the demo list; `service` is what the rest of Docket calls.
+//! `demo_list` generates the demo list; `search` (searches, history, imports) and `monitoring`
+//! (screening applicants as due work) are what the rest of Docket calls.
 
 pub mod demo_list;
 pub mod eval;
@@ -11,18 +12,28 @@ pub mod import;
 pub mod index;
 mod jobs;
 pub mod model;
+mod monitoring;
 pub mod normalize;
 pub mod pools;
 pub mod score;
-mod service;
+mod search;
 mod store;
 pub mod translit;
 mod vocabulary;
 
 pub use jobs::{ImportJob, ImportJobId, ImportState, KEPT_JOBS, RejectedRow, UPLOADS_DIR, UploadedFile};
-pub(crate) use service::AmlState;
-pub use service::{Aml, HISTORY_BOUNDS, SCREENING_EVENT};
+pub use monitoring::SCREENING_EVENT;
+pub(crate) use search::AmlState;
+pub use search::{Aml, HISTORY_BOUNDS};
 pub use store::HistoryFilter;
-pub(crate) use store::count_searches as store_count_searches;
-pub(crate) use store::delete_all as store_delete_all;
 pub use vocabulary::{FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag};
+
+/// Searches and screenings are removed by a sandbox reset and counted; the lists are shared by
+/// every organization and stay.
+pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
+    tables: &[crate::domains::Table {
+        name: "aml_searches",
+        reset: crate::domains::Reset::Delete(Some("searches")),
+        counts: &[crate::domains::Count::all("aml_searches")],
+    }],
+};

@@ -95,7 +95,7 @@ pub(crate) fn insert_snapshot(
         insert.execute(params![snapshot.id, e.uuid, pack(&serde_json::to_vec(e)?)])?;
     }
     // Every monitored applicant is screened again against the new list, in every environment.
-    conn.execute("UPDATE applicants SET next_screening_at = 0 WHERE aml_screening_enabled = 1", [])?;
+    crate::work::store::make_all_due(conn, crate::work::Kind::AmlScreening)?;
     Ok(())
 }
 
@@ -257,53 +257,4 @@ pub(crate) fn replace_fatf(conn: &Connection, records: &[FatfRecord], as_of: &st
         stmt.execute(params![r.country, status, r.description, r.url, as_of])?;
     }
     Ok(())
-}
-
-/// Applicants whose screening is due by `until` (the latest of all environment clocks), oldest
-/// first: (scope, applicant, due at).
-pub(crate) fn due_screenings(
-    conn: &Connection,
-    until: Timestamp,
-    limit: i64,
-) -> Result<Vec<(Scope, ApplicantId, Timestamp)>> {
-    let rows = conn
-        .prepare_cached(
-            "SELECT organization_id, environment, id, next_screening_at FROM applicants
-             WHERE next_screening_at IS NOT NULL AND next_screening_at <= ?1
-             ORDER BY next_screening_at LIMIT ?2",
-        )?
-        .query_map(params![until, limit], |r| Ok((Scope::new(r.get(0)?, r.get(1)?), r.get(2)?, r.get(3)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(rows)
-}
-
-pub(crate) fn set_next_screening(
-    conn: &Connection,
-    scope: Scope,
-    id: ApplicantId,
-    at: Option<Timestamp>,
-) -> Result<()> {
-    conn.prepare_cached(
-        "UPDATE applicants SET next_screening_at = ?4 WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
-    )?
-    .execute(params![scope.organization, scope.environment, id, at])?;
-    Ok(())
-}
-
-/// Removes a scope's searches and screenings (sandbox reset).
-pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
-    Ok(conn.execute(
-        "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-    )?)
-}
-
-/// How many searches and screenings one scope has on record.
-pub(crate) fn count_searches(conn: &Connection, scope: Scope) -> Result<u64> {
-    let n: i64 = conn.query_row(
-        "SELECT count(*) FROM aml_searches WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-        |r| r.get(0),
-    )?;
-    Ok(n.unsigned_abs())
 }

@@ -1,5 +1,6 @@
 //! Applicants: the persons and organizations every other workflow links to (`/api/v3/applicants`).
 
+mod info;
 mod model;
 mod service;
 pub(crate) mod store;
@@ -10,3 +11,12 @@ pub use model::{
 };
 pub(crate) use service::build;
 pub use service::{Applicants, LIST_BOUNDS};
+
+/// Applicants are removed by a sandbox reset and counted.
+pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
+    tables: &[crate::domains::Table {
+        name: "applicants",
+        reset: crate::domains::Reset::Delete(Some("applicants")),
+        counts: &[crate::domains::Count::all("applicants")],
+    }],
+};

@@ -219,10 +219,6 @@ pub struct Applicant {
     /// Data confirmed by a verification; overlays `provided_info` in `system_info`.
     #[serde(skip)]
     pub verified_info: Option<ApplicantInfo>,
-    /// When the applicant is next screened (its environment's clock); none while monitoring is
-    /// off.
-    #[serde(skip)]
-    pub next_screening_at: Option<Timestamp>,
 }
 
 /// `POST /api/v3/applicants`.

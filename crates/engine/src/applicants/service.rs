@@ -1,5 +1,6 @@
 //! The applicant rules: what may be stored, how updates apply, who sees what.
 
+use super::info::system_info;
 use super::model::{
     Address, Applicant, ApplicantFilter, ApplicantId, ApplicantInfo, ApplicantType, ApplicantUpdate, InfoPatch,
     NewApplicant, Patch,
@@ -20,21 +21,6 @@ const MAX_NAME: usize = 200;
 const MAX_ADDRESS: usize = 500;
 const MAX_ADDRESSES: usize = 10;
 const MAX_CUSTOM_FIELDS_BYTES: usize = 16 * 1024;
-
-/// `system_info`: provided data with `full_name` filled in, overlaid by verified data.
-pub(crate) fn system_info(a: &Applicant) -> ApplicantInfo {
-    let mut info = a.provided_info.clone();
-    if let Some(verified) = &a.verified_info {
-        let v = verified.clone();
-        macro_rules! overlay { ($($f:ident),*) => { $( if v.$f.is_some() { info.$f = v.$f; } )* } }
-        overlay!(full_name, first_name, last_name, dob, gender, citizenship, country, address, registration_id);
-        info.addresses.extend(v.addresses);
-    }
-    if info.full_name.is_none() {
-        info.full_name = info.display_name();
-    }
-    info
-}
 
 /// Checks and tidies applicant data. `today` bounds the date of birth.
 fn check_info(info: &mut ApplicantInfo, kind: ApplicantType, today: jiff::civil::Date) -> Result<()> {
@@ -184,9 +170,7 @@ pub(crate) fn build(input: NewApplicant, id: ApplicantId, now: Timestamp) -> Res
         created_at: now,
         updated_at: now,
         verified_info: None,
-        next_screening_at: None,
     };
-    applicant.next_screening_at = applicant.aml_screening_enabled.then_some(now);
     applicant.system_info = system_info(&applicant);
     Ok(applicant)
 }
@@ -205,7 +189,6 @@ impl Applicants<'_> {
     /// Creates an applicant as of `at` (demo data backdates its records).
     pub(crate) async fn create_at(&self, scope: Scope, input: NewApplicant, at: Timestamp) -> Result<Applicant> {
         let applicant = build(input, ApplicantId::new(self.engine.core.clocks.real_now()), at)?;
-        let monitored = applicant.aml_screening_enabled;
         let created = self
             .engine
             .core
@@ -223,9 +206,6 @@ impl Applicants<'_> {
                 Ok(applicant)
             })
             .await?;
-        if monitored {
-            self.engine.core.aml.wake();
-        }
         Ok(created)
     }
 
@@ -350,15 +330,10 @@ impl Applicants<'_> {
                 applicant.provided_info.phone.clone_from(&applicant.phone);
                 applicant.system_info = system_info(&applicant);
                 applicant.updated_at = now;
-                // A monitored applicant is screened again after every change.
-                applicant.next_screening_at = applicant.aml_screening_enabled.then_some(now);
                 store::update(conn, scope, &applicant)?;
                 Ok(applicant)
             })
             .await?;
-        if updated.aml_screening_enabled {
-            self.engine.core.aml.wake();
-        }
         Ok(updated)
     }
 }

@@ -12,10 +12,11 @@ use crate::error::Result;
 use crate::page::{JsonPage, Page, PageRequest};
 use crate::scope::Scope;
 use crate::values::fold;
+use crate::work::{self, Kind};
 
 const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verified_info, verification_status, \
      last_verification_id, last_verification_at, aml_screening_enabled, search_options, last_aml_screening_id, \
-     last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at, next_screening_at";
+     last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at";
 
 fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
     let text: String = row.get(i)?;
@@ -65,9 +66,8 @@ fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
         created_at: row.get(17)?,
         updated_at: row.get(18)?,
         verified_info,
-        next_screening_at: row.get(19)?,
     };
-    applicant.system_info = super::service::system_info(&applicant);
+    applicant.system_info = super::info::system_info(&applicant);
     Ok(applicant)
 }
 
@@ -96,8 +96,8 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "INSERT INTO applicants (id, organization_id, environment, external_id, type, email, phone, provided_info,
              verified_info, verification_status, aml_screening_enabled, search_options, tg_profile, search_name,
-             country, citizenship, dob, created_at, updated_at, next_screening_at, public_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+             country, citizenship, dob, created_at, updated_at, public_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'initial', ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
     )?;
     stmt.execute(params![
         a.applicant_id,
@@ -118,10 +118,20 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.system_info.dob.map(|d| d.iso()),
         a.created_at,
         a.updated_at,
-        a.next_screening_at,
         public_json(a)?,
     ])?;
-    Ok(())
+    monitoring(conn, scope, a)
+}
+
+/// A monitored applicant is screened when created and again after every change (as due work);
+/// one no longer monitored is not.
+fn monitoring(conn: &Connection, scope: Scope, a: &Applicant) -> Result<()> {
+    let id = a.applicant_id.as_uuid();
+    if a.aml_screening_enabled {
+        work::store::schedule(conn, Kind::AmlScreening, scope, id, a.updated_at)
+    } else {
+        work::store::cancel(conn, Kind::AmlScreening, id).map(drop)
+    }
 }
 
 /// Writes the fields an update may change.
@@ -129,7 +139,7 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
     let mut stmt = conn.prepare_cached(
         "UPDATE applicants SET email = ?3, phone = ?4, provided_info = ?5, aml_screening_enabled = ?6,
              search_options = ?7, tg_profile = ?8, search_name = ?9, country = ?10, citizenship = ?11, dob = ?12,
-             updated_at = ?13, next_screening_at = ?15, public_json = ?16
+             updated_at = ?13, public_json = ?15
          WHERE organization_id = ?1 AND environment = ?2 AND id = ?14",
     )?;
     stmt.execute(params![
@@ -147,10 +157,9 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.system_info.dob.map(|d| d.iso()),
         a.updated_at,
         a.applicant_id,
-        a.next_screening_at,
         public_json(a)?,
     ])?;
-    Ok(())
+    monitoring(conn, scope, a)
 }
 
 /// What a screening leaves on its applicant.
@@ -159,14 +168,10 @@ pub(crate) struct ScreeningResult<'a> {
     pub(crate) at: crate::time::Timestamp,
     pub(crate) risk: Option<crate::aml::RiskScore>,
     pub(crate) tags: &'a [String],
-    pub(crate) next: crate::time::Timestamp,
-    /// The `next_screening_at` the screening was started for. Another screening, or a change
-    /// of the applicant, moves it; then this one is stale and is not recorded.
-    pub(crate) due_at: crate::time::Timestamp,
 }
 
-/// Records a screening on its applicant, if the applicant is still monitored and still due as
-/// when the screening started. Returns whether it was.
+/// Records a screening on its applicant, if the applicant is still monitored. Returns whether
+/// it was.
 pub(crate) fn record_screening(
     conn: &Connection,
     scope: Scope,
@@ -174,10 +179,8 @@ pub(crate) fn record_screening(
     r: &ScreeningResult<'_>,
 ) -> Result<bool> {
     let changed = conn.prepare_cached(
-        "UPDATE applicants SET last_aml_screening_id = ?4, last_screened_at = ?5, last_risk_score = ?6, last_tags = ?7,
-             next_screening_at = ?8
-         WHERE organization_id = ?1 AND environment = ?2 AND id = ?3 AND aml_screening_enabled = 1
-           AND next_screening_at = ?9",
+        "UPDATE applicants SET last_aml_screening_id = ?4, last_screened_at = ?5, last_risk_score = ?6, last_tags = ?7
+         WHERE organization_id = ?1 AND environment = ?2 AND id = ?3 AND aml_screening_enabled = 1",
     )?
     .execute(params![
         scope.organization,
@@ -187,8 +190,6 @@ pub(crate) fn record_screening(
         r.at,
         r.risk.map(crate::aml::RiskScore::as_str),
         serde_json::to_string(r.tags)?,
-        r.next,
-        r.due_at
     ])?;
     if changed > 0 {
         // The screening's fields are part of the public JSON: rebuild it from the row as now
@@ -199,7 +200,6 @@ pub(crate) fn record_screening(
     Ok(changed > 0)
 }
 
-/// Stores an applicant's public JSON (by primary key).
 fn set_public_json(conn: &Connection, a: &Applicant) -> Result<()> {
     conn.prepare_cached("UPDATE applicants SET public_json = ?2 WHERE id = ?1")?
         .execute(params![a.applicant_id, public_json(a)?])?;
@@ -332,14 +332,11 @@ pub(super) fn list_json(
 pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
     let mut stmt =
         conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
-    Ok(stmt.execute(params![scope.organization, scope.environment, id])? > 0)
-}
-
-pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
-    Ok(conn.execute(
-        "DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-    )?)
+    let deleted = stmt.execute(params![scope.organization, scope.environment, id])? > 0;
+    if deleted {
+        work::store::cancel(conn, Kind::AmlScreening, id.as_uuid())?;
+    }
+    Ok(deleted)
 }
 
 pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {

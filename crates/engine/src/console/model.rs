@@ -74,19 +74,17 @@ impl Reviewer {
     }
 }
 
-/// What one environment holds, for the console's overview.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+/// What one environment holds, for the console's overview and `docket info`: a count of each
+/// kind of record (`applicants`, `aml_searches`, `webhooks`, `deliveries_pending`,
+/// `deliveries_failed`, `requests`, and those every other domain declares).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(transparent)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Counts {
-    pub applicants: u64,
-    /// Searches and applicant screenings on record.
-    pub aml_searches: u64,
-    /// Webhook endpoints.
-    pub webhooks: u64,
-    /// Webhook deliveries not yet delivered (waiting for an attempt or a retry).
-    pub deliveries_pending: u64,
-    /// Webhook deliveries that used up their retries.
-    pub deliveries_failed: u64,
-    /// Entries in the request journal.
-    pub requests: u64,
+pub struct Counts(pub std::collections::BTreeMap<String, u64>);
+
+impl Counts {
+    /// One count (0 when there is none of that name).
+    pub fn get(&self, name: &str) -> u64 {
+        self.0.get(name).copied().unwrap_or(0)
+    }
 }

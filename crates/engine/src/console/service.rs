@@ -161,25 +161,12 @@ impl Console<'_> {
         self.engine.core.db.write(move |conn| store::delete_session(conn, &hash)).await
     }
 
-    /// What the environment holds, for the overview: each a count over an indexed column.
-    /// Requests still queued for the journal are stored first.
+    /// What the environment holds, for the overview: each count declared by a domain, over
+    /// indexed columns. Requests still queued for the journal are stored first.
     pub async fn counts(&self, scope: Scope) -> Result<Counts> {
         self.engine.journal().flush().await;
-        self.engine
-            .core
-            .db
-            .read(move |conn| {
-                let (webhooks, deliveries_pending, deliveries_failed) = crate::webhooks::store::counts(conn, scope)?;
-                Ok(Counts {
-                    applicants: crate::applicants::store::count(conn, scope)?,
-                    aml_searches: crate::aml::store_count_searches(conn, scope)?,
-                    webhooks,
-                    deliveries_pending,
-                    deliveries_failed,
-                    requests: crate::journal::store_count(conn, scope)?,
-                })
-            })
-            .await
+        let counts = self.engine.core.db.read(move |conn| crate::domains::counts(conn, scope)).await?;
+        Ok(Counts(counts.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
     }
 }
 

@@ -25,6 +25,7 @@ use crate::error::{Error, Result};
 pub use migrations::SCHEMA_VERSION;
 #[cfg(test)]
 pub(crate) use migrations::migrated_in_memory;
+pub(crate) use writer::wake_after_commit;
 
 /// Identifies a Docket database (`PRAGMA application_id`, "DOCK").
 const APPLICATION_ID: i32 = 0x444F_434B;
@@ -45,6 +46,7 @@ pub(crate) struct Database {
     writer: mpsc::Sender<writer::Job>,
     readers: Arc<Readers>,
     path: PathBuf,
+    on_commit: writer::OnCommit,
 }
 
 struct Readers {
@@ -81,12 +83,20 @@ impl Database {
 
         let readers = (0..reader_count()).map(|_| open_reader(path)).collect::<Result<Vec<_>>>()?;
         let permits = Arc::new(Semaphore::new(readers.len()));
-        let writer = writer::start(conn, full)?;
+        let on_commit = writer::OnCommit::default();
+        let writer = writer::start(conn, full, on_commit.clone())?;
         Ok(Database {
             writer,
             readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
             path: path.to_owned(),
+            on_commit,
         })
+    }
+
+    /// Sets what is told, after each commit, the signals its writes raised (once; later calls
+    /// are ignored).
+    pub(crate) fn on_commit(&self, tell: impl Fn(u64) + Send + Sync + 'static) {
+        let _ = self.on_commit.set(Box::new(tell));
     }
 
     pub(crate) fn path(&self) -> &Path {

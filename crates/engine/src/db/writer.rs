@@ -1,5 +1,8 @@
 //! The writer thread: owns the only read-write connection and commits queued jobs in groups.
 
+use std::cell::Cell;
+use std::sync::{Arc, OnceLock};
+
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
@@ -7,6 +10,21 @@ use crate::error::{Error, Result};
 
 /// How many queued jobs may share one commit.
 const MAX_GROUP: usize = 256;
+
+/// Told, after a group commits, which signals its writes raised (see [`wake_after_commit`]).
+pub(crate) type OnCommit = Arc<OnceLock<Box<dyn Fn(u64) + Send + Sync>>>;
+
+thread_local! {
+    /// Signals raised by the writes of the group being committed on this (the writer's) thread.
+    static RAISED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Raises `bits` from inside a write: once its group commits, the engine is told (the due-work
+/// loops wake for the kinds of work the write scheduled). A write that is rolled back may still
+/// raise them; a spurious wake finds nothing to do.
+pub(crate) fn wake_after_commit(bits: u64) {
+    RAISED.with(|r| r.set(r.get() | bits));
+}
 
 /// What a job hands back after running: whether it succeeded, and how to tell its caller once
 /// the group's commit is known.
@@ -53,6 +71,7 @@ struct Writer {
     full: bool,
     /// Whether the connection is now at `synchronous=FULL`.
     at_full: bool,
+    on_commit: OnCommit,
 }
 
 impl Writer {
@@ -69,9 +88,9 @@ impl Writer {
     }
 }
 
-pub(super) fn start(conn: Connection, full: bool) -> Result<mpsc::Sender<Job>> {
+pub(super) fn start(conn: Connection, full: bool, on_commit: OnCommit) -> Result<mpsc::Sender<Job>> {
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
-    let writer = Writer { conn, full, at_full: full };
+    let writer = Writer { conn, full, at_full: full, on_commit };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
         .spawn(move || run(writer, rx))
@@ -90,12 +109,21 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
             }
         }
         writer.prepare(&group);
-        commit_group(&mut writer.conn, &mut group);
+        RAISED.with(|r| r.set(0));
+        let committed = commit_group(&mut writer.conn, &mut group);
+        let raised = RAISED.with(|r| r.replace(0));
+        if committed
+            && raised != 0
+            && let Some(tell) = writer.on_commit.get()
+        {
+            tell(raised);
+        }
     }
     let _ = writer.conn.execute_batch("PRAGMA optimize");
 }
 
-fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) {
+/// Runs and commits a group; returns whether anything was committed.
+fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) -> bool {
     let mut finishes: Vec<Finish> = Vec::with_capacity(group.len());
     // A job alone in its group needs no savepoint: if it fails, the whole transaction is
     // rolled back. (A savepoint keeps a copy of every page it changes, which for the request
@@ -127,11 +155,15 @@ fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) {
     // Jobs not yet run when something failed are dropped: their callers get an error.
     group.clear();
     match outcome {
-        Ok(()) => finishes.into_iter().for_each(|f| f(None)),
+        Ok(()) => {
+            finishes.into_iter().for_each(|f| f(None));
+            true
+        }
         Err(e) => {
             tracing::error!(error = %e, "a group commit failed; its writes were rolled back");
             let message = e.to_string();
             finishes.into_iter().for_each(|f| f(Some(&message)));
+            false
         }
     }
 }

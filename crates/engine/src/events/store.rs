@@ -22,10 +22,10 @@ pub(crate) struct NewEvent<'a> {
     pub(crate) real_now: Timestamp,
 }
 
-/// Adds an event and queues its deliveries to subscribed endpoints; call it inside the
-/// transaction that makes the change it reports, and wake the delivery loop after the commit.
-/// Returns how many deliveries were queued.
-pub(crate) fn insert(conn: &Connection, scope: Scope, e: &NewEvent<'_>) -> Result<usize> {
+/// Emits an event: adds it to the outbox and queues its deliveries to subscribed endpoints (as
+/// due work, so delivery wakes once the transaction commits). Call it inside the transaction
+/// that makes the change it reports. Returns how many deliveries were queued.
+pub(crate) fn emit(conn: &Connection, scope: Scope, e: &NewEvent<'_>) -> Result<usize> {
     conn.prepare_cached(
         "INSERT INTO events (id, organization_id, environment, event_type, subject_id, payload, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -61,11 +61,4 @@ pub(crate) fn list(
         )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(page.finish(rows))
-}
-
-pub(crate) fn delete_all(conn: &Connection, scope: Scope) -> Result<usize> {
-    Ok(conn.execute(
-        "DELETE FROM events WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-    )?)
 }

@@ -9,4 +9,12 @@ mod store;
 pub use model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, Source, StatusFilter};
 pub use service::{Journal, LIST_BOUNDS};
 pub(crate) use service::{Recorder, start};
-pub(crate) use store::count as store_count;
+
+/// The request journal is removed by a sandbox reset and counted.
+pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
+    tables: &[crate::domains::Table {
+        name: "request_journal",
+        reset: crate::domains::Reset::Delete(Some("journal_entries")),
+        counts: &[crate::domains::Count::all("requests")],
+    }],
+};

@@ -166,16 +166,6 @@ pub(super) fn list(
     Ok(page.finish(rows))
 }
 
-/// How many entries one scope has.
-pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {
-    let n: i64 = conn.query_row(
-        "SELECT count(*) FROM request_journal WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-        |r| r.get(0),
-    )?;
-    Ok(n.unsigned_abs())
-}
-
 pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
     Ok(conn.execute(
         "DELETE FROM request_journal WHERE organization_id = ?1 AND environment = ?2",

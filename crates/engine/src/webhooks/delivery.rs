@@ -1,26 +1,29 @@
 //! The delivery loop: finds due deliveries, signs and sends them through the transport, and
 //! records each attempt with what comes next.
 //!
-//! At least once: a delivery stays `pending` until an attempt's outcome is committed, so a
-//! crash mid-attempt means it is sent again after restart, with the same envelope and id. Due
-//! times are on each environment's clock, so moving a sandbox clock forward makes its retries
-//! due at once.
+//! Each pending delivery is an item of due work (`work::Kind::WebhookDelivery`). At least
+//! once: a delivery stays `pending` and its item stays claimed until the attempt's outcome is
+//! committed (in batches, by the [`Recorder`]), so a crash mid-attempt means it is sent again
+//! once the claim's lease expires, with the same envelope and id. Due times are on each
+//! environment's clock, so moving a sandbox clock forward makes its retries due at once.
 
+use std::ops::Deref;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use jiff::SignedDuration;
-use tokio::sync::Semaphore;
+use tokio::sync::{mpsc, oneshot};
 
-use super::Claim;
-use super::model::{AttemptCause, DeliveryState, WebhookSettings};
+use super::model::{AttemptCause, DeliveryId, DeliveryState, WebhookSettings};
 use super::secret::SigningSecret;
 use super::signature;
 use super::store::{self, AttemptRecord, Due};
 use super::transport::{Answer, Failure, Outbound, Transport};
 use crate::Engine;
+use crate::db::Database;
 use crate::error::{Error, Result};
 use crate::scope::Scope;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
 
 /// The delay before each attempt of a round: about a day in eight attempts. Each delay after
 /// the first gets up to ±10% jitter, so that endpoints recovering from an outage are not hit
@@ -42,10 +45,12 @@ const RETRY_AFTER_MAX: Duration = Duration::from_secs(24 * 3600);
 
 /// Attempts in flight at once.
 const CONCURRENCY: usize = 128;
-/// Due deliveries fetched per scope and pass.
-const BATCH: i64 = 512;
-/// The longest the loop sleeps without looking (a safety net; it is woken on every change).
-const IDLE: Duration = Duration::from_secs(5);
+/// A claim outlasts the longest attempt (the timeout is at most 30 s) with room to record it.
+const LEASE: Duration = Duration::from_secs(120);
+/// Attempts recorded in one write at most.
+const RECORD_BATCH: usize = 512;
+/// How often finished deliveries past their retention are pruned.
+const PRUNE_EVERY: Duration = Duration::from_secs(600);
 
 /// The jitter factor of an attempt, in [0.9, 1.1], the same for the same delivery and attempt.
 fn jitter(id: uuid::Uuid, round_attempt: u32) -> f64 {
@@ -81,64 +86,20 @@ fn excerpt_error(answer: &Answer) -> String {
 }
 
 impl super::Webhooks<'_> {
-    /// Starts delivering: the loop, and the pruning of old deliveries.
+    /// Starts delivering through `transport` (the due-work loop of deliveries), and the pruning
+    /// of old deliveries.
     pub fn start(&self, transport: Arc<dyn Transport>) {
-        let engine = self.engine.clone();
-        tokio::spawn(async move {
-            let permits = Arc::new(Semaphore::new(CONCURRENCY));
-            loop {
-                let wait = match dispatch_due(&engine, &transport, &permits).await {
-                    Ok(wait) => wait,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "webhook deliveries");
-                        IDLE
-                    }
-                };
-                if wait.is_zero() {
-                    tokio::task::yield_now().await;
-                    continue;
-                }
-                tokio::select! {
-                    () = engine.core.webhooks.wake.notified() => {}
-                    () = tokio::time::sleep(wait) => {}
-                }
-            }
-        });
-        let engine = self.engine.clone();
-        tokio::spawn(async move {
-            loop {
-                if let Err(e) = engine.webhooks().prune().await {
-                    tracing::warn!(error = %e, "pruning old webhook deliveries");
-                }
-                tokio::time::sleep(Duration::from_secs(600)).await;
-            }
+        work::spawn(self.engine, DeliveryWorker::new(self.engine, transport));
+        work::every(self.engine, PRUNE_EVERY, "pruning old webhook deliveries", |engine| async move {
+            engine.webhooks().prune().await.map(drop)
         });
     }
 
-    /// Makes every attempt due now, one after another, and returns how many were made. For
-    /// tests and tools; a serving engine's loop (see [`Self::start`]) does this continuously.
+    /// Makes every attempt due now, and returns how many were made. For tests and tools; a
+    /// serving engine's loop (see [`Self::start`]) does this continuously.
     pub async fn run_due(&self, transport: &dyn Transport) -> Result<usize> {
-        let mut made = 0;
-        for (scope, earliest) in self.engine.core.db.read(store::next_due).await? {
-            let now = self.engine.now(scope);
-            if earliest > now {
-                continue;
-            }
-            let settings = self.settings(scope).await?;
-            let read_at = self.engine.core.webhooks.batch_read_at();
-            for d in self.engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await? {
-                if self.engine.core.webhooks.claim(d.id, read_at) == Claim::Claimed {
-                    let id = d.id;
-                    let result = attempt(self.engine, transport, scope, &settings, d).await;
-                    self.engine.core.webhooks.release(id);
-                    result?;
-                    made += 1;
-                }
-            }
-        }
-        Ok(made)
+        work::run_now(self.engine, &DeliveryWorker::new(self.engine, transport)).await
     }
-
     /// Deletes finished deliveries older than each environment's retention, by its clock. A
     /// serving engine's loop does this every ten minutes; returns how many went.
     pub async fn prune(&self) -> Result<usize> {
@@ -156,64 +117,75 @@ impl super::Webhooks<'_> {
     }
 }
 
-/// Starts every due attempt not already in flight; returns how long to wait before looking again.
-async fn dispatch_due(engine: &Engine, transport: &Arc<dyn Transport>, permits: &Arc<Semaphore>) -> Result<Duration> {
-    let scopes = engine.core.db.read(store::next_due).await?;
-    let mut wait = IDLE;
-    for (scope, earliest) in scopes {
-        let now = engine.now(scope);
-        if earliest > now {
-            let until = Duration::try_from(earliest.as_jiff().duration_since(now.as_jiff())).unwrap_or(IDLE);
-            wait = wait.min(until.max(Duration::from_millis(1)));
-            continue;
-        }
-        // Read once per batch: a settings change applies from the next batch on.
-        let settings = engine.webhooks().settings(scope).await?;
-        let read_at = engine.core.webhooks.batch_read_at();
-        let due = engine.core.db.read(move |conn| store::due(conn, scope, now, BATCH)).await?;
-        let fetched = due.len();
-        let mut started = 0;
-        for d in due {
-            // Wait for room first, so that the claim sees the latest finished attempts.
-            let permit =
-                permits.clone().acquire_owned().await.map_err(|_| Error::Storage("delivery stopped".into()))?;
-            match engine.core.webhooks.claim(d.id, read_at) {
-                Claim::Claimed => {}
-                Claim::Taken => continue,
-                Claim::StaleBatch => {
-                    wait = Duration::ZERO;
-                    break;
-                }
-            }
-            let (engine, transport) = (engine.clone(), transport.clone());
-            started += 1;
-            tokio::spawn(async move {
-                let id = d.id;
-                if let Err(e) = attempt(&engine, transport.as_ref(), scope, &settings, d).await {
-                    tracing::warn!(delivery = %id, error = %e, "recording a delivery attempt failed");
-                }
-                engine.core.webhooks.release(id);
-                drop(permit);
-                engine.core.webhooks.wake();
-            });
-        }
-        // A full batch of fresh work: look again at once. Otherwise the attempts in flight wake
-        // the loop when they finish.
-        if started > 0 && fetched as i64 == BATCH {
-            wait = Duration::ZERO;
-        }
-    }
-    Ok(wait)
+/// Delivers due deliveries through a transport (owned by a serving engine's loop, borrowed by
+/// [`super::Webhooks::run_due`]).
+struct DeliveryWorker<T> {
+    transport: T,
+    recorder: Recorder,
 }
 
-/// One attempt of one delivery, recorded.
-async fn attempt(
-    engine: &Engine,
-    transport: &dyn Transport,
-    scope: Scope,
-    settings: &WebhookSettings,
-    d: Due,
-) -> Result<()> {
+impl<T: Deref<Target = dyn Transport> + Send + Sync> DeliveryWorker<T> {
+    fn new(engine: &Engine, transport: T) -> Self {
+        DeliveryWorker { transport, recorder: Recorder::start(engine.core.db.clone()) }
+    }
+}
+
+impl<T: Deref<Target = dyn Transport> + Send + Sync> Worker for DeliveryWorker<T> {
+    const KIND: Kind = Kind::WebhookDelivery;
+    const MAX_IN_FLIGHT: usize = CONCURRENCY;
+    const LEASE: Duration = LEASE;
+
+    async fn start(&self, engine: &Engine, scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        // Read once per batch: a settings change applies from the next batch on.
+        let settings = engine.webhooks().settings(scope).await?;
+        let ids: Vec<DeliveryId> = items.iter().map(|c| DeliveryId(c.subject)).collect();
+        let mut due = engine.core.db.read(move |conn| store::due(conn, scope, &ids)).await?;
+        for claim in items {
+            let engine = engine.clone();
+            // Deleted with its endpoint, or waiting for its endpoint to be enabled again (which
+            // schedules it anew): nothing to send, the item ends.
+            match due.remove(&DeliveryId(claim.subject)).filter(|d| d.webhook.webhook.enabled) {
+                None => {
+                    tasks.spawn(async move {
+                        let ended = claim.clone();
+                        let ended = engine.core.db.write(move |conn| work::store::complete(conn, &ended).map(drop));
+                        (claim, ended.await)
+                    });
+                }
+                Some(d) => {
+                    let sending = match prepare(&engine, scope, &settings, d) {
+                        Ok(prepared) => prepared,
+                        Err(e) => {
+                            tasks.spawn(async move { (claim, Err(e)) });
+                            continue;
+                        }
+                    };
+                    let request = self.transport.send(sending.request.clone());
+                    let recorder = self.recorder.clone();
+                    let timeout = settings.timeout_seconds;
+                    tasks.spawn(async move {
+                        let started = Instant::now();
+                        let outcome = request.await;
+                        let record = outcome_record(&engine, scope, sending, outcome, started, timeout);
+                        let recorded = recorder.record(record, claim.clone()).await;
+                        (claim, recorded)
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A delivery ready to send: what goes out, and what its record needs.
+struct Sending {
+    request: Outbound,
+    due: store::DueInfo,
+    signed_at: i64,
+}
+
+/// Signs a due delivery.
+fn prepare(engine: &Engine, scope: Scope, settings: &WebhookSettings, d: Due) -> Result<Sending> {
     let now = engine.now(scope);
     let key = engine.core.webhooks.master_key()?;
     let context = d.webhook.webhook.webhook_id.as_uuid();
@@ -225,19 +197,34 @@ async fn attempt(
     }
     let signed_at = engine.real_now().as_second();
     let refs: Vec<&SigningSecret> = secrets.iter().collect();
-    let url = d.webhook.webhook.webhook_url.clone();
     let request = Outbound {
-        url: url.clone(),
+        url: d.webhook.webhook.webhook_url.clone(),
         signature: signature::header(&refs, signed_at, &d.body),
         body: d.body,
         timeout: Duration::from_secs(u64::from(settings.timeout_seconds)),
         public_only: !scope.is_sandbox() && !settings.allow_private_addresses,
     };
-    let started = Instant::now();
-    let outcome = transport.send(request).await;
+    let due = store::DueInfo {
+        id: d.id,
+        attempts: d.attempts,
+        round_attempts: d.round_attempts,
+        webhook: d.webhook.webhook.webhook_id,
+    };
+    Ok(Sending { request, due, signed_at })
+}
+
+/// What an attempt's outcome means: its record, with the delivery's next state.
+fn outcome_record(
+    engine: &Engine,
+    scope: Scope,
+    sending: Sending,
+    outcome: std::result::Result<Answer, Failure>,
+    started: Instant,
+    timeout_seconds: u32,
+) -> AttemptRecord {
     let latency_ms = started.elapsed().as_millis() as u64;
     let attempted_at = engine.now(scope);
-
+    let d = sending.due;
     let done = d.round_attempts + 1;
     let cause = if d.round_attempts == 0 && d.attempts > 0 { AttemptCause::Replay } else { AttemptCause::Scheduled };
     let mut record = AttemptRecord {
@@ -245,8 +232,8 @@ async fn attempt(
         number: d.attempts + 1,
         cause,
         attempted_at,
-        signed_at,
-        url,
+        signed_at: sending.signed_at,
+        url: sending.request.url,
         response_code: None,
         latency_ms,
         excerpt: None,
@@ -268,17 +255,13 @@ async fn attempt(
         Ok(answer) if answer.status == 410 => {
             record.state = DeliveryState::Failed;
             record.error = Some("the endpoint answered 410 Gone: it is disabled, no more attempts".into());
-            record.disable = Some((
-                d.webhook.webhook.webhook_id,
-                format!("the endpoint answered 410 Gone at {attempted_at} (delivery {})", d.id),
-            ));
+            record.disable =
+                Some((d.webhook, format!("the endpoint answered 410 Gone at {attempted_at} (delivery {})", d.id)));
         }
         other => {
             let error = match other {
                 Ok(answer) => excerpt_error(&answer),
-                Err(Failure::TimedOut) => {
-                    format!("no answer within {} s", settings.timeout_seconds)
-                }
+                Err(Failure::TimedOut) => format!("no answer within {timeout_seconds} s"),
                 Err(failure) => failure.to_string(),
             };
             match next_delay(d.id.as_uuid(), done, retry_after) {
@@ -294,7 +277,42 @@ async fn attempt(
             }
         }
     }
-    engine.core.db.write(move |conn| store::record_attempt(conn, &record)).await
+    record
+}
+
+/// Records attempts in batches: one write for every attempt that finished while the previous
+/// write was committing. An attempt counts only once its record is committed; until then its
+/// delivery stays pending (and due), so a crash sends it again.
+#[derive(Clone)]
+struct Recorder {
+    queue: mpsc::Sender<(AttemptRecord, Claim, oneshot::Sender<Result<()>>)>,
+}
+
+impl Recorder {
+    fn start(db: Database) -> Self {
+        let (queue, mut arrivals) = mpsc::channel(RECORD_BATCH);
+        tokio::spawn(async move {
+            let mut batch: Vec<(AttemptRecord, Claim, oneshot::Sender<Result<()>>)> = Vec::with_capacity(RECORD_BATCH);
+            while arrivals.recv_many(&mut batch, RECORD_BATCH).await > 0 {
+                let (records, replies): (Vec<_>, Vec<_>) =
+                    batch.drain(..).map(|(record, claim, reply)| ((record, claim), reply)).unzip();
+                let outcome = db.write(move |conn| store::record_attempts(conn, &records)).await;
+                for reply in replies {
+                    let _ = reply.send(match &outcome {
+                        Ok(()) => Ok(()),
+                        Err(e) => Err(Error::Storage(format!("recording the attempt failed: {e}"))),
+                    });
+                }
+            }
+        });
+        Recorder { queue }
+    }
+
+    async fn record(&self, record: AttemptRecord, claim: Claim) -> Result<()> {
+        let (reply, answer) = oneshot::channel();
+        self.queue.send((record, claim, reply)).await.map_err(|_| Error::Storage("delivery stopped".into()))?;
+        answer.await.map_err(|_| Error::Storage("delivery stopped".into()))?
+    }
 }
 
 #[cfg(test)]

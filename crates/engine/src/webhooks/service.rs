@@ -128,8 +128,6 @@ impl Webhooks<'_> {
         if !found {
             return Err(Error::not_found("webhook"));
         }
-        // Re-enabling resumes the endpoint's pending deliveries.
-        self.engine.core.webhooks.wake();
         self.get(scope, id).await
     }
 
@@ -212,7 +210,6 @@ impl Webhooks<'_> {
         if !found {
             return Err(Error::not_found("delivery"));
         }
-        self.engine.core.webhooks.wake();
         Ok(self.delivery(scope, id).await?.delivery)
     }
 
@@ -252,7 +249,6 @@ impl Webhooks<'_> {
                 )
             })
             .await?;
-        self.engine.core.webhooks.wake();
         Ok(self.delivery(scope, delivery).await?.delivery)
     }
 

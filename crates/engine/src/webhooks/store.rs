@@ -1,5 +1,7 @@
 //! SQL for webhooks, deliveries and attempts.
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::model::{
@@ -9,6 +11,7 @@ use crate::error::Result;
 use crate::page::{Page, PageRequest};
 use crate::scope::Scope;
 use crate::time::Timestamp;
+use crate::work::{self, Claim, Kind};
 
 /// An endpoint as stored, secrets still sealed.
 pub(crate) struct StoredWebhook {
@@ -94,6 +97,16 @@ pub(crate) fn update_webhook(
              WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
         )?
         .execute(params![scope.organization, scope.environment, id, url, event_types_json(event_types), enabled, at])?;
+    if n == 1 && enabled {
+        // Its pending deliveries resume (they were let go while it was disabled).
+        let pending: Vec<DeliveryId> = conn
+            .prepare_cached("SELECT id FROM deliveries WHERE webhook_id = ?1 AND state = 'pending'")?
+            .query_map([id], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for delivery in pending {
+            work::store::schedule(conn, Kind::WebhookDelivery, scope, delivery.as_uuid(), at)?;
+        }
+    }
     Ok(n == 1)
 }
 
@@ -194,7 +207,7 @@ pub(crate) fn insert_delivery(conn: &Connection, scope: Scope, d: &NewDelivery<'
         d.body.as_bytes(),
         d.at
     ])?;
-    Ok(())
+    work::store::schedule(conn, Kind::WebhookDelivery, scope, d.id.as_uuid(), d.at)
 }
 
 /// Queues an outbox event for every enabled endpoint of its environment that subscribes to its
@@ -345,20 +358,10 @@ pub(crate) fn requeue(conn: &Connection, scope: Scope, id: DeliveryId, at: Times
              WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
         )?
         .execute(params![scope.organization, scope.environment, id, at])?;
+    if n == 1 {
+        work::store::schedule(conn, Kind::WebhookDelivery, scope, id.as_uuid(), at)?;
+    }
     Ok(n == 1)
-}
-
-/// The earliest pending attempt of each scope with an enabled endpoint.
-pub(crate) fn next_due(conn: &Connection) -> Result<Vec<(Scope, Timestamp)>> {
-    let rows = conn
-        .prepare_cached(
-            "SELECT d.organization_id, d.environment, MIN(d.next_attempt_at) FROM deliveries d
-             JOIN webhooks w ON w.id = d.webhook_id AND w.enabled = 1
-             WHERE d.state = 'pending' GROUP BY d.organization_id, d.environment",
-        )?
-        .query_map([], |r| Ok((Scope::new(r.get(0)?, r.get(1)?), r.get(2)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(rows)
 }
 
 /// What an attempt needs: the envelope, the endpoint and its secrets, the round so far.
@@ -370,22 +373,36 @@ pub(crate) struct Due {
     pub(crate) round_attempts: u32,
 }
 
-/// Pending deliveries of a scope due by `until`, oldest due first, to enabled endpoints.
-pub(crate) fn due(conn: &Connection, scope: Scope, until: Timestamp, limit: i64) -> Result<Vec<Due>> {
-    let rows = conn
-        .prepare_cached(&format!(
-            "SELECT d.id, d.body, d.attempts, d.round_attempts, {}
-             FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.enabled = 1
-             WHERE d.organization_id = ?1 AND d.environment = ?2 AND d.state = 'pending' AND d.next_attempt_at <= ?3
-             ORDER BY d.next_attempt_at LIMIT ?4",
-            WEBHOOK_COLUMNS.split(',').map(|c| format!("w.{}", c.trim())).collect::<Vec<_>>().join(", ")
-        ))?
-        .query_map(params![scope.organization, scope.environment, until, limit], |r| {
-            let webhook = StoredWebhook::from_offset(r, 4)?;
-            Ok(Due { id: r.get(0)?, body: r.get(1)?, attempts: r.get(2)?, round_attempts: r.get(3)?, webhook })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(rows)
+/// The attempts a delivery has had, and its endpoint: what its record needs after the send.
+pub(crate) struct DueInfo {
+    pub(crate) id: DeliveryId,
+    pub(crate) attempts: u32,
+    pub(crate) round_attempts: u32,
+    pub(crate) webhook: WebhookId,
+}
+
+/// The claimed deliveries of a scope with their endpoints; deliveries deleted meanwhile are
+/// missing.
+pub(crate) fn due(conn: &Connection, scope: Scope, ids: &[DeliveryId]) -> Result<HashMap<DeliveryId, Due>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT d.id, d.body, d.attempts, d.round_attempts, {}
+         FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.id = ?3 AND d.organization_id = ?1 AND d.environment = ?2",
+        WEBHOOK_COLUMNS.split(',').map(|c| format!("w.{}", c.trim())).collect::<Vec<_>>().join(", ")
+    ))?;
+    let mut found = HashMap::with_capacity(ids.len());
+    for id in ids {
+        let due = stmt
+            .query_row(params![scope.organization, scope.environment, id], |r| {
+                let webhook = StoredWebhook::from_offset(r, 4)?;
+                Ok(Due { id: r.get(0)?, body: r.get(1)?, attempts: r.get(2)?, round_attempts: r.get(3)?, webhook })
+            })
+            .optional()?;
+        if let Some(due) = due {
+            found.insert(due.id, due);
+        }
+    }
+    Ok(found)
 }
 
 impl StoredWebhook {
@@ -434,7 +451,20 @@ pub(crate) struct AttemptRecord {
     pub(crate) disable: Option<(WebhookId, String)>,
 }
 
-pub(crate) fn record_attempt(conn: &Connection, a: &AttemptRecord) -> Result<()> {
+/// Records finished attempts, each ending its claimed item of due work: a retry makes it due
+/// again at its `retry_at`, anything else ends it.
+pub(crate) fn record_attempts(conn: &Connection, attempts: &[(AttemptRecord, Claim)]) -> Result<()> {
+    for (attempt, claim) in attempts {
+        record_attempt(conn, attempt)?;
+        match attempt.retry_at {
+            Some(at) if attempt.state == DeliveryState::Pending => work::store::reschedule(conn, claim, at)?,
+            _ => work::store::complete(conn, claim)?,
+        };
+    }
+    Ok(())
+}
+
+fn record_attempt(conn: &Connection, a: &AttemptRecord) -> Result<()> {
     // The delivery may have been deleted with its endpoint meanwhile: then nothing is recorded.
     let updated = conn
         .prepare_cached(
@@ -489,14 +519,6 @@ pub(crate) fn prune(conn: &Connection, scope: Scope, before: Timestamp) -> Resul
         .execute(params![scope.organization, scope.environment, before])?)
 }
 
-/// Removes a scope's deliveries (sandbox reset; endpoints stay, like API keys).
-pub(crate) fn delete_deliveries(conn: &Connection, scope: Scope) -> Result<usize> {
-    Ok(conn.execute(
-        "DELETE FROM deliveries WHERE organization_id = ?1 AND environment = ?2",
-        params![scope.organization, scope.environment],
-    )?)
-}
-
 /// The master-key check value, if one was stored.
 pub(crate) fn key_check(conn: &Connection) -> Result<Option<Vec<u8>>> {
     Ok(conn
@@ -511,16 +533,4 @@ pub(crate) fn set_key_check(conn: &Connection, value: &[u8]) -> Result<()> {
         [value],
     )?;
     Ok(())
-}
-
-/// How many endpoints one scope has, and how many of its deliveries are pending and failed.
-pub(crate) fn counts(conn: &Connection, scope: Scope) -> Result<(u64, u64, u64)> {
-    let (webhooks, pending, failed): (i64, i64, i64) = conn.query_row(
-        "SELECT (SELECT count(*) FROM webhooks WHERE organization_id = ?1 AND environment = ?2),
-                (SELECT count(*) FROM deliveries WHERE organization_id = ?1 AND environment = ?2 AND state = 'pending'),
-                (SELECT count(*) FROM deliveries WHERE organization_id = ?1 AND environment = ?2 AND state = 'failed')",
-        params![scope.organization, scope.environment],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
-    Ok((webhooks.unsigned_abs(), pending.unsigned_abs(), failed.unsigned_abs()))
 }

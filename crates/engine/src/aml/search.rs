@@ -1,43 +1,29 @@
-//! AML screening: searches, history, entities, list imports, and the monitoring of applicants.
+//! AML searches: the index over the lists, searches and their history, entities, list imports.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
 
-use jiff::SignedDuration;
-use serde::Serialize;
-use tokio::sync::{Mutex, Notify};
+use tokio::sync::Mutex;
 
 use super::demo_list::{self, MAGIC_NAMES, MagicOutcome};
 use super::fatf;
 use super::import::ImportedList;
 use super::index::{Filters, Index, IndexBuilder, RawHit, SearchSpec, normalize_identifier};
 use super::model::{
-    Entity, EntityId, EntityType, Explanation, FatfRecord, FilterMatch, Hit, MatchLevel, RiskProfileInfo, SearchId,
-    SearchKind, SearchMetadata, SearchReport, SearchRequest, SearchSummary, Snapshot, SnapshotId, SnapshotRef,
+    Entity, EntityId, Explanation, FatfRecord, FilterMatch, Hit, MatchLevel, RiskProfileInfo, SearchId, SearchKind,
+    SearchMetadata, SearchReport, SearchRequest, SearchSummary, Snapshot, SnapshotId, SnapshotRef,
 };
 use super::normalize::{NormalizedName, normalize};
 use super::score::{ALGORITHM_VERSION, MatchOptions, Method, NameScore};
 use super::store::{self, HistoryFilter, SearchRecord};
-use super::vocabulary::{NameMode, RiskScore};
+use super::vocabulary::NameMode;
 use crate::Engine;
-use crate::applicants::{self, Applicant, ApplicantId, ApplicantType};
 use crate::error::{Error, Result};
 use crate::page::{Bounds, Page, PageRequest};
 use crate::scope::Scope;
-use crate::time::Timestamp;
 
 /// Bounds of `GET /api/v3/aml/search/history`.
 pub const HISTORY_BOUNDS: Bounds = Bounds::V3;
-
-/// The event type a screening emits.
-pub const SCREENING_EVENT: &str = "AML_SCREENING";
-
-/// How often a monitored applicant is screened again.
-const SCREENING_INTERVAL: SignedDuration = SignedDuration::from_hours(24);
-
-/// How often the server looks for list snapshots imported by another process.
-const SNAPSHOT_POLL: Duration = Duration::from_secs(2);
 
 const MAX_NAME: usize = 200;
 const DEFAULT_LIMIT: u32 = 50;
@@ -48,14 +34,13 @@ pub(crate) struct Loaded {
     /// Active snapshots, the demo list's last.
     snapshots: Vec<Snapshot>,
     /// The stored snapshots it was built from: compared with the database to tell when to rebuild.
-    stored: Vec<SnapshotId>,
+    pub(super) stored: Vec<SnapshotId>,
 }
 
-/// AML state of an engine: the index, and what wakes the monitor.
+/// AML state of an engine: the index in use.
 pub(crate) struct AmlState {
     loaded: RwLock<Option<Arc<Loaded>>>,
     building: Mutex<()>,
-    monitor: Notify,
     fatf: RwLock<Option<Arc<Vec<FatfRecord>>>>,
     pub(super) jobs: super::jobs::ImportJobs,
 }
@@ -65,18 +50,12 @@ impl AmlState {
         AmlState {
             loaded: RwLock::new(None),
             building: Mutex::new(()),
-            monitor: Notify::new(),
             fatf: RwLock::new(None),
             jobs: Default::default(),
         }
     }
 
-    /// Tells the monitor that a screening may be due.
-    pub(crate) fn wake(&self) {
-        self.monitor.notify_one();
-    }
-
-    fn current(&self) -> Option<Arc<Loaded>> {
+    pub(super) fn current(&self) -> Option<Arc<Loaded>> {
         self.loaded.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
@@ -317,75 +296,6 @@ fn hit(raw: RawHit, plan: &Plan) -> Hit {
     }
 }
 
-/// The screening request for an applicant, from its data and search options; `None` when it has
-/// no name to screen.
-fn screening_request(a: &Applicant) -> Option<SearchRequest> {
-    let info = &a.system_info;
-    let full_name = info.display_name()?;
-    let o = &a.search_options;
-    Some(SearchRequest {
-        full_name,
-        first_name: info.first_name.clone(),
-        last_name: info.last_name.clone(),
-        date_of_birth: info.dob.and_then(|d| {
-            let day = super::model::DateRange::day(d.0)?;
-            Some(super::model::DobFilter { gte: day.gte, lte: day.lte })
-        }),
-        entity_types: Some(vec![match a.applicant_type {
-            ApplicantType::Person => EntityType::Person,
-            ApplicantType::Organization => EntityType::Organization,
-        }]),
-        risk_scores: Some(o.risk_scores.clone()).filter(|v| !v.is_empty()),
-        tags: Some(o.tags.clone()).filter(|v| !v.is_empty()),
-        sources: Some(o.sources.clone()).filter(|v| !v.is_empty()),
-        fuzziness: Some(o.fuzziness),
-        fuzziness_level: Some(o.fuzziness_level),
-        phonetics: Some(o.phonetics),
-        mode: Some(o.mode),
-        ..SearchRequest::default()
-    })
-}
-
-/// The AML_SCREENING event's payload (both `search_response`, as the current docs call it, and
-/// `search_result`, as the older examples do).
-#[derive(Serialize)]
-struct ScreeningEvent<'a> {
-    screening_id: SearchId,
-    applicant_id: ApplicantId,
-    external_id: Option<&'a str>,
-    search_request: &'a SearchRequest,
-    search_response: &'a SearchReport,
-    search_result: &'a SearchReport,
-    risk_score: RiskType,
-    completed_at: Timestamp,
-}
-
-#[derive(Serialize)]
-struct RiskType {
-    #[serde(rename = "type")]
-    kind: Option<RiskScore>,
-}
-
-/// The AML_SCREENING payload of a screening.
-fn screening_payload(
-    screening_id: SearchId,
-    applicant_id: ApplicantId,
-    external_id: Option<&str>,
-    request: &SearchRequest,
-    report: &SearchReport,
-) -> Result<String> {
-    Ok(serde_json::to_string(&ScreeningEvent {
-        screening_id,
-        applicant_id,
-        external_id,
-        search_request: request,
-        search_response: report,
-        search_result: report,
-        risk_score: RiskType { kind: report.max_risk_score },
-        completed_at: report.searched_at,
-    })?)
-}
-
 /// The AML operations of one engine.
 pub struct Aml<'e> {
     pub(crate) engine: &'e Engine,
@@ -426,17 +336,8 @@ impl Aml<'_> {
         Ok(report)
     }
 
-    /// An AML_SCREENING payload for a test event: a real search, not recorded (in the sandbox,
-    /// of a magic name with a High hit; in production, against the imported lists).
-    pub(crate) async fn example_screening_payload(&self, scope: Scope) -> Result<String> {
-        let request = SearchRequest { full_name: "Ivan Sanctionov".into(), ..SearchRequest::default() };
-        let report = self.run(scope, request.clone()).await?;
-        let applicant = ApplicantId(uuid::Uuid::nil());
-        screening_payload(report.search_uuid, applicant, Some("webhook-test"), &request, &report)
-    }
-
     /// Runs a search without recording it.
-    async fn run(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
+    pub(super) async fn run(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
         let plan = plan(&request)?;
         let loaded = self.loaded().await?;
         let searched_at = self.engine.now(scope);
@@ -587,9 +488,9 @@ impl Aml<'_> {
             .db
             .write(move |conn| store::insert_snapshot(conn, &stored, &rejections, &list.entities))
             .await?;
+        // The import made every screening due (and woke the monitor).
         if self.engine.core.aml.current().is_some() {
             self.ensure_current().await?;
-            self.engine.core.aml.wake();
         }
         Ok(snapshot)
     }
@@ -666,152 +567,5 @@ impl Aml<'_> {
         );
         *self.engine.core.aml.loaded.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(loaded));
         Ok(())
-    }
-
-    /// Screens one applicant due at `due_at`: searches with its data and options, records the
-    /// screening on it and in the history, and adds an AML_SCREENING event to the outbox, in
-    /// one transaction. Nothing is recorded if meanwhile another pass screened it or it changed.
-    async fn screen(&self, scope: Scope, id: ApplicantId, due_at: Timestamp) -> Result<Option<SearchReport>> {
-        let applicant = self.engine.applicants().get(scope, id).await?;
-        let now = self.engine.now(scope);
-        let next = now.saturating_add(SCREENING_INTERVAL);
-        let Some(request) = screening_request(&applicant).filter(|_| applicant.aml_screening_enabled) else {
-            // Nothing to screen (no name, or monitoring off): look again tomorrow.
-            let at = applicant.aml_screening_enabled.then_some(next);
-            self.engine.core.db.write(move |conn| store::set_next_screening(conn, scope, id, at)).await?;
-            return Ok(None);
-        };
-        let report = self.run(scope, request.clone()).await?;
-        let bytes = serde_json::to_vec(&report)?;
-        let risk = report.max_risk_score;
-        let mut tags: Vec<String> =
-            report.data.iter().flat_map(|h| h.entity.tags.iter().map(|t| t.to_string())).collect();
-        tags.sort();
-        tags.dedup();
-        let payload = screening_payload(
-            report.search_uuid,
-            id,
-            applicant.external_id.as_ref().map(|e| e.as_str()),
-            &request,
-            &report,
-        )?;
-        let real_now = self.engine.real_now();
-        let event_id = crate::events::EventId::new(real_now);
-        let (search, searched_at, requested, hits) =
-            (report.search_uuid, report.searched_at, report.requested_name.clone(), report.data.len() as u32);
-        let recorded = self
-            .engine
-            .core
-            .db
-            .write(move |conn| {
-                let result = applicants::store::ScreeningResult {
-                    search: search.as_uuid(),
-                    at: searched_at,
-                    risk,
-                    tags: &tags,
-                    next,
-                    due_at,
-                };
-                if !applicants::store::record_screening(conn, scope, id, &result)? {
-                    return Ok(false);
-                }
-                store::insert_search(
-                    conn,
-                    scope,
-                    &SearchRecord {
-                        id: search,
-                        kind: SearchKind::Screening,
-                        applicant: Some(id),
-                        requested_name: &requested,
-                        max_risk_score: risk,
-                        hits,
-                        searched_at,
-                        report: &bytes,
-                    },
-                )?;
-                crate::events::store::insert(
-                    conn,
-                    scope,
-                    &crate::events::store::NewEvent {
-                        id: event_id,
-                        event_type: SCREENING_EVENT,
-                        subject: Some(id.as_uuid()),
-                        payload: &payload,
-                        at: searched_at,
-                        real_now,
-                    },
-                )?;
-                Ok(true)
-            })
-            .await?;
-        if recorded {
-            self.engine.core.webhooks.wake();
-        }
-        Ok(recorded.then_some(report))
-    }
-
-    /// Screens every applicant whose screening is due, by its environment's clock.
-    pub async fn run_due_screenings(&self) -> Result<usize> {
-        self.ensure_current().await?;
-        let mut done = 0;
-        let mut skipped = std::collections::HashSet::new();
-        loop {
-            let until = self.engine.core.clocks.latest_now();
-            let due = self.engine.core.db.read(move |conn| store::due_screenings(conn, until, 200)).await?;
-            let mut progressed = false;
-            for (scope, id, at) in &due {
-                if *at > self.engine.now(*scope) || skipped.contains(id) {
-                    continue;
-                }
-                match self.screen(*scope, *id, *at).await {
-                    Ok(_) => {
-                        done += 1;
-                        progressed = true;
-                    }
-                    Err(Error::NotFound { .. }) => {}
-                    Err(e) => {
-                        tracing::warn!(applicant = %id, error = %e, "screening failed; it is tried again later");
-                        skipped.insert(*id);
-                    }
-                }
-            }
-            if due.len() < 200 || !progressed {
-                return Ok(done);
-            }
-        }
-    }
-
-    /// Starts the background work of a serving engine: the index, the monitor of due screenings
-    /// and the watch for lists imported by another process.
-    pub fn start(&self) {
-        let uploads = self.uploads_dir();
-        tokio::task::spawn_blocking(move || super::jobs::remove_stale_uploads(&uploads));
-        let engine = self.engine.clone();
-        tokio::spawn(async move {
-            if let Err(e) = engine.aml().ensure_current().await {
-                tracing::error!(error = %e, "the screening index could not be built");
-            }
-            loop {
-                if let Err(e) = engine.aml().run_due_screenings().await {
-                    tracing::warn!(error = %e, "screening monitor");
-                }
-                tokio::select! {
-                    () = engine.core.aml.monitor.notified() => {}
-                    () = tokio::time::sleep(Duration::from_secs(30)) => {}
-                }
-            }
-        });
-        let engine = self.engine.clone();
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(SNAPSHOT_POLL).await;
-                let before = engine.core.aml.current().map(|l| l.stored.clone());
-                match engine.aml().ensure_current().await {
-                    Ok(()) if engine.core.aml.current().map(|l| l.stored.clone()) != before => engine.core.aml.wake(),
-                    Ok(()) => {}
-                    Err(e) => tracing::warn!(error = %e, "could not check for new list snapshots"),
-                }
-            }
-        });
     }
 }
