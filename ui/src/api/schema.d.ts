@@ -1084,35 +1084,13 @@ export interface components {
          *     public service's lists use it.
          */
         CountryCode: string;
-        /** @description What one environment holds, for the console's overview. */
+        /**
+         * @description What one environment holds, for the console's overview and `docket info`: a count of each
+         *     kind of record (`applicants`, `aml_searches`, `webhooks`, `deliveries_pending`,
+         *     `deliveries_failed`, `requests`, and those every other domain declares).
+         */
         Counts: {
-            /** Format: int64 */
-            applicants: number;
-            /**
-             * Format: int64
-             * @description Searches and applicant screenings on record.
-             */
-            aml_searches: number;
-            /**
-             * Format: int64
-             * @description Webhook endpoints.
-             */
-            webhooks: number;
-            /**
-             * Format: int64
-             * @description Webhook deliveries not yet delivered (waiting for an attempt or a retry).
-             */
-            deliveries_pending: number;
-            /**
-             * Format: int64
-             * @description Webhook deliveries that used up their retries.
-             */
-            deliveries_failed: number;
-            /**
-             * Format: int64
-             * @description Entries in the request journal.
-             */
-            requests: number;
+            [key: string]: number;
         };
         /** @description The id of a created record. */
         CreatedId: {
@@ -1789,14 +1767,12 @@ export interface components {
             row: number;
             reason: string;
         };
-        /** @description What a reset removed. */
+        /**
+         * @description What a reset removed: how many records of each kind (`applicants`, `searches`, `events`,
+         *     `deliveries`, `journal_entries`, and those of every other domain with data in the sandbox).
+         */
         ResetSummary: {
-            applicants: number;
-            searches: number;
-            events: number;
-            /** @description Webhook deliveries (the endpoints stay). */
-            deliveries: number;
-            journal_entries: number;
+            [key: string]: number;
         };
         RiskProfileInfo: {
             id: string;
