@@ -50,7 +50,9 @@ impl HttpTransport {
                 .user_agent(USER_AGENT)
                 .redirect(reqwest::redirect::Policy::none())
                 .tcp_nodelay(true)
-                .pool_max_idle_per_host(64)
+                // As many as the delivery loop has in flight, so that busy endpoints keep their
+                // connections (fewer meant a new connection for every other attempt).
+                .pool_max_idle_per_host(128)
                 .no_proxy();
             if public_only {
                 b = b.dns_resolver(Arc::new(PublicOnly));

@@ -6,6 +6,8 @@
 //! arrival. Then, as the ceiling beside it, the same number of signed POSTs of the same body go
 //! straight from a reqwest client to the same receiver (no database, no outbox, no retries).
 //!
+//! `--delivery-only` times delivery alone (see the flag); `--kill-after` is the crash test.
+//!
 //! Prints one JSON object with the figures to standard output.
 
 use std::collections::HashSet;
@@ -18,6 +20,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
 use axum::routing::post;
 use clap::Parser;
 use docket_engine::webhooks::secret::SigningSecret;
@@ -47,6 +50,22 @@ struct Args {
     /// Give up waiting for deliveries after this many seconds.
     #[arg(long, default_value_t = 300)]
     timeout: u64,
+    /// Crash test: once this many distinct deliveries have arrived, kill the server (SIGKILL)
+    /// and create the file `--killed-marker`, so that the caller restarts the server on the same
+    /// data directory; then wait for every delivery of every acknowledged event. Reports lost
+    /// deliveries (must be 0) and repeated ones (at least once allows them); no ceiling run.
+    #[arg(long, requires_all = ["server_pid", "killed_marker"])]
+    kill_after: Option<usize>,
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Delivery alone: the receiver first answers 503 with `Retry-After: 3600`, so every
+    /// delivery waits for its retry an hour later on the sandbox clock; once all of them have
+    /// been tried, the receiver answers 200 and the clock is moved on two hours, and the rate is
+    /// timed from that move to the last arrival (no screening, no event creation in it).
+    #[arg(long)]
+    delivery_only: bool,
+    #[arg(long)]
+    killed_marker: Option<std::path::PathBuf>,
 }
 
 /// What the receiver saw.
@@ -59,6 +78,9 @@ struct Receiver {
     bad_signatures: AtomicU64,
     last_arrival: Mutex<Option<Instant>>,
     sample_body: Mutex<Option<Bytes>>,
+    /// While set, deliveries are answered 503 (retry in an hour) and only their ids kept.
+    holding: std::sync::atomic::AtomicBool,
+    held: Mutex<HashSet<String>>,
 }
 
 impl Receiver {
@@ -87,11 +109,17 @@ async fn delivery(
     Path(endpoint): Path<usize>,
     headers: HeaderMap,
     body: Bytes,
-) -> StatusCode {
+) -> axum::response::Response {
     let arrived = jiff::Timestamp::now();
     r.check(endpoint, &headers, &body);
     let envelope: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let id = envelope["id"].as_str().unwrap_or_default().to_owned();
+    if r.holding.load(Ordering::SeqCst) {
+        if let Ok(mut held) = r.held.lock() {
+            held.insert(id);
+        }
+        return (StatusCode::SERVICE_UNAVAILABLE, [("retry-after", "3600")]).into_response();
+    }
     let latency = envelope["timestamp"]
         .as_str()
         .and_then(|t| t.parse::<jiff::Timestamp>().ok())
@@ -104,7 +132,7 @@ async fn delivery(
         s.get_or_insert(body);
     }
     r.arrived();
-    StatusCode::OK
+    StatusCode::OK.into_response()
 }
 
 async fn direct(State(r): State<Arc<Receiver>>, headers: HeaderMap, body: Bytes) -> StatusCode {
@@ -170,6 +198,29 @@ async fn main() -> anyhow::Result<()> {
             .push(SigningSecret::parse(secret).map_err(anyhow::Error::msg)?);
     }
 
+    // The crash, once enough deliveries arrived (the server is killed mid-delivery).
+    if let (Some(after), Some(pid), Some(marker)) = (args.kill_after, args.server_pid, args.killed_marker.clone()) {
+        let receiver = receiver.clone();
+        tokio::spawn(async move {
+            loop {
+                let got = receiver
+                    .deliveries
+                    .lock()
+                    .map(|d| d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len())
+                    .unwrap_or(0);
+                if got >= after {
+                    let killed = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
+                    eprintln!("killed the server after {got} deliveries: {killed:?}");
+                    let _ = std::fs::write(&marker, got.to_string());
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        });
+    }
+
+    receiver.holding.store(args.delivery_only, Ordering::SeqCst);
+
     // Events.
     let run = jiff::Timestamp::now().as_millisecond();
     let next = Arc::new(AtomicU64::new(0));
@@ -193,11 +244,44 @@ async fn main() -> anyhow::Result<()> {
             }
         }));
     }
+    let mut refused = 0;
     for c in creators {
-        c.await??;
+        // In the crash test the server dies under the creators: what it did not acknowledge
+        // is not expected.
+        match c.await? {
+            Ok(()) => {}
+            Err(e) if args.kill_after.is_some() => {
+                refused += 1;
+                eprintln!("a creator stopped: {e}");
+            }
+            Err(e) => return Err(e),
+        }
     }
+    let acknowledged = next.load(Ordering::Relaxed).min(args.events as u64) as usize - refused;
     let created_in = started.elapsed();
-    let expected = args.events * args.endpoints;
+    let mut started = started;
+    if args.delivery_only {
+        let expected = acknowledged * args.endpoints;
+        let deadline = Instant::now() + Duration::from_secs(args.timeout);
+        while receiver.held.lock().map(|h| h.len()).unwrap_or(0) < expected {
+            if Instant::now() > deadline {
+                bail!("the deliveries were not all tried within {} s", args.timeout);
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // Let the last failed attempts be recorded, then release them all at once.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        receiver.holding.store(false, Ordering::SeqCst);
+        started = Instant::now();
+        client
+            .post(api("/_docket/clock/advance"))
+            .header("ds-api-token", &args.key)
+            .json(&json!({"by": "2h"}))
+            .send()
+            .await?
+            .error_for_status()?;
+    }
+    let expected = acknowledged * args.endpoints;
     let deadline = Instant::now() + Duration::from_secs(args.timeout);
     loop {
         let got = receiver
@@ -219,6 +303,24 @@ async fn main() -> anyhow::Result<()> {
     };
     latencies.sort_by(f64::total_cmp);
     let docket_rate = unique as f64 / delivered_in.as_secs_f64();
+
+    if args.kill_after.is_some() {
+        let result = json!({
+            "crash_test": true,
+            "events_acknowledged": acknowledged,
+            "deliveries_expected": expected,
+            "deliveries_unique": unique,
+            "deliveries_lost": expected.saturating_sub(unique),
+            "deliveries_repeated": received - unique,
+            "bad_signatures": receiver.bad_signatures.load(Ordering::Relaxed),
+            "all_delivered_in_s": delivered_in.as_secs_f64(),
+        });
+        println!("{result}");
+        if unique < expected {
+            bail!("{} of {expected} deliveries were lost across the crash", expected - unique);
+        }
+        return Ok(());
+    }
 
     // The ceiling: the same body, signed, POSTed straight at the receiver.
     let body = receiver.sample_body.lock().ok().and_then(|b| b.clone()).context("no delivery arrived")?;
@@ -253,6 +355,7 @@ async fn main() -> anyhow::Result<()> {
     let direct_rate = receiver.direct.load(Ordering::Relaxed) as f64 / direct_in.as_secs_f64();
 
     let result = json!({
+        "delivery_only": args.delivery_only,
         "endpoints": args.endpoints,
         "events": args.events,
         "events_per_second": args.events as f64 / created_in.as_secs_f64(),
@@ -261,12 +364,13 @@ async fn main() -> anyhow::Result<()> {
         "deliveries_unique": unique,
         "bad_signatures": receiver.bad_signatures.load(Ordering::Relaxed),
         "docket_deliveries_per_second": docket_rate,
-        "event_to_delivery_ms": {
+        // After the clock move of the delivery-only run, event times are two hours back.
+        "event_to_delivery_ms": (!args.delivery_only).then(|| json!({
             "p50": percentile(&latencies, 0.50),
             "p90": percentile(&latencies, 0.90),
             "p99": percentile(&latencies, 0.99),
             "max": latencies.last().copied().unwrap_or(f64::NAN),
-        },
+        })),
         "direct_posts_per_second": direct_rate,
         "docket_over_direct": docket_rate / direct_rate,
         "body_bytes": body.len(),

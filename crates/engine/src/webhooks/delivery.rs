@@ -45,8 +45,9 @@ const RETRY_AFTER_MAX: Duration = Duration::from_secs(24 * 3600);
 
 /// Attempts in flight at once.
 const CONCURRENCY: usize = 128;
-/// A claim outlasts the longest attempt (the timeout is at most 30 s) with room to record it.
-const LEASE: Duration = Duration::from_secs(120);
+/// A claim outlasts the longest attempt (the timeout is at most 30 s) with room to record it;
+/// after a crash, the deliveries that were in flight are sent again once it expires.
+const LEASE: Duration = Duration::from_secs(60);
 /// Attempts recorded in one write at most.
 const RECORD_BATCH: usize = 512;
 /// How often finished deliveries past their retention are pruned.
