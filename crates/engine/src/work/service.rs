@@ -18,6 +18,9 @@ use crate::scope::{Environment, Scope};
 /// another process, such as `docket lists import`, may schedule work in the same database).
 const IDLE: Duration = Duration::from_secs(5);
 
+/// How long a stop waits for work in flight.
+const STOP_WAIT: Duration = Duration::from_secs(5);
+
 /// Tasks of claimed items in flight: each hands back its claim and how its run ended.
 pub(crate) type Tasks = JoinSet<(Claim, Result<()>)>;
 
@@ -72,12 +75,21 @@ impl WorkState {
         Kind::ALL.iter().for_each(|k| self.wake_of(*k).notify_one());
     }
 
-    /// Stops the loops and waits for the work they have in flight.
+    /// Stops the loops and waits for the work they have in flight, at most [`STOP_WAIT`]: what
+    /// is still running then (an endpoint that does not answer) is abandoned, and its items run
+    /// again once their leases expire.
     pub(crate) async fn stop(&self) {
         self.stop.send_replace(true);
         let loops = std::mem::take(&mut *self.loops.lock().unwrap_or_else(|e| e.into_inner()));
-        for handle in loops {
-            let _ = handle.await;
+        let aborts: Vec<_> = loops.iter().map(JoinHandle::abort_handle).collect();
+        let joined = async {
+            for handle in loops {
+                let _ = handle.await;
+            }
+        };
+        if tokio::time::timeout(STOP_WAIT, joined).await.is_err() {
+            tracing::warn!("work still in flight after {} s was abandoned; it runs again later", STOP_WAIT.as_secs());
+            aborts.iter().for_each(tokio::task::AbortHandle::abort);
         }
     }
 }
@@ -336,5 +348,20 @@ mod tests {
         engine.shutdown().await;
         assert_eq!(runs.load(Ordering::SeqCst), 2);
         assert!(engine.core.work.loops.lock().expect("loops").is_empty(), "stopped and joined");
+    }
+
+    #[tokio::test]
+    async fn a_sandbox_reset_removes_the_environments_due_work_only() {
+        let dir = tempfile::tempdir().expect("dir");
+        let time = Arc::new(ManualTime::new(START.parse().expect("time")));
+        let (engine, sandbox) = open(dir.path(), time).await;
+        let production = Scope::new(sandbox.organization, Environment::Production);
+        schedule(&engine, sandbox, 4, engine.now(sandbox)).await;
+        schedule(&engine, production, 5, engine.now(production)).await;
+        engine.sandbox().reset_data(sandbox).await.expect("reset");
+        let get =
+            |n: u128| engine.core.db.read(move |conn| store::get(conn, Kind::AmlScreening, uuid::Uuid::from_u128(n)));
+        assert_eq!(get(4).await.expect("read"), None);
+        assert!(get(5).await.expect("read").is_some());
     }
 }
