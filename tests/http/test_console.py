@@ -405,7 +405,10 @@ def import_server(tmp_path_factory, server_errors) -> Iterator[DocketServer]:
 
 
 def no_uploads_left(srv: DocketServer) -> None:
-    wait_for(lambda: not any((srv.data_dir / "uploads").glob("*")), timeout=10, what="the uploads to be removed")
+    """Uploads live in the file store while their import runs; none stays afterwards, nor any
+    temporary file of a refused one."""
+    wait_for(lambda: not any(p.is_file() for p in (srv.data_dir / "files").rglob("*")), timeout=10,
+             what="the uploads to be removed")
 
 
 def test_an_uploaded_list_is_imported_in_the_background_and_becomes_searchable(import_server, tmp_path):
@@ -514,6 +517,30 @@ def test_bad_uploads_are_refused(import_server, case):
     assert r.json()["message"]
     if field:
         assert r.json().get("field") == field, r.json()
+    no_uploads_left(import_server)
+
+
+def test_an_upload_over_the_limit_is_refused_with_413_and_leaves_nothing(import_server):
+    """A body declared larger than the upload limit (1 GiB) is refused before it is read."""
+    import socket
+    from urllib.parse import urlsplit
+
+    url = urlsplit(import_server.url)
+    part = b'--b\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\nname,source\n'
+    head = (f"POST {IMPORTS} HTTP/1.1\r\nHost: {url.netloc}\r\nds-api-token: {SANDBOX_KEY}\r\n"
+            f"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {2**30 + 1}\r\n\r\n")
+    with socket.create_connection((url.hostname, url.port), timeout=10) as s:
+        s.sendall(head.encode() + part)
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    status_line, _, rest = answer.partition(b"\r\n")
+    assert b" 413 " in status_line, answer
+    body = json.loads(rest.split(b"\r\n\r\n", 1)[1])
+    assert "larger than" in body["message"]
     no_uploads_left(import_server)
 
 

@@ -11,11 +11,11 @@ pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod middleware;
-pub mod multipart;
 pub mod openapi;
 pub mod routes;
 pub mod server;
 pub mod state;
+pub mod upload;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -56,6 +56,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::aml::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
+    &crate::files::DOMAIN,
     &crate::work::DOMAIN,
 ];
 

@@ -26,6 +26,9 @@ pub enum Error {
     /// The database file cannot be used by this build of Docket.
     #[error("{0}")]
     Incompatible(String),
+    /// An upload or body larger than its limit.
+    #[error("{0}")]
+    TooLarge(String),
     /// The operation needs something this process was started without (a master key).
     #[error("{0}")]
     Unavailable(String),

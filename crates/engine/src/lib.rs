@@ -14,6 +14,7 @@ pub mod demo;
 mod domains;
 pub mod error;
 pub mod events;
+pub mod files;
 pub mod id;
 pub mod journal;
 pub mod organizations;
@@ -88,6 +89,7 @@ pub(crate) struct Core {
     work: Arc<work::WorkState>,
     aml: aml::AmlState,
     webhooks: webhooks::WebhookState,
+    files: files::FilesState,
 }
 
 impl Engine {
@@ -135,6 +137,7 @@ impl Engine {
                 work,
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
+                files: Default::default(),
             }),
         };
         // Applicants stored before their public JSON was kept (or cleared by a migration that
@@ -150,6 +153,14 @@ impl Engine {
     /// applicants when due, noticing lists imported by other processes, and delivering webhooks
     /// through `transport`.
     pub fn start_background(&self, transport: std::sync::Arc<dyn webhooks::Transport>) {
+        let engine = self.clone();
+        tokio::spawn(async move {
+            match engine.files().sweep().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(files = n, "removed files left behind by an earlier run"),
+                Err(e) => tracing::warn!(error = %e, "could not sweep the file store"),
+            }
+        });
         self.aml().start();
         self.webhooks().start(transport);
     }
@@ -216,6 +227,10 @@ impl Engine {
 
     pub fn webhooks(&self) -> webhooks::Webhooks<'_> {
         webhooks::Webhooks { engine: self }
+    }
+
+    pub fn files(&self) -> files::Files<'_> {
+        files::Files { engine: self }
     }
 
     pub fn demo(&self) -> demo::Demo<'_> {

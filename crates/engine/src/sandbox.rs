@@ -101,7 +101,14 @@ impl Sandbox<'_> {
         require_sandbox(scope)?;
         // Requests still queued for the journal are stored first, so that they go too.
         self.engine.journal().flush().await;
-        let removed = self.engine.core.db.write(move |conn| crate::domains::reset(conn, scope)).await?;
+        let (blobs, removed) = self
+            .engine
+            .core
+            .db
+            .write(move |conn| Ok((crate::files::store::hashes_in(conn, scope)?, crate::domains::reset(conn, scope)?)))
+            .await?;
+        // Stored files' contents live beside the database: those no record names now go too.
+        self.engine.files().remove_unreferenced(blobs).await;
         Ok(ResetSummary(removed.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
     }
 }

@@ -1,26 +1,24 @@
-//! `/_docket/aml/lists/imports`: watchlist imports from the browser. The upload is streamed to
-//! files under the data directory (up to 1 GiB; the one route the global body limit does not
-//! bound), then imported in the background exactly as `docket lists import` does; callers
-//! poll the job.
+//! `/_docket/aml/lists/imports`: watchlist imports from the browser. The upload is streamed into
+//! the file store (up to 1 GiB; the one route the global body limit does not bound), owned by
+//! the import job, then imported in the background exactly as `docket lists import` does;
+//! callers poll the job.
 
-use std::path::{Path, PathBuf};
-
-use axum::body::Body;
-use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Multipart, Request, State};
+use axum::http::StatusCode;
 use docket_engine::aml::model::ListFormat;
-use docket_engine::aml::{ImportJob, ImportJobId, UploadedFile};
+use docket_engine::aml::{ImportJob, ImportJobId};
+use docket_engine::files::{NewFile, OwnerKind};
+use docket_engine::scope::Scope;
 use serde::Serialize;
-use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Caller, IdPath, Json};
-use crate::multipart::{self, Multipart};
+use crate::middleware::UPLOAD_LIMIT;
 use crate::state::AppState;
+use crate::upload;
 
 /// Most files in one upload.
 const MAX_FILES: usize = 16;
@@ -47,7 +45,7 @@ struct ImportUpload {
 /// Import a watchlist from uploaded files
 ///
 /// Takes `multipart/form-data` with a `format` field and one or more `file` parts (up to 1 GiB in
-/// all), saves the files under the data directory and answers at once with the import job; the
+/// all), stores the files (owned by the job) and answers at once with the import job; the
 /// import runs in the background, one at a time, exactly as `docket lists import` does. Poll
 /// `GET /_docket/aml/lists/imports/{id}` for its state and progress. A failed import changes
 /// nothing: the list's previous snapshot stays in use. The files are removed afterwards.
@@ -65,61 +63,67 @@ struct ImportUpload {
 async fn upload(
     State(state): State<AppState>,
     caller: Caller,
-    headers: HeaderMap,
-    body: Body,
+    request: Request,
 ) -> ApiResult<(StatusCode, Json<ImportJob>)> {
-    let boundary = multipart::boundary(headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()))?;
     let aml = state.engine.aml();
-    // Refused before a byte of the upload is saved.
-    aml.may_import(caller.scope()).await?;
-    let folder = aml.uploads_dir().join(uuid::Uuid::now_v7().simple().to_string());
-    tokio::fs::create_dir_all(&folder).await.map_err(|e| save_failed(&folder, &e))?;
-    let (format, files) = match receive(Multipart::new(body, &boundary), &folder).await {
-        Ok(received) => received,
-        Err(e) => {
-            let _ = tokio::fs::remove_dir_all(&folder).await;
-            return Err(e);
+    let scope = caller.scope();
+    // Refused before a byte of the upload is stored.
+    aml.may_import(scope).await?;
+    let mut form = upload::form(request).await?;
+    let job = ImportJobId::new(state.engine.real_now());
+    let received = receive(&state, scope, job, &mut form).await;
+    let files = state.engine.files().owned(scope, OwnerKind::WatchlistUpload, job.as_uuid()).await?;
+    let format = match received {
+        Ok(Some(format)) => format,
+        refused => {
+            // Nothing of a refused upload stays.
+            state.engine.files().delete_owned(scope, OwnerKind::WatchlistUpload, job.as_uuid()).await?;
+            refused?;
+            return Err(ApiError::bad_request("format: send the files' format (us-csl, ofac-sdn, un-xml or ftm)")
+                .with_field("format"));
         }
     };
-    let Some(format) = format else {
-        let _ = tokio::fs::remove_dir_all(&folder).await;
-        return Err(ApiError::bad_request("format: send the files' format (us-csl, ofac-sdn, un-xml or ftm)")
-            .with_field("format"));
-    };
-    // The engine removes the folder when the job ends, or at once if it refuses the job.
-    let job = aml.start_import(caller.scope(), format, files, folder).await?;
+    // The job owns the files: they are deleted when it ends, or at once if it is refused.
+    let job = aml.start_import(scope, job, format, files).await?;
     Ok((StatusCode::ACCEPTED, Json(job)))
 }
 
-/// Saves the form's files in `folder`; returns the format given and the files.
-async fn receive(mut form: Multipart, folder: &Path) -> ApiResult<(Option<ListFormat>, Vec<UploadedFile>)> {
+/// Stores the form's files for `job`; returns the format given.
+async fn receive(
+    state: &AppState,
+    scope: Scope,
+    job: ImportJobId,
+    form: &mut Multipart,
+) -> ApiResult<Option<ListFormat>> {
     let mut format = None;
-    let mut files = Vec::new();
-    while let Some(part) = form.next_part().await? {
-        match part.name.as_str() {
+    let mut files = 0;
+    while let Some(field) = upload::next(form).await? {
+        match field.name().unwrap_or_default() {
             "format" => {
                 if format.is_some() {
                     return Err(ApiError::bad_request("format: send it once").with_field("format"));
                 }
-                let text = small_text(&mut form).await?;
+                let text = upload::text(field, 100).await.map_err(|_| {
+                    ApiError::bad_request("format: must be one of us-csl, ofac-sdn, un-xml, ftm").with_field("format")
+                })?;
                 format = Some(ListFormat::importable(&text)?);
             }
             "file" => {
-                if files.len() == MAX_FILES {
+                if files == MAX_FILES {
                     return Err(
                         ApiError::bad_request(format!("file: send at most {MAX_FILES} files")).with_field("file")
                     );
                 }
-                let path = folder.join(format!("{:02}.upload", files.len() + 1));
-                let size = save(&mut form, &path).await?;
-                let sent_name = part.filename.as_deref().map(display_name).unwrap_or_default();
-                if sent_name.is_empty() && size == 0 {
-                    // What a browser sends for a file input left empty.
-                    let _ = tokio::fs::remove_file(&path).await;
-                    continue;
+                let new = NewFile {
+                    owner_kind: OwnerKind::WatchlistUpload,
+                    owner_id: job.as_uuid(),
+                    declared_type: None,
+                    name: None,
+                    limit: UPLOAD_LIMIT as u64,
+                };
+                if upload::store(&state.engine, scope, field, new).await?.is_some() {
+                    files += 1;
                 }
-                let name = if sent_name.is_empty() { format!("file-{}", files.len() + 1) } else { sent_name };
-                files.push(UploadedFile { name, path });
             }
             other => {
                 return Err(ApiError::bad_request(format!(
@@ -129,48 +133,10 @@ async fn receive(mut form: Multipart, folder: &Path) -> ApiResult<(Option<ListFo
             }
         }
     }
-    if files.is_empty() {
+    if files == 0 {
         return Err(ApiError::bad_request("file: send at least one list file").with_field("file"));
     }
-    Ok((format, files))
-}
-
-/// A short text field's value.
-async fn small_text(form: &mut Multipart) -> ApiResult<String> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = form.next_chunk().await? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > 100 {
-            return Err(
-                ApiError::bad_request("format: must be one of us-csl, ofac-sdn, un-xml, ftm").with_field("format")
-            );
-        }
-    }
-    String::from_utf8(bytes).map_err(|_| ApiError::bad_request("format: must be UTF-8 text").with_field("format"))
-}
-
-/// Writes the current part to `path`; returns its size.
-async fn save(form: &mut Multipart, path: &PathBuf) -> ApiResult<u64> {
-    let file = tokio::fs::File::create(path).await.map_err(|e| save_failed(path, &e))?;
-    let mut out = tokio::io::BufWriter::with_capacity(1024 * 1024, file);
-    let mut size = 0u64;
-    while let Some(chunk) = form.next_chunk().await? {
-        size += chunk.len() as u64;
-        out.write_all(&chunk).await.map_err(|e| save_failed(path, &e))?;
-    }
-    out.flush().await.map_err(|e| save_failed(path, &e))?;
-    Ok(size)
-}
-
-fn save_failed(path: &Path, e: &std::io::Error) -> ApiError {
-    ApiError::from(docket_engine::Error::Storage(format!("could not save an upload in {}: {e}", path.display())))
-}
-
-/// A sent file name as shown on the job: its last path segment, without control characters.
-fn display_name(name: &str) -> String {
-    let last = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let clean: String = last.chars().filter(|c| !c.is_control()).collect();
-    docket_engine::values::shorten(clean.trim(), 200)
+    Ok(format)
 }
 
 #[derive(Serialize, ToSchema)]
@@ -210,16 +176,4 @@ async fn job(
     IdPath(id): IdPath<ImportJobId>,
 ) -> ApiResult<Json<ImportJob>> {
     Ok(Json(state.engine.aml().import_job(id)?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn file_names_are_shown_without_paths_or_control_characters() {
-        assert_eq!(display_name("C:\\Users\\a\\sdn.csv"), "sdn.csv");
-        assert_eq!(display_name("dir/con\u{7}solidated.csv "), "consolidated.csv");
-        assert_eq!(display_name(""), "");
-    }
 }

@@ -1,4 +1,4 @@
-//! List imports started over HTTP: files already saved under the data directory are read and
+//! List imports started over HTTP: files already in the file store (owned by the job) are read and
 //! imported in the background, exactly as `docket lists import` does, while callers poll the
 //! job's state and progress. Jobs live in memory (the newest [`KEPT_JOBS`]); their files are
 //! removed when the job ends, whatever its outcome.
@@ -14,6 +14,7 @@ use super::import::{self, Rejection};
 use super::model::{ListFormat, Snapshot};
 use crate::Engine;
 use crate::error::{Error, Result};
+use crate::files::{OwnerKind, StoredFile};
 use crate::id::typed_id;
 use crate::scope::Scope;
 use crate::time::Timestamp;
@@ -86,12 +87,11 @@ pub struct ImportJob {
     pub message: Option<String>,
 }
 
-/// A file saved for an import.
+/// A list file of an import: where its content is, and the name it was sent with.
 #[derive(Debug, Clone)]
-pub struct UploadedFile {
-    /// The name it was sent with.
-    pub name: String,
-    pub path: PathBuf,
+struct UploadedFile {
+    name: String,
+    path: PathBuf,
 }
 
 struct Tracked {
@@ -152,15 +152,7 @@ impl ImportJobs {
     }
 }
 
-/// The folder under the data directory where uploads wait for their import.
-pub const UPLOADS_DIR: &str = "uploads";
-
 impl super::Aml<'_> {
-    /// Where uploaded list files are saved until imported: a folder of the data directory.
-    pub fn uploads_dir(&self) -> PathBuf {
-        self.engine.data_dir().join(UPLOADS_DIR)
-    }
-
     /// Whether `scope` may replace the watchlists. They are shared by every organization, so
     /// only the default organization (the one that owns this Docket) may; the CLI, run by
     /// whoever owns the data directory, may too.
@@ -174,32 +166,42 @@ impl super::Aml<'_> {
         }
     }
 
-    /// Starts importing saved files in the background for `scope` (see [`Self::may_import`])
-    /// and returns the job at once. The files and `folder` (which holds them) are removed when
-    /// the job ends. Must be called within a Tokio runtime.
+    /// Starts importing stored files in the background for `scope` (see [`Self::may_import`])
+    /// and returns the job at once. The files belong to the job (owner `job`, kind
+    /// `WatchlistUpload`) and are deleted when it ends, or at once if it is refused. Must be
+    /// called within a Tokio runtime.
     pub async fn start_import(
         &self,
         scope: Scope,
+        job: ImportJobId,
         format: ListFormat,
-        files: Vec<UploadedFile>,
-        folder: PathBuf,
+        files: Vec<StoredFile>,
     ) -> Result<ImportJob> {
-        if let Err(e) = self.may_import(scope).await {
-            remove(&folder);
+        let refused = if let Err(e) = self.may_import(scope).await {
+            Some(e)
+        } else if format == ListFormat::Demo {
+            Some(Error::invalid("format", "the demo list is generated, not imported"))
+        } else if files.is_empty() {
+            Some(Error::invalid("file", "send at least one file"))
+        } else {
+            None
+        };
+        if let Some(e) = refused {
+            self.engine.files().delete_owned(scope, OwnerKind::WatchlistUpload, job.as_uuid()).await?;
             return Err(e);
         }
-        if format == ListFormat::Demo {
-            remove(&folder);
-            return Err(Error::invalid("format", "the demo list is generated, not imported"));
-        }
-        if files.is_empty() {
-            remove(&folder);
-            return Err(Error::invalid("file", "send at least one file"));
-        }
+        let files: Vec<UploadedFile> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| UploadedFile {
+                name: f.original_name.clone().unwrap_or_else(|| format!("file-{}", i + 1)),
+                path: self.engine.files().path(f),
+            })
+            .collect();
         let now = self.engine.real_now();
         let tracked = Arc::new(Tracked {
             job: Mutex::new(ImportJob {
-                id: ImportJobId::new(now),
+                id: job,
                 format,
                 files: files.iter().map(|f| f.name.clone()).collect(),
                 state: ImportState::Reading,
@@ -213,6 +215,7 @@ impl super::Aml<'_> {
             progress: AtomicU64::new(0f64.to_bits()),
         });
         self.engine.core.aml.jobs.add(tracked.clone());
+        let owner = job.as_uuid();
         let job = tracked.view();
         let engine = self.engine.clone();
         tokio::spawn(async move {
@@ -236,8 +239,9 @@ impl super::Aml<'_> {
                     });
                 }
             }
-            let folder_for_removal = folder.clone();
-            let _ = tokio::task::spawn_blocking(move || remove(&folder_for_removal)).await;
+            if let Err(e) = engine.files().delete_owned(scope, OwnerKind::WatchlistUpload, owner).await {
+                tracing::warn!(error = %e, "could not delete an import's files; the sweep at start takes them");
+            }
         });
         Ok(job)
     }
@@ -286,27 +290,5 @@ fn name_files(e: Error, files: &[UploadedFile]) -> Error {
             Error::Invalid(invalid)
         }
         other => other,
-    }
-}
-
-fn remove(folder: &std::path::Path) {
-    if let Err(e) = std::fs::remove_dir_all(folder)
-        && e.kind() != std::io::ErrorKind::NotFound
-    {
-        tracing::warn!(error = %e, folder = %folder.display(), "could not remove uploaded list files");
-    }
-}
-
-/// Removes upload folders older than a day: left behind by a server that stopped mid-upload.
-/// (Younger ones may belong to another process serving the same data directory.)
-pub(crate) fn remove_stale_uploads(dir: &std::path::Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let day = std::time::Duration::from_secs(24 * 3600);
-    for entry in entries.flatten() {
-        let old =
-            entry.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|a| a > day);
-        if old {
-            remove(&entry.path());
-        }
     }
 }

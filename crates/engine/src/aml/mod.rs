@@ -21,7 +21,7 @@ mod store;
 pub mod translit;
 mod vocabulary;
 
-pub use jobs::{ImportJob, ImportJobId, ImportState, KEPT_JOBS, RejectedRow, UPLOADS_DIR, UploadedFile};
+pub use jobs::{ImportJob, ImportJobId, ImportState, KEPT_JOBS, RejectedRow};
 pub use monitoring::SCREENING_EVENT;
 pub(crate) use search::AmlState;
 pub use search::{Aml, HISTORY_BOUNDS};

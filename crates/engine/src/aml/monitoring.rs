@@ -203,8 +203,6 @@ impl super::Aml<'_> {
     /// Starts the background work of a serving engine: the index, the monitor of due screenings
     /// and the watch for lists imported by another process.
     pub fn start(&self) {
-        let uploads = self.uploads_dir();
-        tokio::task::spawn_blocking(move || super::jobs::remove_stale_uploads(&uploads));
         work::spawn(self.engine, Screenings);
         // Also builds the index at start. A list imported by another process is noticed here;
         // the import made every screening due, and the loop is woken to run them.

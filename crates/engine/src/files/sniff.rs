@@ -1,0 +1,84 @@
+//! What a file is, from its first bytes: never from its name or the type a sender declared.
+
+/// How many leading bytes [`media_type`] looks at.
+pub const HEAD: usize = 512;
+
+/// The media type the content shows, from its leading bytes (at most [`HEAD`] are needed).
+pub fn media_type(head: &[u8]) -> &'static str {
+    const SIGNATURES: &[(&[u8], &str)] = &[
+        (b"%PDF-", "application/pdf"),
+        (b"\x89PNG\r\n\x1a\n", "image/png"),
+        (b"\xff\xd8\xff", "image/jpeg"),
+        (b"GIF87a", "image/gif"),
+        (b"GIF89a", "image/gif"),
+        (b"\x1f\x8b", "application/gzip"),
+        (b"PK\x03\x04", "application/zip"),
+        (b"II*\x00", "image/tiff"),
+        (b"MM\x00*", "image/tiff"),
+    ];
+    if let Some((_, t)) = SIGNATURES.iter().find(|(magic, _)| head.starts_with(magic)) {
+        return t;
+    }
+    if head.len() >= 12 && &head[..4] == b"RIFF" && &head[8..12] == b"WEBP" {
+        return "image/webp";
+    }
+    if head.len() >= 12 && &head[4..8] == b"ftyp" {
+        let brand = &head[8..12];
+        if [b"heic", b"heix", b"mif1", b"msf1", b"heim", b"heis"].iter().any(|b| brand == *b) {
+            return "image/heic";
+        }
+    }
+    text_type(head)
+}
+
+/// Text: JSON, XML, or plain (CSV and the like), when the head is UTF-8 without control
+/// characters other than whitespace. A head cut in the middle of a character still counts.
+fn text_type(head: &[u8]) -> &'static str {
+    let text = match std::str::from_utf8(head) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+        Err(_) => return "application/octet-stream",
+    };
+    if head.is_empty() || text.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+        return "application/octet-stream";
+    }
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with('{') || start.starts_with('[') {
+        "application/json"
+    } else if start.starts_with("<?xml") || start.starts_with('<') {
+        "application/xml"
+    } else {
+        "text/plain"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_by_their_magic_bytes() {
+        assert_eq!(media_type(b"%PDF-1.7\n%..."), "application/pdf");
+        assert_eq!(media_type(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), "image/png");
+        assert_eq!(media_type(b"\xff\xd8\xff\xe0\0\x10JFIF"), "image/jpeg");
+        assert_eq!(media_type(b"GIF89a\x01\0"), "image/gif");
+        assert_eq!(media_type(b"RIFF\x24\0\0\0WEBPVP8 "), "image/webp");
+        assert_eq!(media_type(b"\0\0\0\x18ftypheic\0\0\0\0"), "image/heic");
+        assert_eq!(media_type(b"\x1f\x8b\x08\0"), "application/gzip");
+        assert_eq!(media_type(b"PK\x03\x04\x14\0"), "application/zip");
+    }
+
+    #[test]
+    fn text_is_json_xml_or_plain_and_binary_is_octets() {
+        assert_eq!(media_type(b"  {\"a\": 1}"), "application/json");
+        assert_eq!(media_type("\u{feff}[1,2]".as_bytes()), "application/json");
+        assert_eq!(media_type(b"<?xml version=\"1.0\"?><x/>"), "application/xml");
+        assert_eq!(media_type(b"name,country\nAcme,DE\n"), "text/plain");
+        // A multi-byte character cut at the end of the head is still text.
+        assert_eq!(media_type(&"Müller".as_bytes()[..2]), "text/plain");
+        assert_eq!(media_type(b"\0\x01\x02binary"), "application/octet-stream");
+        assert_eq!(media_type(b""), "application/octet-stream");
+        // A name or a declared type changes nothing: only the content is looked at.
+        assert_eq!(media_type(b"MZ\x90\0"), "application/octet-stream");
+    }
+}
