@@ -229,4 +229,5 @@ def test_a_refused_search_surfaces_as_the_clients_error_with_400(run):
 
     err = run(body)
     assert err.code == 400 and err.method == "aml search"
-    assert json.loads(err.response)["message"] == "full_name: must not be empty"
+    # The client sends every field; its empty name is a missing one.
+    assert json.loads(err.response)["message"] == "full_name: is required"

@@ -37,6 +37,7 @@ ENTITY_FIELDS = {
     "names", "sources", "media", "images", "contact_info", "registration_ids", "addresses", "genders",
     "dates_of_birth", "places_of_birth", "dates_of_death", "places_of_death", "citizenships", "nationalities",
     "political_roles", "occupations", "companies_and_enterprises", "owners_and_beneficiaries", "associates",
+    "fatf_records",  # spec 2.7: each entity's own, served from the FATF table
 }
 MAGIC_IVAN_NAME = "Ivan Sanctionov"
 ALGORITHM = "docket-names-1"
@@ -684,6 +685,20 @@ def test_fatf_records_cover_every_country_the_hits_are_linked_with(production, w
         assert set(rec) == {"fatf_status", "url", "description", "country"}
 
 
+def test_each_entity_carries_the_fatf_records_of_its_own_countries(production, watchlists, fatf_table):
+    """Spec 2.7: `fields.fatf_records` on every entity, in hits and from the entity endpoint."""
+    report = search(production, OSTROVETSKY)
+    union = set()
+    for hit in report["data"]:
+        records = hit["fields"]["fatf_records"]
+        union |= {r["country"] for r in records}
+        for rec in records:
+            assert rec["fatf_status"] == expected_fatf(fatf_table, rec["country"])["fatf_status"]
+        entity = production.get(f"/api/v3/aml/search/{hit['uuid']}").json()
+        assert entity["fields"]["fatf_records"] == records
+    assert union == {r["country"] for r in report["fatf_records"]}
+
+
 def test_fatf_records_follow_the_filters_and_flag_high_risk_jurisdictions(production, watchlists, fatf_table):
     only_ru = search(production, {**OSTROVETSKY, "countries": ["RU"]})
     assert [r["country"] for r in only_ru["fatf_records"]] == ["RU"]
@@ -997,8 +1012,9 @@ def test_events_are_paged_and_filtered_by_type(sandbox, reset, poll):
 
 BAD_SEARCHES = [
     # (id, body, message regex, field)
-    ("no-full-name", {}, r"missing field `full_name`", None),
-    ("empty-name", {"full_name": ""}, r"^full_name: must not be empty", "full_name"),
+    ("no-full-name", {}, r"^full_name: is required", "full_name"),
+    ("empty-name", {"full_name": ""}, r"^full_name: is required", "full_name"),  # "" is not given
+    ("blank-name", {"full_name": "  "}, r"^full_name: must not be empty", "full_name"),
     ("blank-name", {"full_name": "   "}, r"^full_name: must not be empty", "full_name"),
     ("name-201-chars", {"full_name": "x" * 201}, r"^full_name: must be at most 200 characters", "full_name"),
     ("name-10k-chars", {"full_name": "Ab " * 3400}, r"^full_name: must be at most 200 characters", "full_name"),

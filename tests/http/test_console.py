@@ -315,7 +315,7 @@ def test_another_organizations_key_cannot_be_revoked(sandbox, other_sandbox):
 
 
 @pytest.mark.parametrize("body, words", [
-    ({}, "missing field `name`"), ({"name": ""}, "name: must not be empty"), ({"name": "   "}, "name: must not be empty"),
+    ({}, "name: is required"), ({"name": ""}, "name: is required"), ({"name": "   "}, "name: must not be empty"),
     ({"name": "k" * 81}, "name: must be at most 80 characters"), ({"name": 5}, "name: invalid type"),
     ({"name": "ok", "environment": "production"}, "unknown field `environment`"),
 ])

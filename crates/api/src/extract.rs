@@ -46,22 +46,56 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         }
         _ => {}
     }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let field_error = |e: serde_path_to_error::Error<serde_json::Error>| {
         let inner = e.inner();
         if inner.is_syntax() || inner.is_eof() {
             return ApiError::bad_request(format!("malformed JSON: {inner}"));
         }
         let path = e.path().to_string();
-        let detail = shorten(&tidy(&inner.to_string()));
+        let detail = inner.to_string();
+        // A required field that is absent (or was sent as "", which means the same): named by
+        // its whole path, as every other field error is.
+        if let Some(name) = detail.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+            let field = if path == "." { name.to_owned() } else { format!("{path}.{name}") };
+            return ApiError::bad_request(format!("{field}: is required")).with_field(field);
+        }
+        let detail = shorten(&tidy(&detail));
         if path == "." {
             ApiError::bad_request(detail)
         } else {
             ApiError::bad_request(format!("{path}: {detail}")).with_field(path)
         }
-    })?;
+    };
+    // Clients that send every field (the official Go client's structs have no `omitempty`) send
+    // `""` for what they leave unset: an empty string means "not given", on every input. Most
+    // bodies hold no `""` at all and are read straight into their type.
+    if memchr::memmem::find(bytes, b"\"\"").is_some() {
+        let mut value: serde_json::Value =
+            serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+        drop_empty_strings(&mut value);
+        return serde_path_to_error::deserialize(value).map_err(field_error);
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(field_error)?;
     de.end().map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     Ok(value)
+}
+
+/// Removes every object member whose value is `""`, and objects left empty by that (a Go
+/// struct of empty strings, such as an address nobody filled in). Arrays keep their items:
+/// there an empty string is a value, and the type decides whether it is a valid one.
+fn drop_empty_strings(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(members) => {
+            members.retain(|_, v| {
+                let was_empty_object = v.as_object().is_some_and(|o| o.is_empty());
+                drop_empty_strings(v);
+                !(v.as_str() == Some("") || (!was_empty_object && v.as_object().is_some_and(|o| o.is_empty())))
+            });
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_empty_strings),
+        _ => {}
+    }
 }
 
 /// A JSON body. As an extractor: an empty body counts as `{}`, and a body with a content type
@@ -277,5 +311,19 @@ mod tests {
         assert!(message(r#"{"n": 1"#).starts_with("malformed JSON"));
         assert!(message(r#"{"n": 1} trailing"#).starts_with("malformed JSON"));
         assert_eq!(message(r#"{"n": 300}"#), "n: invalid value: integer `300`, expected u8");
+    }
+
+    #[test]
+    fn empty_strings_and_the_objects_they_empty_are_not_given() {
+        let mut v = serde_json::json!({
+            "external_id": "x", "applicant_type": "",
+            "info": {"full_name": "Jo Doe", "first_name": "", "addresses": {"residence": {"country": "", "city": ""}}},
+            "custom": {}, "tags": ["", "a"], "n": 0
+        });
+        drop_empty_strings(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({"external_id": "x", "info": {"full_name": "Jo Doe"}, "custom": {}, "tags": ["", "a"], "n": 0})
+        );
     }
 }

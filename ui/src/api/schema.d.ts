@@ -682,7 +682,7 @@ export interface paths {
         /**
          * Import a watchlist from uploaded files
          * @description Takes `multipart/form-data` with a `format` field and one or more `file` parts (up to 1 GiB in
-         *     all), saves the files under the data directory and answers at once with the import job; the
+         *     all), stores the files (owned by the job) and answers at once with the import job; the
          *     import runs in the background, one at a time, exactly as `docket lists import` does. Poll
          *     `GET /_docket/aml/lists/imports/{id}` for its state and progress. A failed import changes
          *     nothing: the list's previous snapshot stays in use. The files are removed afterwards.
@@ -1223,6 +1223,11 @@ export interface components {
             companies_and_enterprises?: components["schemas"]["EntityInfo"][];
             owners_and_beneficiaries?: components["schemas"]["EntityInfo"][];
             associates?: components["schemas"]["Associate"][];
+            /**
+             * @description FATF records of the countries the entity is linked with (spec 2.7): filled when the
+             *     entity is served, from the FATF table in use (lists do not carry them).
+             */
+            fatf_records?: components["schemas"]["FatfRecord"][];
         };
         /**
          * @description An entity's gender, as the lists record it.

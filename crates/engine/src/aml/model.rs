@@ -366,6 +366,10 @@ pub struct EntityFields {
     pub owners_and_beneficiaries: Vec<EntityInfo>,
     #[serde(default)]
     pub associates: Vec<Associate>,
+    /// FATF records of the countries the entity is linked with (spec 2.7): filled when the
+    /// entity is served, from the FATF table in use (lists do not carry them).
+    #[serde(default)]
+    pub fatf_records: Vec<FatfRecord>,
 }
 
 /// A watchlist entity, as `GET /api/v3/aml/search/{uuid}` returns it.

@@ -296,6 +296,14 @@ fn hit(raw: RawHit, plan: &Plan) -> Hit {
     }
 }
 
+/// Gives an entity the FATF records of the countries it is linked with; returns those countries.
+fn with_fatf_records(entity: &mut Entity, table: &[FatfRecord]) -> BTreeSet<crate::values::CountryCode> {
+    let (strong, weak) = entity.countries();
+    let countries: BTreeSet<_> = strong.into_iter().chain(weak).collect();
+    entity.fields.fatf_records = countries.iter().map(|c| fatf::record_for(table, c)).collect();
+    countries
+}
+
 /// The AML operations of one engine.
 pub struct Aml<'e> {
     pub(crate) engine: &'e Engine,
@@ -404,11 +412,10 @@ impl Aml<'_> {
         .map_err(|e| Error::Storage(format!("the search failed: {e}")))??;
         let (plan, loaded) = plan;
         let table = self.fatf_table().await?;
+        let mut hits = hits;
         let mut countries = BTreeSet::new();
-        for h in &hits {
-            let (strong, weak) = h.entity.countries();
-            countries.extend(strong);
-            countries.extend(weak);
+        for h in &mut hits {
+            countries.extend(with_fatf_records(&mut h.entity, &table));
         }
         let fatf_records = countries.iter().map(|c| fatf::record_for(&table, c)).collect();
         let lists = loaded
@@ -434,7 +441,9 @@ impl Aml<'_> {
     /// One list entity, as the lists hold it now.
     pub async fn entity(&self, scope: Scope, id: EntityId) -> Result<Entity> {
         let loaded = self.loaded().await?;
-        loaded.index.get(id.as_uuid(), scope.is_sandbox())?.ok_or(Error::not_found("entity"))
+        let mut entity = loaded.index.get(id.as_uuid(), scope.is_sandbox())?.ok_or(Error::not_found("entity"))?;
+        with_fatf_records(&mut entity, &self.fatf_table().await?);
+        Ok(entity)
     }
 
     /// Past searches and screenings, newest first.

@@ -27,7 +27,8 @@ pub enum EventType {
     /// An applicant was screened against the watchlists (when created or changed, daily, and
     /// after a list import).
     AmlScreening,
-    /// A document verification finished.
+    /// A document verification finished. `DOCVER_EVENT` (the spec's name) is read as this.
+    #[serde(alias = "DOCVER_EVENT")]
     Docver,
     /// A step of a document verification finished.
     DocverChecks,
@@ -58,7 +59,11 @@ impl EventType {
         }
     }
 
+    /// A stored or sent name; `DOCVER_EVENT` (the spec's name for `DOCVER`) included.
     pub fn parse(s: &str) -> Option<EventType> {
+        if s == "DOCVER_EVENT" {
+            return Some(EventType::Docver);
+        }
         [EventType::All].into_iter().chain(EventType::CONCRETE).find(|t| t.as_str() == s)
     }
 }
