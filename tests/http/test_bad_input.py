@@ -206,6 +206,9 @@ CASES = [
     case("production-clock-set", "POST", "/_docket/clock/set", 403, r"^sandbox controls need a sandbox API key", json={"now": "2026-01-01T00:00:00Z"}, auth="production"),
     case("production-clock-advance", "POST", "/_docket/clock/advance", 403, r"^sandbox controls need a sandbox API key", json={"by": "1h"}, auth="production"),
     case("production-clock-reset", "POST", "/_docket/clock/reset", 403, r"^sandbox controls need a sandbox API key", auth="production"),
+    # Authorization comes before the body: a production key is refused whatever it sends.
+    case("production-clock-advance-malformed", "POST", "/_docket/clock/advance", 403, r"^sandbox controls need a sandbox API key", data=b"{not json", headers=JSON, auth="production"),
+    case("production-clock-set-wrong-type", "POST", "/_docket/clock/set", 403, r"^sandbox controls need a sandbox API key", json={"now": 5}, auth="production"),
     case("production-reset", "POST", "/_docket/reset", 403, r"production runs on real time and its data cannot be reset", auth="production"),
     case("production-journal-clear", "DELETE", J, 403, r"sandbox", auth="production"),
     # --- hostile strings: never a 500 -----------------------------------------------------------

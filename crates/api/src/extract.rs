@@ -273,6 +273,36 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// Where the authentication layer leaves the caller for the capture layer around it, which
+/// reads it once the response is back (to journal who made the request).
+#[derive(Clone, Default)]
+pub(crate) struct CallerSlot(std::sync::Arc<std::sync::OnceLock<Caller>>);
+
+impl CallerSlot {
+    pub(crate) fn set(&self, caller: Caller) {
+        let _ = self.0.set(caller);
+    }
+
+    pub(crate) fn get(&self) -> Option<&Caller> {
+        self.0.get()
+    }
+}
+
+/// A caller in a sandbox, for the sandbox controls: a production caller is refused with 403
+/// before anything else of the request (its body included) is looked at.
+#[derive(Debug, Clone)]
+pub struct SandboxCaller(pub Caller);
+
+impl<S: Send + Sync> FromRequestParts<S> for SandboxCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        docket_engine::sandbox::require_sandbox(caller.scope())?;
+        Ok(SandboxCaller(caller))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,7 +33,8 @@ pub struct Sandbox<'e> {
     pub(crate) engine: &'e Engine,
 }
 
-pub(crate) fn require_sandbox(scope: Scope) -> Result<()> {
+/// Refuses a production scope: sandbox controls need a sandbox key (or console environment).
+pub fn require_sandbox(scope: Scope) -> Result<()> {
     if scope.is_sandbox() {
         Ok(())
     } else {

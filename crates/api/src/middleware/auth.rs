@@ -15,9 +15,8 @@ use axum::response::{IntoResponse, Response};
 use docket_engine::console::{Reviewer, SESSION_LIFETIME};
 use docket_engine::{Environment, Error, Scope};
 
-use super::capture::CallerSlot;
 use crate::error::ApiError;
-use crate::extract::{Actor, Caller};
+use crate::extract::{Actor, Caller, CallerSlot};
 use crate::state::AppState;
 
 /// The header that carries the API key.

@@ -6,7 +6,6 @@
 //! One route takes large bodies: the watchlist upload ([`UPLOAD_PATH`]) is passed on as a
 //! stream, up to [`UPLOAD_LIMIT`], and its body is not recorded.
 
-use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use axum::body::Body;
@@ -20,23 +19,13 @@ use docket_engine::journal::{CapturedBody, RequestRecord, Source};
 use http_body_util::BodyExt;
 
 use crate::error::{ApiError, ErrorBody, code};
-use crate::extract::Caller;
+use crate::extract::{Caller, CallerSlot};
 use crate::state::AppState;
 
 /// A response extension: this response carries a credential (a signing secret, a key), so
 /// the journal must redact it before storing it.
 #[derive(Debug, Clone, Copy)]
 pub struct CarriesCredentials;
-
-/// Filled by the authentication layer, read here once the response is back.
-#[derive(Clone, Default)]
-pub(crate) struct CallerSlot(Arc<OnceLock<Caller>>);
-
-impl CallerSlot {
-    pub(crate) fn set(&self, caller: Caller) {
-        let _ = self.0.set(caller);
-    }
-}
 
 /// The one route whose body is streamed rather than buffered: watchlist uploads.
 pub const UPLOAD_PATH: &str = "/_docket/aml/lists/imports";
@@ -167,7 +156,7 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
-        let caller = slot.0.get();
+        let caller = slot.get();
         state.engine.journal().record(RequestRecord {
             request_id,
             scope: caller.map(Caller::scope),
