@@ -77,3 +77,13 @@ def test_an_empty_required_value_is_missing_not_malformed(sandbox):
     r = post(sandbox, "/api/v3/aml/search", b'{"full_name":"","first_name":"","last_name":""}')
     assert r.status_code == 400, r.text
     assert r.json()["message"] and "full_name" in r.json()["message"]
+
+
+def test_blank_paging_values_are_not_given(sandbox):
+    """`?page=&limit=` (what a form or a client with empty defaults sends) means the defaults."""
+    r = sandbox.get(A + "?page=&limit=")
+    assert r.status_code == 200, r.text
+    assert r.json() == sandbox.get(A).json()
+    for path in ("/api/v3/aml/search/history", "/_docket/requests", "/_docket/events",
+                 "/api/v3/notifications/webhook/history"):
+        assert sandbox.get(path + "?page=&limit=").status_code == 200, path

@@ -273,6 +273,48 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// `page` and `limit` of every list, parsed from the query string at the edge: each list checks
+/// them against its own bounds ([`Paging::within`]). A blank value (`?limit=`) is not given.
+/// The list's other parameters are its own query type, which ignores these two.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct Paging {
+    /// Page number, from 0 (at most 100000); default 0.
+    #[serde(default, deserialize_with = "blank_is_none")]
+    #[param(value_type = Option<i64>, minimum = 0)]
+    page: Option<i64>,
+    /// Items per page, within the list's bounds (see "Paging" in the guide); default per list.
+    #[serde(default, deserialize_with = "blank_is_none")]
+    #[param(value_type = Option<i64>, minimum = 1)]
+    limit: Option<i64>,
+}
+
+impl Paging {
+    /// The page asked for, checked against a list's bounds (a 400 naming `page` or `limit`).
+    pub fn within(self, bounds: docket_engine::page::Bounds) -> Result<docket_engine::page::PageRequest, Error> {
+        docket_engine::page::PageRequest::new(self.page, self.limit, bounds)
+    }
+}
+
+/// An integer query value; blank is "not given".
+fn blank_is_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let text: Option<String> = serde::Deserialize::deserialize(d)?;
+    match text.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => t.parse().map(Some).map_err(|_| {
+            serde::de::Error::custom(format!("`{}` is not a whole number", docket_engine::values::shorten(t, 40)))
+        }),
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Paging {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Query::<Paging>::from_request_parts(parts, state).await.map(|Query(p)| p)
+    }
+}
+
 /// Where the authentication layer leaves the caller for the capture layer around it, which
 /// reads it once the response is back (to journal who made the request).
 #[derive(Clone, Default)]

@@ -9,7 +9,7 @@ use docket_engine::aml::model::{
 };
 use docket_engine::aml::{HISTORY_BOUNDS, HistoryFilter};
 use docket_engine::applicants::ApplicantId;
-use docket_engine::page::{Page, PageRequest};
+use docket_engine::page::Page;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::compat;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Query};
+use crate::extract::{Caller, IdPath, Json, Paging, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -79,10 +79,6 @@ async fn search(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct HistoryParams {
-    /// Page number, from 0.
-    page: Option<i64>,
-    /// Searches per page, 1 to 100 (default 10).
-    limit: Option<i64>,
     /// Part of the requested name.
     name: Option<String>,
     /// `search` (API calls) or `screening` (of applicants).
@@ -96,7 +92,7 @@ struct HistoryParams {
 /// Searches and applicant screenings of the caller's environment, newest first.
 #[utoipa::path(
     get, path = "/api/v3/aml/search/history", tag = "AML screening", operation_id = "amlSearchHistory",
-    params(HistoryParams),
+    params(Paging, HistoryParams),
     responses(
         (status = 200, description = "One page of past searches", body = Page<SearchSummary>),
         (status = 400, description = "Invalid paging or filter", body = ErrorBody),
@@ -105,9 +101,10 @@ struct HistoryParams {
 async fn history(
     State(state): State<AppState>,
     caller: Caller,
+    paging: Paging,
     Query(p): Query<HistoryParams>,
 ) -> ApiResult<Json<Page<SearchSummary>>> {
-    let page = PageRequest::new(p.page, p.limit, HISTORY_BOUNDS)?;
+    let page = paging.within(HISTORY_BOUNDS)?;
     let filter = HistoryFilter {
         kind: match p.kind.as_deref() {
             None | Some("") => None,

@@ -7,7 +7,7 @@ use docket_engine::applicants::{
     Applicant, ApplicantFilter, ApplicantId, ApplicantType, ApplicantUpdate, Dob, InfoPatch, LIST_BOUNDS, NewApplicant,
     UpdateSettings,
 };
-use docket_engine::page::{Page, PageRequest};
+use docket_engine::page::Page;
 use docket_engine::values::CountryCode;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Query, RawJson, TextPath};
+use crate::extract::{Caller, IdPath, Json, Paging, Query, RawJson, TextPath};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -71,12 +71,6 @@ async fn create(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ListParams {
-    /// Page number, from 0.
-    #[param(minimum = 0, default = 0)]
-    page: Option<i64>,
-    /// Applicants per page, 1 to 100.
-    #[param(minimum = 1, maximum = 100, default = 10)]
-    limit: Option<i64>,
     /// Part of the name (full, first or last), case- and accent-insensitive.
     name: Option<String>,
     /// Country of residence or citizenship (ISO 3166-1 alpha-2).
@@ -96,15 +90,20 @@ struct ListParams {
 // `Json<Page<Applicant>>` would give, without decoding and re-encoding every applicant).
 #[utoipa::path(
     get, path = "/api/v3/applicants", tag = "Applicants", operation_id = "listApplicants",
-    params(ListParams),
+    params(Paging, ListParams),
     responses(
         (status = 200, description = "One page of applicants", body = Page<Applicant>),
         (status = 400, description = "Invalid paging or filter", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
     )
 )]
-async fn list(State(state): State<AppState>, caller: Caller, Query(params): Query<ListParams>) -> ApiResult<RawJson> {
-    let page = PageRequest::new(params.page, params.limit, LIST_BOUNDS)?;
+async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(params): Query<ListParams>,
+) -> ApiResult<RawJson> {
+    let page = paging.within(LIST_BOUNDS)?;
     let filter = ApplicantFilter {
         name: params.name.filter(|n| !n.trim().is_empty()),
         country: params.country.as_deref().map(CountryCode::parse).transpose().map_err(|e| e.within("country"))?,

@@ -3,14 +3,14 @@
 
 use axum::extract::State;
 use docket_engine::events::{Event, LIST_BOUNDS};
-use docket_engine::page::{Page, PageRequest};
+use docket_engine::page::Page;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{Caller, Json, Query};
+use crate::extract::{Caller, Json, Paging, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,10 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct Params {
-    /// Page number, from 0.
-    page: Option<i64>,
-    /// Events per page, 1 to 200 (default 50).
-    limit: Option<i64>,
     /// Only events of this type, such as `AML_SCREENING`.
     #[serde(rename = "type")]
     #[param(rename = "type")]
@@ -36,14 +32,19 @@ struct Params {
 /// deliver.
 #[utoipa::path(
     get, path = "/_docket/events", tag = "Docket controls", operation_id = "listEvents",
-    params(Params),
+    params(Paging, Params),
     responses(
         (status = 200, description = "One page of events", body = Page<Event>),
         (status = 400, description = "Invalid paging", body = ErrorBody),
     )
 )]
-async fn list(State(state): State<AppState>, caller: Caller, Query(p): Query<Params>) -> ApiResult<Json<Page<Event>>> {
-    let page = PageRequest::new(p.page, p.limit, LIST_BOUNDS)?;
+async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(p): Query<Params>,
+) -> ApiResult<Json<Page<Event>>> {
+    let page = paging.within(LIST_BOUNDS)?;
     let event_type = p.event_type.filter(|t| !t.trim().is_empty());
     Ok(Json(state.engine.events().list(caller.scope(), event_type, page).await?))
 }

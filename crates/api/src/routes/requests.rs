@@ -2,7 +2,7 @@
 
 use axum::extract::State;
 use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, Source, StatusFilter};
-use docket_engine::page::{Page, PageRequest};
+use docket_engine::page::Page;
 use docket_engine::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, Json, Query, SandboxCaller};
+use crate::extract::{Caller, Json, Paging, Query, SandboxCaller};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -20,10 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ListParams {
-    /// Page number, from 0.
-    page: Option<i64>,
-    /// Entries per page, 1 to 200 (default 50).
-    limit: Option<i64>,
     /// HTTP method, such as `POST`.
     method: Option<String>,
     /// Paths starting with this, such as `/api/v3/applicants`.
@@ -56,7 +52,7 @@ fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError
 /// recorded, its reads are not; reading the journal is not itself recorded.
 #[utoipa::path(
     get, path = "/_docket/requests", tag = "Docket controls", operation_id = "listRequests",
-    params(ListParams),
+    params(Paging, ListParams),
     responses(
         (status = 200, description = "One page of journal entries", body = Page<JournalEntry>),
         (status = 400, description = "Invalid filter", body = ErrorBody),
@@ -65,9 +61,10 @@ fn time(name: &str, value: Option<String>) -> Result<Option<Timestamp>, ApiError
 async fn list(
     State(state): State<AppState>,
     caller: Caller,
+    paging: Paging,
     Query(p): Query<ListParams>,
 ) -> ApiResult<Json<Page<JournalEntry>>> {
-    let page = PageRequest::new(p.page, p.limit, LIST_BOUNDS)?;
+    let page = paging.within(LIST_BOUNDS)?;
     let filter = JournalFilter {
         method: p.method.map(|m| m.trim().to_ascii_uppercase()).filter(|m| !m.is_empty()),
         path: p.path.filter(|x| !x.is_empty()),

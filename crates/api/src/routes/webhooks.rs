@@ -4,7 +4,7 @@
 
 use axum::Extension;
 use axum::extract::State;
-use docket_engine::page::{Page, PageRequest};
+use docket_engine::page::Page;
 use docket_engine::webhooks::{
     Delivery, DeliveryDetail, DeliveryId, EventType, HISTORY_BOUNDS, RotatedSecret, Webhook, WebhookCreated, WebhookId,
     WebhookInput, WebhookSettings, WebhookSettingsPatch,
@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Query};
+use crate::extract::{Caller, IdPath, Json, Paging, Query};
 use crate::middleware::CarriesCredentials;
 use crate::state::AppState;
 
@@ -160,10 +160,6 @@ async fn rotate(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct HistoryParams {
-    /// Page number, from 0.
-    page: Option<i64>,
-    /// Deliveries per page, 1 to 100 (default 10).
-    limit: Option<i64>,
     /// Only deliveries to this endpoint.
     webhook_id: Option<String>,
     /// The same as `webhook_id` (the older documentation's name).
@@ -181,7 +177,7 @@ struct HistoryParams {
 /// shows every attempt.
 #[utoipa::path(
     get, path = "/api/v3/notifications/webhook/history", tag = "Webhooks", operation_id = "webhookHistory",
-    params(HistoryParams),
+    params(Paging, HistoryParams),
     responses(
         (status = 200, description = "One page of deliveries", body = Page<Delivery>),
         (status = 400, description = "Invalid paging, id or cursor", body = ErrorBody),
@@ -190,9 +186,10 @@ struct HistoryParams {
 async fn history(
     State(state): State<AppState>,
     caller: Caller,
+    paging: Paging,
     Query(p): Query<HistoryParams>,
 ) -> ApiResult<Json<Page<Delivery>>> {
-    let page = PageRequest::new(p.page, p.limit, HISTORY_BOUNDS)?;
+    let page = paging.within(HISTORY_BOUNDS)?;
     let webhook = match (p.webhook_id.as_deref(), p.webhook.as_deref()) {
         (Some(a), Some(b)) if a.trim() != b.trim() => {
             return Err(ApiError::bad_request("webhook_id and webhook name different endpoints; send one"));
