@@ -154,7 +154,7 @@ drain_json_server() {
 
 # Node compiles hot code as it runs: two seconds of every read (and of Prism's stateless create)
 # first, not counted, so that a short run does not measure the peers' warm-up.
-say "Warm-up: 2 s of each list"
+say "Warm-up: 2 s of each read and of Prism's create, not counted"
 warm() { oha --no-tui --output-format json -z 2s -c "$CONNECTIONS" -H "ds-api-token: $KEY" "$@" >/dev/null 2>&1; }
 warm "$HELLO_URL/"; warm "$LIST_DOCKET"; warm "$LIST_JSON_SERVER"; warm "$LIST_PRISM"
 warm -m POST -H "content-type: application/json" -d "$BODY" "$PRISM_URL/api/v3/applicants"
@@ -220,6 +220,8 @@ def med(name, key):
 def figures(name):
     return {k: med(name, k) for k in ("rps", "ok_rps", "p50_ms", "p99_ms")} | {
         "non_2xx": sum(r["non_2xx"] for r in by[name]),
+        # Failed connections and the like; requests still in flight when a run ends are not errors.
+        "errors": sum(n for r in by[name] for e, n in r["errors"].items() if e != "aborted due to deadline"),
         "responses_2xx": sum(r["responses_2xx"] for r in by[name])}
 def ratio(a, b):
     return round(a / b, 3) if a is not None and b else None
@@ -282,9 +284,10 @@ for endpoint, server, f, r in rows:
     cells = f"{fmt(f['ok_rps'], '>10.1f')} {fmt(f['p50_ms'], '>9.2f')} {fmt(f['p99_ms'], '>9.2f')} {f['non_2xx']:>8}" if f else " " * 39
     rat = f"   {fmt(r['rps'], '.2f')} / {fmt(r['p99'], '.2f')}" if r else ""
     print(f"{endpoint:8} {server:12} {cells}{rat}")
-bad = {f"{e}/{s}": f["non_2xx"] for e, bs in endpoints.items() for s, f in bs.items() if f["non_2xx"]}
+bad = {f"{e}/{s}": {"non_2xx": f["non_2xx"], "errors": f["errors"]}
+       for e, bs in endpoints.items() for s, f in bs.items() if f["non_2xx"] or f["errors"]}
 if bad:
-    print("WARNING: non-2xx answers (their rate is not a fair figure):", bad)
+    print("WARNING: non-2xx answers or failed requests (such a rate is not a fair figure):", bad)
 print("json-server drain after each create run (s):", report["peers"]["json_server_drain_seconds"],
       "; creates it stored:", report["peers"]["json_server_creates_stored"],
       "of which answered 2xx within the runs:", endpoints["create"]["json_server"]["responses_2xx"])
