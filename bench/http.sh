@@ -223,8 +223,8 @@ def figures(name):
         # Failed connections and the like; requests still in flight when a run ends are not errors.
         "errors": sum(n for r in by[name] for e, n in r["errors"].items() if e != "aborted due to deadline"),
         "responses_2xx": sum(r["responses_2xx"] for r in by[name])}
-def ratio(a, b):
-    return round(a / b, 3) if a is not None and b else None
+def ratio(a, b):  # four significant digits: some ratios are far below 0.001
+    return float(f"{a / b:.4g}") if a is not None and b else None
 lock = json.load(open(sys.argv[17]))["packages"]
 servers = {"hello": "hello", "json_server": "_json_server", "prism": "_prism"}
 endpoints = {"list": {"docket": figures("list"), "json_server": figures("list_json_server"), "prism": figures("list_prism")},
@@ -282,7 +282,8 @@ for endpoint, by_server in endpoints.items():
     rows.append((endpoint, "(vs hello)", None, docket_ratios[endpoint]["hello"]))
 for endpoint, server, f, r in rows:
     cells = f"{fmt(f['ok_rps'], '>10.1f')} {fmt(f['p50_ms'], '>9.2f')} {fmt(f['p99_ms'], '>9.2f')} {f['non_2xx']:>8}" if f else " " * 39
-    rat = f"   {fmt(r['rps'], '.2f')} / {fmt(r['p99'], '.2f')}" if r else ""
+    rf = lambda v: "-" if v is None else f"{v:.0f}" if v >= 100 else f"{v:.3g}"
+    rat = f"   {rf(r['rps'])} / {rf(r['p99'])}" if r else ""
     print(f"{endpoint:8} {server:12} {cells}{rat}")
 bad = {f"{e}/{s}": {"non_2xx": f["non_2xx"], "errors": f["errors"]}
        for e, bs in endpoints.items() for s, f in bs.items() if f["non_2xx"] or f["errors"]}
