@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# HTTP benchmark of issue 2: with 100,000 applicants, GET /api/v3/applicants?limit=10 and
-# POST /api/v3/applicants under 64 concurrent connections (oha), beside an axum hello-world
-# measured the same way in the same run; then a crash test: creates under load, kill -9, and a
-# check that every acknowledged create survived.
+# HTTP benchmark of issue 2, with the peers of issue 10: with 100,000 applicants,
+# GET /api/v3/applicants?page=0&limit=10 and POST /api/v3/applicants under 64 concurrent
+# connections (oha), beside, in the same run and under the same load, an axum hello-world (the
+# ceiling), json-server serving the same applicants and Prism mocking Docket's own OpenAPI; then
+# a crash test: creates under load, kill -9, and a check that every acknowledged create survived.
 #
-#   bench/http.sh [--seconds N] [--rounds N]
+#   bench/http.sh [--seconds N] [--rounds N] [--applicants N] [--profile release|debug] [--no-build]
 #
 # Results go to bench/results/http-<time>.json and a summary to standard output. Run it on an
-# otherwise idle machine; the figures that matter are the ratios to the hello-world measured in
-# the same run.
-source "$(dirname "$0")/lib.sh"
+# otherwise idle machine; the figures that matter are the ratios to the servers measured in the
+# same run. `--profile debug --seconds 2 --rounds 1 --applicants 10000` checks that the script
+# works without a release build (its figures mean nothing).
 SECONDS_PER_RUN=10
 ROUNDS=2
 CONNECTIONS=64
@@ -18,14 +19,27 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) SECONDS_PER_RUN="$2"; shift 2 ;;
     --rounds) ROUNDS="$2"; shift 2 ;;
+    --applicants) APPLICANTS="$2"; shift 2 ;;
+    --profile) export DOCKET_BENCH_PROFILE="$2"; shift 2 ;;
+    --no-build) export DOCKET_BENCH_NO_BUILD=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
+source "$(dirname "$0")/lib.sh"
+PEERS="$ROOT/bench/peers"
 
 command -v oha >/dev/null || { say "Installing oha (load generator)"; cargo install oha --locked --quiet; }
+# The peers, pinned in bench/peers/package-lock.json.
+if [ ! -x "$PEERS/node_modules/.bin/json-server" ] || [ ! -x "$PEERS/node_modules/.bin/prism" ]; then
+  say "Installing the peers (json-server, Prism) into bench/peers/node_modules"
+  (cd "$PEERS" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 build_release
 KEY="bench-sandbox-key-0001"
+# One body for every server. The date of birth is a full date-time because Docket's OpenAPI
+# declares `dob` as `date-time` and Prism rejects a bare date (Docket accepts both).
+BODY='{"info": {"first_name": "Bench", "last_name": "Mark", "country": "DE", "dob": "1990-01-01T00:00:00.000Z"}}'
 
 say "Seeding $APPLICANTS applicants"
 "$BIN/docket" --data-dir "$WORK/data" demo seed --synthetic "$APPLICANTS" --synthetic-only >/dev/null 2>&1
@@ -35,9 +49,73 @@ DOCKET_URL="$URL"; DOCKET_PID="$PID"
 count="$(curl -s -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["data"]))')"
 [ "$count" = "1" ] || { echo "the seeded data is not visible" >&2; exit 1; }
 # The size of the list page, so that hello can also send a static body of the same size.
-PAGE_BYTES="$(curl -s -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=10" | wc -c)"
+PAGE_BYTES="$(curl -s -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?page=0&limit=10" | wc -c)"
 start "$WORK/hello.log" "$BIN/hello"
 HELLO_URL="$URL"; HELLO_PID="$PID"
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# Starts a peer that cannot print its URL first; waits (up to $3 seconds) until the probe URL
+# answers at all. Sets PID.
+start_peer() { # log, probe URL, seconds, then the command
+  local log="$1" probe="$2" wait="$3"; shift 3
+  "$@" >"$log" 2>&1 &
+  PID=$!
+  pids+=("$PID")
+  for _ in $(seq 1 $((wait * 2))); do
+    curl -s -o /dev/null --max-time 2 "$probe" && return 0
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "peer did not start:" >&2; tail -20 "$log" >&2; exit 1
+}
+
+say "json-server: the same $APPLICANTS applicants, read through Docket's list API"
+python3 "$PEERS/export_applicants.py" "$DOCKET_URL" "$KEY" "$WORK/json-server-db.json" >/dev/null
+JSON_SERVER_URL="http://127.0.0.1:$(free_port)"
+# `--id applicant_id`: Docket's id field is json-server's id. --quiet: no log line per request,
+# as Docket runs with --log warn. It writes the whole file after every change (its real behaviour).
+# At 100,000 applicants, concurrent creates exhaust Node's default heap (about 4 GB here) while it
+# serialises that file; with 8 GB it survives.
+start_peer "$WORK/json-server.log" "$JSON_SERVER_URL/applicants?_page=1&_limit=1" 120 \
+  node --max-old-space-size=8192 "$PEERS/node_modules/json-server/lib/cli/bin.js" --quiet --host 127.0.0.1 --port "${JSON_SERVER_URL##*:}" \
+  --id applicant_id "$WORK/json-server-db.json"
+JSON_SERVER_PID="$PID"
+
+say "Prism: mocking Docket's own OpenAPI (docket openapi)"
+"$BIN/docket" openapi > "$WORK/openapi.json"
+PRISM_URL="http://127.0.0.1:$(free_port)"
+# Warnings only: a log line per request would be Prism's default but not what one would measure.
+start_peer "$WORK/prism.log" "$PRISM_URL/api/v3/applicants" 60 \
+  node "$PEERS/node_modules/@stoplight/prism-cli/dist/index.js" mock --host 127.0.0.1 --port "${PRISM_URL##*:}" \
+  --verboseLevel warn "$WORK/openapi.json"
+PRISM_PID="$PID"
+
+LIST_DOCKET="$DOCKET_URL/api/v3/applicants?page=0&limit=10"
+LIST_JSON_SERVER="$JSON_SERVER_URL/applicants?_page=1&_limit=10"
+LIST_PRISM="$PRISM_URL/api/v3/applicants?page=0&limit=10"
+# Each server's answer to one list request and one create, checked before the load.
+python3 - "$WORK/setup.json" "$KEY" "$BODY" "$LIST_DOCKET" "$LIST_JSON_SERVER" "$LIST_PRISM" \
+  "$DOCKET_URL/api/v3/applicants" "$JSON_SERVER_URL/applicants" "$PRISM_URL/api/v3/applicants" <<'PY'
+import json, sys, urllib.request
+out, key, body = sys.argv[1:4]
+lists, creates = sys.argv[4:7], sys.argv[7:10]
+setup = {}
+for name, list_url, create_url in zip(("docket", "json_server", "prism"), lists, creates):
+    headers = {"ds-api-token": key}
+    with urllib.request.urlopen(urllib.request.Request(list_url, headers=headers)) as r:
+        page = r.read()
+        listed = json.loads(page)
+        items = listed["data"] if isinstance(listed, dict) else listed
+        setup[name] = {"list_status": r.status, "list_page_bytes": len(page), "list_page_items": len(items)}
+    req = urllib.request.Request(create_url, data=body.encode(), method="POST",
+                                 headers={**headers, "content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req) as r:
+            setup[name]["create_status"] = r.status
+    except urllib.error.HTTPError as e:
+        sys.exit(f"{name} refused the create body: {e.code} {e.read()[:300]!r}")
+json.dump(setup, open(out, "w"))
+PY
 
 run() { # name, then oha arguments
   local name="$1"; shift
@@ -47,24 +125,62 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 s, p = d["summary"], d["latencyPercentiles"]
 codes = d.get("statusCodeDistribution", {})
-print(json.dumps({"name": sys.argv[2], "rps": round(s["requestsPerSec"]), "p50_ms": round(p["p50"] * 1000, 3),
-                  "p99_ms": round(p["p99"] * 1000, 3), "success_rate": s["successRate"], "status": codes}))
+errors = d.get("errorDistribution", {})
+ok = sum(n for c, n in codes.items() if c.startswith("2"))
+ms = lambda v: None if v is None else round(v * 1000, 3)
+print(json.dumps({"name": sys.argv[2], "rps": round(s["requestsPerSec"] or 0),
+                  "ok_rps": round(ok / s["total"], 1) if s.get("total") else 0,
+                  "p50_ms": ms(p.get("p50")), "p99_ms": ms(p.get("p99")), "success_rate": s["successRate"],
+                  "responses_2xx": ok, "non_2xx": sum(codes.values()) - ok, "status": codes, "errors": errors}))
 PY
 }
 
-say "Load: $ROUNDS rounds of ${SECONDS_PER_RUN}s each, $CONNECTIONS connections, peers interleaved"
+# How many applicants json-server holds (its X-Total-Count).
+json_server_count() {
+  curl -s -D - -o /dev/null "$JSON_SERVER_URL/applicants?_page=1&_limit=1" | tr -d '\r' | awk 'tolower($1) == "x-total-count:" {print $2}'
+}
+
+# json-server answers the creates one at a time, each after rewriting its whole file, so some are
+# still queued when oha stops. Waits (bounded) until it answers a list again, so that the next
+# run does not measure the backlog; the wait is reported.
+drain_json_server() {
+  local started; started="$(date +%s.%N)"
+  for _ in $(seq 1 600); do
+    curl -s -o /dev/null --max-time 1 "$JSON_SERVER_URL/applicants?_page=1&_limit=1" && break
+  done
+  kill -0 "$JSON_SERVER_PID" 2>/dev/null || { echo "json-server died:" >&2; tail -20 "$WORK/json-server.log" >&2; exit 1; }
+  python3 -c "import json,sys,time; print(json.dumps({'name': 'json_server_drain', 'seconds': round(time.time() - float(sys.argv[1]), 2)}))" "$started"
+}
+
+# Node compiles hot code as it runs: two seconds of every read (and of Prism's stateless create)
+# first, not counted, so that a short run does not measure the peers' warm-up.
+say "Warm-up: 2 s of each read and of Prism's create, not counted"
+warm() { oha --no-tui --output-format json -z 2s -c "$CONNECTIONS" -H "ds-api-token: $KEY" "$@" >/dev/null 2>&1; }
+warm "$HELLO_URL/"; warm "$LIST_DOCKET"; warm "$LIST_JSON_SERVER"; warm "$LIST_PRISM"
+warm -m POST -H "content-type: application/json" -d "$BODY" "$PRISM_URL/api/v3/applicants"
+JSON_SERVER_BEFORE="$(json_server_count)"
+
+say "Load: $ROUNDS rounds of ${SECONDS_PER_RUN}s each, $CONNECTIONS connections, servers interleaved"
 : > "$WORK/runs.jsonl"
 for round in $(seq 1 "$ROUNDS"); do
   run hello "$HELLO_URL/" >> "$WORK/runs.jsonl"
   run static_page "$HELLO_URL/static-page?bytes=$PAGE_BYTES" >> "$WORK/runs.jsonl"
-  run list -H "ds-api-token: $KEY" "$DOCKET_URL/api/v3/applicants?limit=10" >> "$WORK/runs.jsonl"
-  run create -m POST -H "ds-api-token: $KEY" -H "content-type: application/json" \
-    -d '{"info": {"first_name": "Bench", "last_name": "Mark", "country": "DE", "dob": "1990-01-01"}}' \
+  run list "$LIST_DOCKET" -H "ds-api-token: $KEY" >> "$WORK/runs.jsonl"
+  run list_json_server "$LIST_JSON_SERVER" -H "ds-api-token: $KEY" >> "$WORK/runs.jsonl"
+  run list_prism "$LIST_PRISM" -H "ds-api-token: $KEY" >> "$WORK/runs.jsonl"
+  run create -m POST -H "ds-api-token: $KEY" -H "content-type: application/json" -d "$BODY" \
     "$DOCKET_URL/api/v3/applicants" >> "$WORK/runs.jsonl"
+  run create_json_server -m POST -H "ds-api-token: $KEY" -H "content-type: application/json" -d "$BODY" \
+    "$JSON_SERVER_URL/applicants" >> "$WORK/runs.jsonl"
+  drain_json_server >> "$WORK/runs.jsonl"
+  run create_prism -m POST -H "ds-api-token: $KEY" -H "content-type: application/json" -d "$BODY" \
+    "$PRISM_URL/api/v3/applicants" >> "$WORK/runs.jsonl"
 done
 DOCKET_RSS="$(rss_mb "$DOCKET_PID")"; DOCKET_PEAK="$(peak_mb "$DOCKET_PID")"; HELLO_RSS="$(rss_mb "$HELLO_PID")"
-kill "$DOCKET_PID"; wait "$DOCKET_PID" 2>/dev/null || true
-
+JSON_SERVER_STORED="$(( $(json_server_count) - JSON_SERVER_BEFORE ))"
+JSON_SERVER_PEAK="$(peak_mb "$JSON_SERVER_PID")"; PRISM_PEAK="$(peak_mb "$PRISM_PID")"
+JSON_SERVER_FILE_MB="$(python3 -c 'import os,sys; print(round(os.path.getsize(sys.argv[1]) / 1e6, 1))' "$WORK/json-server-db.json")"
+kill "$DOCKET_PID" "$JSON_SERVER_PID" "$PRISM_PID"; wait "$DOCKET_PID" 2>/dev/null || true
 say "Crash test: creates under load, kill -9 after 5 s, restart, check every acknowledged create"
 start "$WORK/docket2.log" env DOCKET_SANDBOX_API_KEY="$KEY" "$BIN/docket" --data-dir "$WORK/data" --log warn serve --listen 127.0.0.1:0
 CRASH_URL="$URL"; CRASH_PID="$PID"
@@ -91,28 +207,91 @@ print(json.dumps({"acknowledged": len(acked), "missing_after_restart": len(missi
 PY
 
 python3 - "$WORK/runs.jsonl" "$WORK/durable.json" "$WORK/crash.json" "$DOCKET_RSS" "$DOCKET_PEAK" "$HELLO_RSS" \
-  "$RESULTS/http-$(date -u +%Y%m%dT%H%M%SZ).json" <<'PY'
+  "$RESULTS/http-$(date -u +%Y%m%dT%H%M%SZ).json" "$WORK/setup.json" "$JSON_SERVER_PEAK" "$PRISM_PEAK" \
+  "$JSON_SERVER_FILE_MB" "$PROFILE" "$APPLICANTS" "$SECONDS_PER_RUN" "$ROUNDS" "$CONNECTIONS" "$PEERS/package-lock.json" "$JSON_SERVER_STORED" <<'PY'
 import json, sys, statistics
 runs = [json.loads(l) for l in open(sys.argv[1])]
 by = {}
 for r in runs:
     by.setdefault(r["name"], []).append(r)
 def med(name, key):
-    return statistics.median(r[key] for r in by[name])
-hello = med("hello", "rps")
+    values = [r[key] for r in by[name] if r.get(key) is not None]
+    return statistics.median(values) if values else None
+def figures(name):
+    return {k: med(name, k) for k in ("rps", "ok_rps", "p50_ms", "p99_ms")} | {
+        "non_2xx": sum(r["non_2xx"] for r in by[name]),
+        # Failed connections and the like; requests still in flight when a run ends are not errors.
+        "errors": sum(n for r in by[name] for e, n in r["errors"].items() if e != "aborted due to deadline"),
+        "responses_2xx": sum(r["responses_2xx"] for r in by[name])}
+def ratio(a, b):  # four significant digits: some ratios are far below 0.001
+    return float(f"{a / b:.4g}") if a is not None and b else None
+lock = json.load(open(sys.argv[17]))["packages"]
+servers = {"hello": "hello", "json_server": "_json_server", "prism": "_prism"}
+endpoints = {"list": {"docket": figures("list"), "json_server": figures("list_json_server"), "prism": figures("list_prism")},
+             "create": {"docket": figures("create"), "json_server": figures("create_json_server"),
+                        "prism": figures("create_prism")}}
+hello = figures("hello")
+# Docket's 2xx throughput over each server's, and Docket's p99 over theirs (below 1: Docket's is lower).
+docket_ratios = {}
+for endpoint, by_server in endpoints.items():
+    d = by_server["docket"]
+    docket_ratios[endpoint] = {"hello": {"rps": ratio(d["ok_rps"], hello["ok_rps"]), "p99": ratio(d["p99_ms"], hello["p99_ms"])}}
+    for peer in ("json_server", "prism"):
+        docket_ratios[endpoint][peer] = {"rps": ratio(d["ok_rps"], by_server[peer]["ok_rps"]),
+                                         "p99": ratio(d["p99_ms"], by_server[peer]["p99_ms"])}
 report = {
+    "profile": sys.argv[12],
+    "load": {"applicants": int(sys.argv[13]), "seconds_per_run": int(sys.argv[14]), "rounds": int(sys.argv[15]),
+             "connections": int(sys.argv[16])},
     "hello": {k: med("hello", k) for k in ("rps", "p50_ms", "p99_ms")},
     "static_page_same_size_as_list": {k: med("static_page", k) for k in ("rps", "p50_ms", "p99_ms")},
     "list": {k: med("list", k) for k in ("rps", "p50_ms", "p99_ms")},
     "create": {k: med("create", k) for k in ("rps", "p50_ms", "p99_ms")},
-    "ratios_to_hello": {"list": round(med("list", "rps") / hello, 3), "create": round(med("create", "rps") / hello, 3)},
-    "list_ratio_to_static_page": round(med("list", "rps") / med("static_page", "rps"), 3),
+    "ratios_to_hello": {"list": ratio(med("list", "rps"), hello["rps"]), "create": ratio(med("create", "rps"), hello["rps"])},
+    "list_ratio_to_static_page": ratio(med("list", "rps"), med("static_page", "rps")),
+    "peers": {
+        "versions": {"json-server": lock["node_modules/json-server"]["version"],
+                     "@stoplight/prism-cli": lock["node_modules/@stoplight/prism-cli"]["version"]},
+        "setup": json.load(open(sys.argv[8])),
+        "endpoints": endpoints,
+        "docket_ratios": docket_ratios,
+        "json_server_drain_seconds": [r["seconds"] for r in by.get("json_server_drain", [])],
+        "json_server_file_mb_after": float(sys.argv[11]),
+        # Creates it stored during the load, against the 2xx that oha saw: the rest were still
+        # queued when oha stopped, and were served during the drain.
+        "json_server_creates_stored": int(sys.argv[18]),
+        "peak_rss_mb": {"json_server": float(sys.argv[9]), "prism": float(sys.argv[10])},
+    },
     "server_rss_mb": {"docket_after_load": float(sys.argv[4]), "docket_peak": float(sys.argv[5]), "hello": float(sys.argv[6])},
     "crash_test": {"load": json.load(open(sys.argv[2])), "check": json.load(open(sys.argv[3]))},
-    "non_2xx": {r["name"]: r["status"] for r in runs if set(r["status"]) - {"200", "201"}},
+    "non_2xx": {r["name"]: r["status"] for r in runs if "status" in r and set(r["status"]) - {"200", "201"}},
     "runs": runs,
 }
 json.dump(report, open(sys.argv[7], "w"), indent=2)
-print(json.dumps({k: v for k, v in report.items() if k != "runs"}, indent=2))
+print(json.dumps({k: v for k, v in report.items() if k not in ("runs", "peers")}, indent=2))
+
+# The table of issue 10: per endpoint and server, then Docket's ratios.
+fmt = lambda v, spec: "-" if v is None else format(v, spec)
+print(f"\nprofile {report['profile']}, {report['load']['applicants']} applicants, {report['load']['connections']} connections, "
+      f"{report['load']['rounds']} x {report['load']['seconds_per_run']}s; medians over the rounds")
+print(f"{'endpoint':8} {'server':12} {'rps(2xx)':>10} {'p50 ms':>9} {'p99 ms':>9} {'non-2xx':>8}   Docket's rps / p99 over the server's")
+rows = [("GET /", "hello", hello, None)]
+for endpoint, by_server in endpoints.items():
+    for server, f in by_server.items():
+        rows.append((endpoint, server, f, None if server == "docket" else docket_ratios[endpoint][server]))
+    rows.append((endpoint, "(vs hello)", None, docket_ratios[endpoint]["hello"]))
+for endpoint, server, f, r in rows:
+    cells = f"{fmt(f['ok_rps'], '>10.1f')} {fmt(f['p50_ms'], '>9.2f')} {fmt(f['p99_ms'], '>9.2f')} {f['non_2xx']:>8}" if f else " " * 39
+    rf = lambda v: "-" if v is None else f"{v:.0f}" if v >= 100 else f"{v:.3g}"
+    rat = f"   {rf(r['rps'])} / {rf(r['p99'])}" if r else ""
+    print(f"{endpoint:8} {server:12} {cells}{rat}")
+bad = {f"{e}/{s}": {"non_2xx": f["non_2xx"], "errors": f["errors"]}
+       for e, bs in endpoints.items() for s, f in bs.items() if f["non_2xx"] or f["errors"]}
+if bad:
+    print("WARNING: non-2xx answers or failed requests (such a rate is not a fair figure):", bad)
+print("json-server drain after each create run (s):", report["peers"]["json_server_drain_seconds"],
+      "; creates it stored:", report["peers"]["json_server_creates_stored"],
+      "of which answered 2xx within the runs:", endpoints["create"]["json_server"]["responses_2xx"])
+print("list page sizes (bytes/items):", {k: (v["list_page_bytes"], v["list_page_items"]) for k, v in report["peers"]["setup"].items()})
 print("saved", sys.argv[7])
 PY

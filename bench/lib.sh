@@ -1,16 +1,32 @@
 # Shared by the benchmark scripts: sourced, not run. Sets ROOT, BIN, WORK and RESULTS, builds the
 # release binaries, and kills every server started with `start` when the script exits.
+#
+# Environment: DOCKET_BENCH_PROFILE=debug runs debug binaries (a quick check that a script works;
+# its figures mean nothing); DOCKET_BENCH_NO_BUILD=1 skips the build (the binaries were built
+# beforehand, e.g. by a wrapper that shares a build lock); binaries are taken from
+# $CARGO_TARGET_DIR/<profile> when that is set, else target/<profile>.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BIN="$ROOT/target/release"
+PROFILE="${DOCKET_BENCH_PROFILE:-release}"
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/$PROFILE"
 RESULTS="$ROOT/bench/results"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# Builds the release binaries the benchmarks run.
+# Builds the binaries the benchmarks run (release unless DOCKET_BENCH_PROFILE says otherwise).
 build_release() {
-  say "Building release binaries"
-  (cd "$ROOT" && cargo build --release --quiet -p docket-cli -p docket-bench)
+  case "$PROFILE" in
+    release) local flags=(--release) ;;
+    debug) local flags=() ;;
+    *) echo "DOCKET_BENCH_PROFILE must be release or debug" >&2; exit 2 ;;
+  esac
+  if [ -n "${DOCKET_BENCH_NO_BUILD:-}" ]; then
+    say "Using the $PROFILE binaries in $BIN (not building)"
+  else
+    say "Building $PROFILE binaries"
+    (cd "$ROOT" && cargo build "${flags[@]}" --quiet -p docket-cli -p docket-bench)
+  fi
+  [ "$PROFILE" = release ] || say "Profile $PROFILE: a check that the script works, not a measurement"
 }
 
 WORK="$(mktemp -d)"
