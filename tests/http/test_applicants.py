@@ -600,3 +600,12 @@ def test_an_incoming_x_request_id_is_echoed(sandbox):
     rid = f"test-{uuid.uuid4()}"
     assert sandbox.get(A, headers={"x-request-id": rid}).headers["x-request-id"] == rid
     assert sandbox.post(A, json={"external_id": ""}, headers={"x-request-id": rid + "-err"}).headers["x-request-id"] == rid + "-err"
+
+
+def test_the_openapi_dob_admits_the_bare_dates_it_accepts(server, sandbox, unique):
+    """The description must not refuse what the API takes: a validator (Prism) read the old
+    `date-time` format and refused `1990-01-01`, which Docket accepts."""
+    schema = sandbox.get("/openapi.json").json()["components"]["schemas"]["Dob"]
+    assert schema["type"] == "string" and "format" not in schema, schema
+    r = sandbox.post(A, json={"external_id": unique("dob"), "info": {"dob": "1990-01-01"}})
+    assert r.status_code == 201, r.text

@@ -1163,9 +1163,7 @@ export interface components {
          */
         DeliveryState: "pending" | "delivered" | "failed";
         /**
-         * Format: date-time
-         * @description A date of birth. Sent as `1987-12-24` or as a date-time (`1987-12-24T00:00:00.000Z`, whose
-         *     date part is taken); shown as a date-time at midnight UTC, as the public API does.
+         * @description A date of birth: `1987-12-24` or a date-time whose date part is taken; shown as a date-time at midnight UTC.
          * @example 1987-12-24T00:00:00.000Z
          */
         Dob: string;
@@ -2141,9 +2139,9 @@ export interface operations {
     listApplicants: {
         parameters: {
             query?: {
-                /** @description Page number, from 0. */
+                /** @description Page number, from 0 (at most 100000); default 0. */
                 page?: number;
-                /** @description Applicants per page, 1 to 100. */
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
                 /** @description Part of the name (full, first or last), case- and accent-insensitive. */
                 name?: string;
@@ -2627,9 +2625,9 @@ export interface operations {
     amlSearchHistory: {
         parameters: {
             query?: {
-                /** @description Page number, from 0. */
+                /** @description Page number, from 0 (at most 100000); default 0. */
                 page?: number;
-                /** @description Searches per page, 1 to 100 (default 10). */
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
                 /** @description Part of the requested name. */
                 name?: string;
@@ -2771,9 +2769,9 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page number, from 0. */
+                /** @description Page number, from 0 (at most 100000); default 0. */
                 page?: number;
-                /** @description Events per page, 1 to 200 (default 50). */
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
                 /** @description Only events of this type, such as `AML_SCREENING`. */
                 type?: string;
@@ -3027,9 +3025,9 @@ export interface operations {
     webhookHistory: {
         parameters: {
             query?: {
-                /** @description Page number, from 0. */
+                /** @description Page number, from 0 (at most 100000); default 0. */
                 page?: number;
-                /** @description Deliveries per page, 1 to 100 (default 10). */
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
                 /** @description Only deliveries to this endpoint. */
                 webhook_id?: string;
@@ -3432,9 +3430,9 @@ export interface operations {
     listRequests: {
         parameters: {
             query?: {
-                /** @description Page number, from 0. */
+                /** @description Page number, from 0 (at most 100000); default 0. */
                 page?: number;
-                /** @description Entries per page, 1 to 200 (default 50). */
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
                 /** @description HTTP method, such as `POST`. */
                 method?: string;

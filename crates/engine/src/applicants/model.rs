@@ -95,7 +95,16 @@ impl<'de> Deserialize<'de> for Gender {
 /// date part is taken); shown as a date-time at midnight UTC, as the public API does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime, example = "1987-12-24T00:00:00.000Z"))]
+// No `format`: requests may send a bare date, which a `date-time` format would refuse in
+// validators (Prism did); the description says both forms.
+#[cfg_attr(
+    feature = "openapi",
+    schema(
+        value_type = String,
+        example = "1987-12-24T00:00:00.000Z",
+        description = "A date of birth: `1987-12-24` or a date-time whose date part is taken; shown as a date-time at midnight UTC."
+    )
+)]
 pub struct Dob(pub jiff::civil::Date);
 
 impl Dob {
