@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
-use docket_engine::aml::eval::{self, EvalConfig, EvalReport};
+use docket_aml_eval::{self as eval, EvalConfig, EvalReport};
 use docket_engine::aml::import;
 use docket_engine::aml::model::ListFormat;
 use docket_engine::{Engine, EngineConfig};

@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Parser;
+use docket_aml_eval::{self as eval, EvalConfig};
 use docket_engine::aml::demo_list;
-use docket_engine::aml::eval::{self, EvalConfig};
 use docket_engine::aml::import;
 use docket_engine::aml::index::{Filters, IndexBuilder, SearchSpec};
 use docket_engine::aml::model::{Entity, ListFormat};

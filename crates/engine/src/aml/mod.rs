@@ -6,7 +6,6 @@
 //! (screening applicants as due work) are what the rest of Docket calls.
 
 pub mod demo_list;
-pub mod eval;
 pub mod fatf;
 pub mod import;
 pub mod index;

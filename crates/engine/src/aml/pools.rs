@@ -1,5 +1,5 @@
-//! Name pools by culture: the material of the generated demo list and of the evaluation's
-//! negative cases (ordinary names that must not hit).
+//! Name pools by culture: the material of the generated demo list, and of the quality harness's
+//! negative cases (ordinary names that must not hit; `crates/aml-eval`).
 
 /// A culture's names: given names (male, female), surnames, and the script and language its
 /// names are also written in.

@@ -15,12 +15,12 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use super::index::{Filters, IndexBuilder, SearchSpec};
-use super::model::{Entity, EntityId, EntityType};
-use super::normalize::normalize;
-use super::pools::{COMPANY_TRADES, COMPANY_WORDS, CULTURES, LEGAL_FORMS};
-use super::score::{DEFAULT_THRESHOLD, MatchOptions};
-use super::translit::{respell, to_cyrillic};
+use docket_engine::aml::index::{Filters, IndexBuilder, SearchSpec};
+use docket_engine::aml::model::{Entity, EntityId, EntityType};
+use docket_engine::aml::normalize::normalize;
+use docket_engine::aml::pools::{COMPANY_TRADES, COMPANY_WORDS, CULTURES, LEGAL_FORMS};
+use docket_engine::aml::score::{DEFAULT_THRESHOLD, MatchOptions};
+use docket_engine::aml::translit::{respell, to_cyrillic};
 
 /// Kinds of cases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -237,7 +237,11 @@ pub fn cases(entities: &[Entity], config: EvalConfig) -> Vec<Case> {
 }
 
 /// Searches a list for one name with the broadest options, for `docket aml try`.
-pub fn try_search(entities: Vec<Entity>, query: &str, limit: usize) -> crate::Result<Vec<super::index::RawHit>> {
+pub fn try_search(
+    entities: Vec<Entity>,
+    query: &str,
+    limit: usize,
+) -> docket_engine::Result<Vec<docket_engine::aml::index::RawHit>> {
     let mut builder = IndexBuilder::new();
     for e in &entities {
         builder.add(e, false);
@@ -258,7 +262,7 @@ struct Outcome {
 }
 
 /// Runs the evaluation.
-pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> crate::Result<EvalReport> {
+pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> docket_engine::Result<EvalReport> {
     let cases = cases(&entities, config);
     let mut builder = IndexBuilder::new();
     let by_id: BTreeMap<EntityId, String> =
@@ -293,7 +297,7 @@ pub fn evaluate(entities: Vec<Entity>, config: EvalConfig) -> crate::Result<Eval
                 best_other_name: other.map(|h| h.listed_name.clone()).unwrap_or_default(),
             })
         })
-        .collect::<crate::Result<Vec<Outcome>>>()?;
+        .collect::<docket_engine::Result<Vec<Outcome>>>()?;
     timings.sort_by(f64::total_cmp);
     let percentile = |p: f64| timings.get(((timings.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0);
 
