@@ -97,6 +97,11 @@ impl Receiver {
         ok
     }
 
+    /// Distinct deliveries arrived so far.
+    fn unique(&self) -> usize {
+        self.deliveries.lock().map(|d| d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len()).unwrap_or(0)
+    }
+
     fn arrived(&self) {
         if let Ok(mut last) = self.last_arrival.lock() {
             *last = Some(Instant::now());
@@ -203,11 +208,7 @@ async fn main() -> anyhow::Result<()> {
         let receiver = receiver.clone();
         tokio::spawn(async move {
             loop {
-                let got = receiver
-                    .deliveries
-                    .lock()
-                    .map(|d| d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len())
-                    .unwrap_or(0);
+                let got = receiver.unique();
                 if got >= after {
                     let killed = std::process::Command::new("kill").args(["-9", &pid.to_string()]).status();
                     eprintln!("killed the server after {got} deliveries: {killed:?}");
@@ -284,11 +285,7 @@ async fn main() -> anyhow::Result<()> {
     let expected = acknowledged * args.endpoints;
     let deadline = Instant::now() + Duration::from_secs(args.timeout);
     loop {
-        let got = receiver
-            .deliveries
-            .lock()
-            .map(|d| d.iter().map(|(id, _)| id.as_str()).collect::<HashSet<_>>().len())
-            .unwrap_or(0);
+        let got = receiver.unique();
         if got >= expected || Instant::now() > deadline {
             break;
         }
