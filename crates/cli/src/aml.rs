@@ -77,6 +77,9 @@ pub struct EvalArgs {
     /// Seed of the case generator (the same seed gives the same cases).
     #[arg(long, default_value_t = EvalConfig::default().seed)]
     seed: u64,
+    /// Misses, outranked finds and false positives shown per case kind.
+    #[arg(long, default_value_t = EvalConfig::default().examples)]
+    examples: usize,
     /// Print the whole report as JSON.
     #[arg(long)]
     json: bool,
@@ -223,7 +226,8 @@ pub async fn run(data_dir: PathBuf, cmd: AmlCommand) -> Result<()> {
         }
         AmlCommand::Eval(args) => {
             let list = import::read(args.format.into(), &args.files, &|_| {})?;
-            let config = EvalConfig { sample: args.sample, negatives: args.negatives, seed: args.seed };
+            let config =
+                EvalConfig { sample: args.sample, negatives: args.negatives, seed: args.seed, examples: args.examples };
             let report = eval::evaluate(list.entities, config)?;
             if args.json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
@@ -244,23 +248,33 @@ fn print_report(r: &EvalReport) {
         .collect();
     println!("cases: {}", cases.join(", "));
     println!("search latency: p50 {:.0} µs, p99 {:.0} µs\n", r.search_p50_us, r.search_p99_us);
-    println!("threshold  recall  precision  F1     alias recall  false-positive rate");
+    println!("threshold  recall  top-1  precision  F1     alias recall  false-positive rate");
     for row in &r.rows {
         let mark = if (row.threshold - r.default_threshold).abs() < 1e-9 { "  <- default" } else { "" };
         println!(
-            "{:>9.2}  {:>6.3}  {:>9.3}  {:>5.3}  {:>12.3}  {:>19.3}{mark}",
-            row.threshold, row.recall, row.precision, row.f1, row.alias_recall, row.false_positive_rate
+            "{:>9.2}  {:>6.3}  {:>5.3}  {:>9.3}  {:>5.3}  {:>12.3}  {:>19.3}{mark}",
+            row.threshold, row.recall, row.top1, row.precision, row.f1, row.alias_recall, row.false_positive_rate
         );
     }
     if let Some(row) = r.rows.iter().find(|row| (row.threshold - r.default_threshold).abs() < 1e-9) {
-        println!("\nrecall by case at the default threshold:");
+        println!("\nby case at the default threshold:  recall  top-1");
         for (kind, recall) in &row.recall_by_kind {
-            println!("  {:<16} {recall:.3}", serde_json::to_string(kind).unwrap_or_default().trim_matches('"'));
+            let top1 = row.top1_by_kind.get(kind).copied().unwrap_or(0.0);
+            println!(
+                "  {:<32} {recall:.3}  {top1:.3}",
+                serde_json::to_string(kind).unwrap_or_default().trim_matches('"')
+            );
         }
     }
     if !r.misses.is_empty() {
         println!("\nmisses at the default threshold (query -> listed name, score):");
         for m in &r.misses {
+            println!("  {:?}: {:?} -> {:?} {:.3}", m.kind, m.query, m.listed, m.score);
+        }
+    }
+    if !r.outranked.is_empty() {
+        println!("\nfound but not first at the default threshold (query -> name ranked first, score):");
+        for m in &r.outranked {
             println!("  {:?}: {:?} -> {:?} {:.3}", m.kind, m.query, m.listed, m.score);
         }
     }
