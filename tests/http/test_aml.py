@@ -40,7 +40,7 @@ ENTITY_FIELDS = {
     "fatf_records",  # spec 2.7: each entity's own, served from the FATF table
 }
 MAGIC_IVAN_NAME = "Ivan Sanctionov"
-ALGORITHM = "docket-names-1"
+ALGORITHM = "docket-names-2"
 NOWHERE = "Zzyzx Qwertyuiop Nonexistent"
 
 

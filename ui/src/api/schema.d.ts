@@ -3834,7 +3834,7 @@ export interface operations {
                  *           "phonetics": true
                  *         },
                  *         "search_response": {
-                 *           "algorithm": "docket-names-1",
+                 *           "algorithm": "docket-names-2",
                  *           "data": [],
                  *           "fatf_records": [],
                  *           "lists": [],
@@ -3848,7 +3848,7 @@ export interface operations {
                  *           "threshold": 0.75
                  *         },
                  *         "search_result": {
-                 *           "algorithm": "docket-names-1",
+                 *           "algorithm": "docket-names-2",
                  *           "data": [],
                  *           "fatf_records": [],
                  *           "lists": [],

@@ -2,7 +2,7 @@
 //!
 //! A search never scans all names. Each query token is expanded to the similar tokens of the
 //! vocabulary (the same token; tokens sharing enough trigrams and close by Jaro-Winkler; tokens
-//! with a shared phonetic code; for names in Arabic or Hebrew script, tokens with the same
+//! with a shared phonetic code or the same spelling key; for names in Arabic or Hebrew script, tokens with the same
 //! consonant skeleton), and only names holding one of those become candidates. Candidates are
 //! ranked by a cheap bound, and the best few are scored in full (see `score`).
 //!
@@ -259,6 +259,8 @@ pub struct Index {
     trigrams: HashMap<[u8; 3], Vec<u32>>,
     phonetic: HashMap<Box<str>, Vec<u32>>,
     skeletons: HashMap<Box<str>, Vec<u32>>,
+    /// Tokens by their spelling key (`normalize::spelling_key`).
+    spellings: HashMap<Box<str>, Vec<u32>>,
     by_identifier: HashMap<String, Vec<u32>>,
     by_id: HashMap<uuid::Uuid, u32>,
     /// The weight of a token the list does not hold: an average token's. (As the rarest it
@@ -368,6 +370,7 @@ impl IndexBuilder {
             if info.skeleton.len() >= 2 {
                 self.index.skeletons.entry(info.skeleton.clone()).or_default().push(id);
             }
+            self.index.spellings.entry(info.spelling.clone()).or_default().push(id);
         }
         self.index.unknown_weight =
             if self.index.vocab.is_empty() { 1.0 } else { total / self.index.vocab.len() as f32 };
@@ -445,9 +448,13 @@ impl Index {
                 let c = &self.vocab[id as usize];
                 if let Some((sim, _)) = similarity(q, c, opts, abjad) {
                     out.push((id, sim as f32));
-                } else if c.text.len() >= 3 && (q.text.contains(&*c.text) || c.text.contains(&*q.text)) {
-                    // A part of a joined token (`alrashid` and `rashid`): a candidate only; the
-                    // full score decides.
+                } else if (c.text.len() >= 3 && (q.text.contains(&*c.text) || c.text.contains(&*q.text)))
+                    || (c.text.len() == 2
+                        && !c.particle
+                        && (q.text.starts_with(&*c.text) || q.text.ends_with(&*c.text)))
+                {
+                    // A part of a joined token (`alrashid` and `rashid`; a code's `ms` in
+                    // `ms13`): a candidate only; the full score decides.
                     out.push((id, 0.5));
                 }
             };
@@ -480,6 +487,13 @@ impl Index {
                     for &id in self.phonetic.get(code).map(Vec::as_slice).unwrap_or(&[]) {
                         consider(id, &mut out);
                     }
+                }
+            }
+            if opts.phonetics
+                && let Some(ids) = self.spellings.get(&q.spelling)
+            {
+                for &id in ids {
+                    consider(id, &mut out);
                 }
             }
             if abjad && let Some(ids) = self.skeletons.get(&q.skeleton) {

@@ -135,6 +135,13 @@ pub fn normalize(name: &str) -> NormalizedName {
     NormalizedName { tokens, abjad }
 }
 
+/// A company legal form, also misspelt by one letter when it is long (`lmiited`, `comapny`):
+/// a typo must not turn a dropped word into a distinctive one.
+fn is_legal_form(part: &str) -> bool {
+    LEGAL_FORMS.contains(&part)
+        || (part.len() >= 6 && LEGAL_FORMS.iter().any(|f| f.len() >= 6 && strsim::damerau_levenshtein(part, f) <= 1))
+}
+
 /// Transliterates one written word and appends its tokens; `drop_titles`: leave out honorifics
 /// and legal forms.
 fn push_tokens(word: &str, drop_titles: bool, tokens: &mut Vec<Token>) {
@@ -142,8 +149,11 @@ fn push_tokens(word: &str, drop_titles: bool, tokens: &mut Vec<Token>) {
     for raw in latin.split_whitespace() {
         // Close up dotted abbreviations and drop apostrophes before splitting on punctuation.
         let closed: String = raw.chars().filter(|c| !matches!(c, '.' | '\'' | '`' | '"')).collect();
-        for part in closed.split(|c: char| !c.is_ascii_alphanumeric()) {
-            if part.is_empty() || (drop_titles && (HONORIFICS.contains(&part) || LEGAL_FORMS.contains(&part))) {
+        let parts: Vec<&str> = closed.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()).collect();
+        // Only a word of its own is a title or a form: `MS-13` and `SA-2` are codes.
+        let alone = parts.len() == 1;
+        for part in parts {
+            if drop_titles && alone && (HONORIFICS.contains(&part) || is_legal_form(part)) {
                 continue;
             }
             tokens.push(Token { text: part.to_owned(), particle: PARTICLES.contains(&part) });
@@ -164,6 +174,52 @@ pub fn skeleton(token: &str) -> String {
             continue;
         }
         out.push(c);
+    }
+    out
+}
+
+/// A token's spelling with the differences of Latin transliteration folded away: `dzh`, `dj`
+/// and `j`; `kh` and `h`; `ph` and `f`; `c`, `ck`, `q` and `k` (but `ch` stays); `x` and `ks`;
+/// `y` and `i`; `w` and `v`; doubled letters. `джинлонг` (deunicode: `dzhinlong`) and `Jinlong`,
+/// `Garkia` and `Garcia`, `Stokk` and `Stock` meet here. Digraphs that name different sounds in
+/// different languages (`zh`, `ts`, `sh`) are left alone.
+pub fn spelling_key(token: &str) -> String {
+    // Tokens are ASCII after normalisation; any other is kept as it is.
+    if !token.is_ascii() {
+        return token.to_owned();
+    }
+    let b = token.as_bytes();
+    let mut out = String::with_capacity(token.len());
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        let (letter, used): (&str, usize) = if rest.starts_with(b"dzh") {
+            ("j", 3)
+        } else if rest.starts_with(b"dj") {
+            ("j", 2)
+        } else if rest.starts_with(b"kh") {
+            ("h", 2)
+        } else if rest.starts_with(b"ph") {
+            ("f", 2)
+        } else if rest.starts_with(b"ch") {
+            ("ch", 2)
+        } else if rest.starts_with(b"ck") {
+            ("k", 2)
+        } else {
+            match rest[0] {
+                b'c' | b'q' => ("k", 1),
+                b'x' => ("ks", 1),
+                b'y' => ("i", 1),
+                b'w' => ("v", 1),
+                _ => (&token[i..i + 1], 1),
+            }
+        };
+        for c in letter.chars() {
+            if !out.ends_with(c) {
+                out.push(c);
+            }
+        }
+        i += used;
     }
     out
 }
@@ -193,6 +249,10 @@ mod tests {
         assert_eq!(key("Liam O'Connor"), "liam oconnor");
         assert_eq!(key("Holdings Ltd"), "holdings");
         assert_eq!(key("Limited Co"), "limited co", "a name of dropped words keeps them");
+        assert_eq!(key("VTB Insurance Lmiited"), "vtb insurance");
+        assert_eq!(key("Al-Qatirji Comapny"), "al qatirji");
+        assert_eq!(key("Kompas Trading"), "kompas trading", "short words are not taken for forms");
+        assert_eq!(key("MS-13"), "ms 13", "a code keeps its parts");
     }
 
     #[test]
@@ -223,6 +283,19 @@ mod tests {
         assert!(looks_like_organization("Acme S.A."));
         assert!(!looks_like_organization("Timur Nikoleavich Edigeev"));
         assert!(!looks_like_organization("I. ASH"));
+    }
+
+    #[test]
+    fn spelling_keys_fold_transliteration_variants() {
+        let same = |a: &str, b: &str| spelling_key(&key(a)) == spelling_key(&key(b));
+        assert!(same("Джинлонг", "Jinlong"));
+        assert!(same("Гаркиа", "Garcia"));
+        assert!(same("Стокк", "Stock"));
+        assert!(same("Хисиликон", "HiSilicon"));
+        assert!(same("Djamel", "Jamel"));
+        assert!(!same("Chen", "Ken"));
+        assert!(!same("Zhang", "Jang"));
+        assert_eq!(spelling_key("é"), "é");
     }
 
     #[test]
