@@ -79,7 +79,7 @@ fn measure(
     let index = builder.build();
     let build_seconds = started.elapsed().as_secs_f64();
     let (rss_after, peak) = memory();
-    let config = EvalConfig { sample: cli.sample, negatives: cli.negatives, seed: cli.seed };
+    let config = EvalConfig { sample: cli.sample, negatives: cli.negatives, seed: cli.seed, ..EvalConfig::default() };
     let cases = eval::cases(&sample(), config);
 
     let options = MatchOptions { fuzzy: true, level: 1.0, phonetics: true };
