@@ -523,7 +523,9 @@ def test_the_five_namesakes_without_filters(production, watchlists):
         m = meta(hit)
         assert {m["date_of_birth_matched"], m["country_matched"], m["gender_matched"]} == {"FILTER_NOT_SET"}
     assert meta(found["sdn-person"])["name_match_level"] == "FULL_MATCH"
-    assert meta(found["entity-list-org"])["name_match_level"] == "MEDIUM"  # `trading` is not in the query
+    # `trading` is not in the query, but a common trade word left out costs little (docket-names-2).
+    org = meta(found["entity-list-org"])
+    assert org["name_match_level"] == "HIGH" and org["name_match_percentage"] < 100
     assert report["max_risk_score"] == "High"
 
 

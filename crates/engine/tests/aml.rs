@@ -273,6 +273,32 @@ async fn a_new_list_makes_monitored_applicants_due_in_every_environment() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn screenings_made_due_by_another_process_import_use_the_new_list() {
+    // The server holds an index of no imported list; `docket lists import` (another engine on
+    // the same data directory) imports one, making every screening due. The server's next
+    // screening must see the new list, even before its snapshot poll notices it.
+    let f = fixture().await;
+    let input = serde_json::from_value::<NewApplicant>(
+        serde_json::json!({"aml_screening_enabled": true, "info": {"full_name": "Ayman al-Zawahiri"}}),
+    )
+    .expect("input");
+    let a = f.engine.applicants().create(f.production, input).await.expect("create");
+    assert_eq!(f.engine.aml().run_due_screenings().await.expect("runs"), 1);
+
+    let importer = Engine::open(EngineConfig::new(f.dir.path())).await.expect("opens beside");
+    let path = f.dir.path().join("csl.csv");
+    std::fs::write(&path, CSL).expect("writes");
+    importer.aml().import(import::read(ListFormat::UsCsl, &[path], &|_| {}).expect("reads")).await.expect("imports");
+    importer.shutdown().await;
+
+    assert_eq!(f.engine.aml().run_due_screenings().await.expect("runs"), 1);
+    assert_eq!(
+        f.engine.applicants().get(f.production, a.applicant_id).await.expect("get").last_risk_score,
+        Some(RiskScore::High)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_searches_are_refused_with_the_field() {
     let f = fixture().await;
     let aml = f.engine.aml();

@@ -196,7 +196,6 @@ impl super::Aml<'_> {
     /// Screens every applicant whose screening is due, by its environment's clock, and returns
     /// how many screenings ended. For tests and tools; a serving engine's loop does this.
     pub async fn run_due_screenings(&self) -> Result<usize> {
-        self.ensure_current().await?;
         work::run_now(self.engine, &Screenings).await
     }
 
@@ -227,6 +226,9 @@ impl Worker for Screenings {
     const LEASE: Duration = Duration::from_secs(60);
 
     async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        // A list imported by another process made these due: screen against it, not against the
+        // index this process still holds (the snapshot poll may not have noticed it yet).
+        engine.aml().ensure_current().await?;
         for claim in items {
             let engine = engine.clone();
             tasks.spawn(async move {

@@ -139,7 +139,10 @@ pub fn normalize(name: &str) -> NormalizedName {
 /// a typo must not turn a dropped word into a distinctive one.
 fn is_legal_form(part: &str) -> bool {
     LEGAL_FORMS.contains(&part)
-        || (part.len() >= 6 && LEGAL_FORMS.iter().any(|f| f.len() >= 6 && strsim::damerau_levenshtein(part, f) <= 1))
+        || (part.len() >= 6
+            && LEGAL_FORMS
+                .iter()
+                .any(|f| f.len() >= 6 && f.len().abs_diff(part.len()) <= 1 && strsim::osa_distance(part, f) <= 1))
 }
 
 /// Transliterates one written word and appends its tokens; `drop_titles`: leave out honorifics
