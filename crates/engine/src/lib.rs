@@ -17,6 +17,7 @@ pub mod events;
 pub mod files;
 pub mod id;
 pub mod journal;
+pub mod kyb;
 pub mod organizations;
 pub mod page;
 pub mod sandbox;
