@@ -118,6 +118,20 @@ parsed_string!(
     parse_phone
 );
 
+parsed_string!(
+    /// A line of free text (a name, a title, a registration number): trimmed, 1 to 300
+    /// characters, no control characters.
+    Line,
+    parse_line
+);
+
+fn parse_line(s: &str) -> Result<String> {
+    text("value", s, 300).map_err(|e| match e {
+        Error::Invalid(i) => Error::invalid_request(i.message),
+        other => other,
+    })
+}
+
 /// ISO 3166-1 alpha-2 codes (and XK), sorted for binary search.
 #[rustfmt::skip]
 const COUNTRIES: [&str; 250] = [
