@@ -88,6 +88,7 @@ impl From<Error> for ApiError {
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
             Error::TooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, m),
+            Error::UnsupportedMedia(m) => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, m),
             Error::Incompatible(_) | Error::Storage(_) => {
                 tracing::error!(error = %e, "request failed");
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error; the server log has the details")

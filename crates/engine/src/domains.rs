@@ -54,6 +54,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::webhooks::DOMAIN,
     &crate::events::DOMAIN,
     &crate::aml::DOMAIN,
+    &crate::kyb::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

@@ -29,6 +29,9 @@ pub enum Error {
     /// An upload or body larger than its limit.
     #[error("{0}")]
     TooLarge(String),
+    /// An upload whose content is of a type the operation does not take.
+    #[error("{0}")]
+    UnsupportedMedia(String),
     /// The operation needs something this process was started without (a master key).
     #[error("{0}")]
     Unavailable(String),

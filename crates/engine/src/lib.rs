@@ -163,6 +163,7 @@ impl Engine {
             }
         });
         self.aml().start();
+        kyb::pipeline::spawn(self);
         self.webhooks().start(transport);
     }
 
@@ -220,6 +221,10 @@ impl Engine {
 
     pub fn aml(&self) -> aml::Aml<'_> {
         aml::Aml { engine: self }
+    }
+
+    pub fn kyb(&self) -> kyb::Kyb<'_> {
+        kyb::Kyb { engine: self }
     }
 
     pub fn events(&self) -> events::Events<'_> {

@@ -305,7 +305,20 @@ impl Applicants<'_> {
     }
 
     pub async fn delete(&self, scope: Scope, id: ApplicantId) -> Result<()> {
-        let deleted = self.engine.core.db.write(move |conn| store::delete(conn, scope, id)).await?;
+        let deleted = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let cases = crate::kyb::store::cases_of_applicant(conn, id)?;
+                if cases > 0 {
+                    return Err(Error::Conflict(format!(
+                        "the applicant has {cases} KYB case(s): a business under verification keeps its applicant"
+                    )));
+                }
+                store::delete(conn, scope, id)
+            })
+            .await?;
         if deleted { Ok(()) } else { Err(Error::not_found("applicant")) }
     }
 

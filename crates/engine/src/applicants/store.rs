@@ -18,20 +18,7 @@ const COLUMNS: &str = "id, external_id, type, email, phone, provided_info, verif
      last_verification_id, last_verification_at, aml_screening_enabled, search_options, last_aml_screening_id, \
      last_screened_at, last_risk_score, last_tags, tg_profile, created_at, updated_at";
 
-fn json<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<T> {
-    let text: String = row.get(i)?;
-    serde_json::from_str(&text)
-        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
-}
-
-fn json_opt<T: serde::de::DeserializeOwned>(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<T>> {
-    match row.get::<_, Option<String>>(i)? {
-        None => Ok(None),
-        Some(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())),
-    }
-}
+use crate::db::{json_column as json, json_column_opt as json_opt};
 
 fn applicant(row: &Row<'_>) -> rusqlite::Result<Applicant> {
     let mut provided_info: ApplicantInfo = json(row, 5)?;
@@ -227,7 +214,7 @@ pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Op
     Ok(stmt.query_row(params![scope.organization, scope.environment, id], applicant).optional()?)
 }
 
-pub(super) fn get_by_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<Option<Applicant>> {
+pub(crate) fn get_by_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<Option<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3"
     ))?;

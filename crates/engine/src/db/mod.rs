@@ -27,6 +27,26 @@ pub use migrations::SCHEMA_VERSION;
 pub(crate) use migrations::migrated_in_memory;
 pub(crate) use writer::wake_after_commit;
 
+/// A JSON column read as `T` (a row that does not parse is a conversion failure, not a panic).
+pub(crate) fn json_column<T: serde::de::DeserializeOwned>(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<T> {
+    let text: String = row.get(i)?;
+    serde_json::from_str(&text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into()))
+}
+
+/// A nullable JSON column read as `Option<T>`.
+pub(crate) fn json_column_opt<T: serde::de::DeserializeOwned>(
+    row: &rusqlite::Row<'_>,
+    i: usize,
+) -> rusqlite::Result<Option<T>> {
+    match row.get::<_, Option<String>>(i)? {
+        None => Ok(None),
+        Some(text) => serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())),
+    }
+}
+
 /// Identifies a Docket database (`PRAGMA application_id`, "DOCK").
 const APPLICATION_ID: i32 = 0x444F_434B;
 

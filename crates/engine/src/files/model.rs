@@ -16,12 +16,15 @@ crate::id::typed_id!(
 pub enum OwnerKind {
     /// A watchlist file uploaded for an import job (deleted when the job ends).
     WatchlistUpload,
+    /// A document of a KYB case (deleted with the case, or when the merchant removes it).
+    KybCase,
 }
 
 impl OwnerKind {
     pub fn as_str(self) -> &'static str {
         match self {
             OwnerKind::WatchlistUpload => "watchlist_upload",
+            OwnerKind::KybCase => "kyb_case",
         }
     }
 }

@@ -106,6 +106,13 @@ impl Files<'_> {
         Ok(n)
     }
 
+    /// Deletes one file (its record, and its blob unless another record names the content).
+    pub async fn delete_one(&self, scope: Scope, id: FileId) -> Result<()> {
+        let hash = self.engine.core.db.write(move |conn| store::delete(conn, scope, id)).await?;
+        self.remove_unreferenced(hash.into_iter().collect()).await;
+        Ok(())
+    }
+
     /// Removes the blobs of `hashes` that no record names any more (after the delete that
     /// dropped their records committed).
     pub(crate) async fn remove_unreferenced(&self, mut hashes: Vec<String>) {

@@ -16,6 +16,7 @@ fn file(r: &Row<'_>) -> rusqlite::Result<StoredFile> {
         id: r.get(0)?,
         owner_kind: match kind.as_str() {
             "watchlist_upload" => OwnerKind::WatchlistUpload,
+            "kyb_case" => OwnerKind::KybCase,
             other => {
                 return Err(rusqlite::Error::FromSqlConversionFailure(
                     1,
@@ -87,6 +88,16 @@ pub(crate) fn delete_owned(conn: &Connection, scope: Scope, kind: OwnerKind, own
         )?
         .query_map(params![scope.organization, scope.environment, kind.as_str(), owner], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Deletes one file's record; returns its content hash if it existed.
+pub(crate) fn delete(conn: &Connection, scope: Scope, id: FileId) -> Result<Option<String>> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM files WHERE id = ?3 AND organization_id = ?1 AND environment = ?2 RETURNING sha256",
+        )?
+        .query_row(params![scope.organization, scope.environment, id], |r| r.get(0))
+        .optional()?)
 }
 
 /// The content hashes of an environment's files (read before a sandbox reset deletes their

@@ -49,7 +49,9 @@ pub enum Stage {
 }
 
 /// The risk level the scoring model gives (spec 2.1 `risk_level`).
+/// Served in lower case (`medium`), as the spec's one example shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum RiskLevel {
     Low,

@@ -1,15 +1,53 @@
-//! KYB business verification: cases with their status and stage (spec 3.1, 3.2), and the
-//! checks summary of a case's verification (spec 2.1, 3.3).
+//! KYB business verification: a case per merchant, its data collected through the hosted
+//! widget, its checks run by the pipeline, and its outcome (spec 2.1, 3.1–3.3, 4.1, 4.2).
 //!
-//! Built so far, pure and tested: the case state machine (`case`), the widget's sections with
-//! the one completeness rule behind `form_progress` and submit (`form`), and the summary's
-//! aggregation (`summary`). Storage, the widget page, the check pipeline and the API follow
-//! (issue 11).
+//! - `case`: status and stage, and the one transition function (spec 3.1, 3.2);
+//! - `form`: the widget's sections, and the one completeness rule behind `form_progress` and
+//!   submit;
+//! - `summary`: check instances aggregated into `checks_summary` (spec 2.1, 3.3);
+//! - `plan`: which checks run and for whom; `pipeline`: running them as due work and settling
+//!   the case; `providers`: the sandbox's simulations and Docket's offline checks; `pdf`: what
+//!   Docket reads in uploaded documents; `risk`: the versioned risk model;
+//! - `model`, `store`, `service`: the case as stored and served, its SQL, and its rules.
 
 pub mod case;
 pub mod form;
+mod model;
+pub mod pdf;
+pub mod pipeline;
+pub mod plan;
+mod providers;
+pub mod risk;
+mod service;
+pub(crate) mod store;
 pub mod summary;
 
 pub use case::{CaseEvent, CaseStatus, RiskLevel, Stage, TransitionRefused};
-pub use form::{Form, FormProgress, SectionKey, SectionState};
+pub use form::{DocumentKind, Form, FormProgress, SectionKey, SectionState};
+pub use model::*;
+pub use service::{Actor, CASE_EVENT, DOCUMENT_TYPES, Kyb, LIST_BOUNDS, MAX_DOCUMENT_BYTES};
 pub use summary::{CheckInstance, CheckStatus, CheckSummaryItem, CheckType, ChecksSummary, Outcome, Severity};
+
+use crate::domains::{Count, Domain, Reset, Table};
+
+/// KYB's scoped tables: all go with a sandbox reset (rows that refer to cases first).
+pub(crate) const DOMAIN: Domain = Domain {
+    tables: &[
+        Table { name: "kyb_case_events", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_checks", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_remediations", reset: Reset::Delete(None), counts: &[] },
+        Table {
+            name: "kyb_single_checks",
+            reset: Reset::Delete(Some("kyb_single_checks")),
+            counts: &[Count::all("kyb_single_checks")],
+        },
+        Table {
+            name: "kyb_cases",
+            reset: Reset::Delete(Some("kyb_cases")),
+            counts: &[
+                Count::all("kyb_cases"),
+                Count { name: "kyb_cases_awaiting_review", filter: Some("status IN ('manual_review', 'failed')") },
+            ],
+        },
+    ],
+};

@@ -40,6 +40,25 @@ impl CheckType {
         CheckType::AgenticVerification,
         CheckType::Kyc,
     ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckType::Registry => "registry",
+            CheckType::Tin => "tin",
+            CheckType::DocumentVerification => "document_verification",
+            CheckType::DocManipulation => "doc_manipulation",
+            CheckType::AmlCompany => "aml_company",
+            CheckType::AmlPerson => "aml_person",
+            CheckType::CrossCheck => "cross_check",
+            CheckType::BusinessRiskScore => "business_risk_score",
+            CheckType::AgenticVerification => "agentic_verification",
+            CheckType::Kyc => "kyc",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CheckType> {
+        CheckType::ALL.into_iter().find(|t| t.as_str() == s)
+    }
 }
 
 /// How serious an outcome is; the worst of a type's instances is the type's.
@@ -50,6 +69,20 @@ pub enum Severity {
     Low,
     Medium,
     High,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Low => "low",
+            Severity::Medium => "medium",
+            Severity::High => "high",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Severity> {
+        [Severity::Low, Severity::Medium, Severity::High].into_iter().find(|v| v.as_str() == s)
+    }
 }
 
 /// The outcome of one check instance.

@@ -12,15 +12,18 @@ pub(crate) enum Kind {
     WebhookDelivery,
     /// The next screening of a monitored applicant (subject: the applicant).
     AmlScreening,
+    /// A KYB check instance to run (subject: the check).
+    KybCheck,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 2] = [Kind::WebhookDelivery, Kind::AmlScreening];
+    pub(crate) const ALL: [Kind; 3] = [Kind::WebhookDelivery, Kind::AmlScreening, Kind::KybCheck];
 
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Kind::WebhookDelivery => "webhook_delivery",
             Kind::AmlScreening => "aml_screening",
+            Kind::KybCheck => "kyb_check",
         }
     }
 

@@ -1,0 +1,433 @@
+//! A KYB case as stored and as served: the list row of spec 2.1, the full case of the detail
+//! endpoint, and the inputs that create and change one.
+
+use serde::{Deserialize, Serialize};
+
+use super::case::{CaseStatus, RiskLevel, Stage};
+use super::form::{Company, DocumentKind, Form, FormProgress, Representative, Role, SectionKey};
+use super::summary::{CheckType, ChecksSummary, Severity};
+use crate::applicants::ApplicantId;
+use crate::files::FileId;
+use crate::id::typed_id;
+use crate::scope::{OrganizationId, Scope};
+use crate::time::Timestamp;
+use crate::values::ExternalId;
+
+typed_id!(
+    /// A KYB case (the `id` of a list row).
+    CaseId,
+    "KYB verification"
+);
+
+typed_id!(
+    /// The verification the pipeline runs for a submitted case.
+    VerificationId,
+    "verification"
+);
+
+typed_id!(
+    /// One check instance of a case.
+    CheckId,
+    "check"
+);
+
+typed_id!(
+    /// A remediation opened on a case.
+    RemediationId,
+    "remediation"
+);
+
+/// A case as the engine holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    pub id: CaseId,
+    pub public_id: String,
+    pub scope: Scope,
+    pub applicant_id: ApplicantId,
+    pub external_id: Option<ExternalId>,
+    pub status: CaseStatus,
+    pub risk_level: Option<RiskLevel>,
+    pub verification_id: Option<VerificationId>,
+    /// Submissions so far; each resubmission after a remediation is a new round.
+    pub round: u32,
+    pub form: Form,
+    /// The check types the verification runs: set at submission (from the caller's choice at
+    /// creation, or the default plan of the data then).
+    pub plan: Option<Vec<CheckType>>,
+    pub checks_summary: Option<ChecksSummary>,
+    /// Sections with an open remediation.
+    pub remediation_sections: Vec<SectionKey>,
+    pub widget_token: String,
+    pub widget_expires_at: Timestamp,
+    pub created_at: Timestamp,
+    pub submitted_at: Option<Timestamp>,
+    pub last_activity_at: Timestamp,
+}
+
+/// The declared company at a glance (spec 2.1 `KybCompanySummary`). Values not given yet are
+/// empty strings, as the spec types them as strings; `dba` is null when not given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CompanySummary {
+    pub legal_name: String,
+    pub dba: Option<String>,
+    pub form_type: String,
+    pub entity_type: String,
+    pub registration_type: String,
+    pub registration_number: String,
+    pub country: String,
+    pub state: String,
+    pub representative_name: String,
+    pub representative_email: String,
+}
+
+/// A case as the list serves it (spec 2.1 `KybVerificationListItem`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CaseRow {
+    pub id: CaseId,
+    pub verification_id: Option<VerificationId>,
+    /// A short readable identifier (`KYB-7K3M9QX2`), unique within the environment.
+    pub public_id: String,
+    pub organization_id: OrganizationId,
+    pub applicant_id: ApplicantId,
+    pub external_id: Option<String>,
+    pub company_name: Option<String>,
+    pub country: Option<String>,
+    pub status: CaseStatus,
+    pub stage: Stage,
+    /// Reserved by the spec; always null.
+    pub decision: Option<String>,
+    /// Reserved by the spec; always null.
+    pub risk_score: Option<i64>,
+    pub risk_level: Option<RiskLevel>,
+    pub is_sandbox: bool,
+    pub created_at: Timestamp,
+    pub submitted_at: Option<Timestamp>,
+    pub last_activity_at: Timestamp,
+    /// Null until the company section names the company.
+    pub company: Option<CompanySummary>,
+    pub form_progress: Option<FormProgress>,
+    /// Null until the case is submitted.
+    pub checks_summary: Option<ChecksSummary>,
+}
+
+impl Case {
+    /// Whether the merchant has submitted at least once.
+    pub fn submitted(&self) -> bool {
+        self.submitted_at.is_some()
+    }
+
+    pub fn progress(&self) -> FormProgress {
+        FormProgress::of(&self.form, self.status != CaseStatus::Draft, &self.remediation_sections)
+    }
+
+    pub fn company_summary(&self) -> Option<CompanySummary> {
+        let c = &self.form.company;
+        let r = &self.form.representative;
+        let s = |v: &Option<crate::values::Line>| v.as_ref().map(|l| l.as_str().to_owned()).unwrap_or_default();
+        let legal_name = c.legal_name.as_ref()?;
+        let representative_name =
+            [&r.first_name, &r.last_name].into_iter().flatten().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
+        Some(CompanySummary {
+            legal_name: legal_name.as_str().to_owned(),
+            dba: c.dba.as_ref().map(|d| d.as_str().to_owned()),
+            form_type: s(&c.form_type),
+            entity_type: s(&c.entity_type),
+            registration_type: s(&c.registration_type),
+            registration_number: s(&c.registration_number),
+            country: c.country.as_ref().map(|c| c.as_str().to_owned()).unwrap_or_default(),
+            state: s(&c.state),
+            representative_name,
+            representative_email: r.email.as_ref().map(|e| e.as_str().to_owned()).unwrap_or_default(),
+        })
+    }
+
+    pub fn row(&self) -> CaseRow {
+        let c = &self.form.company;
+        CaseRow {
+            id: self.id,
+            verification_id: self.verification_id,
+            public_id: self.public_id.clone(),
+            organization_id: self.scope.organization,
+            applicant_id: self.applicant_id,
+            external_id: self.external_id.as_ref().map(|e| e.as_str().to_owned()),
+            company_name: c.legal_name.as_ref().map(|n| n.as_str().to_owned()),
+            country: c.country.as_ref().map(|c| c.as_str().to_owned()),
+            status: self.status,
+            stage: self.status.stage(),
+            decision: None,
+            risk_score: None,
+            risk_level: self.risk_level,
+            is_sandbox: self.scope.is_sandbox(),
+            created_at: self.created_at,
+            submitted_at: self.submitted_at,
+            last_activity_at: self.last_activity_at,
+            company: self.company_summary(),
+            form_progress: Some(self.progress()),
+            checks_summary: self.checks_summary.clone(),
+        }
+    }
+
+    /// The people of the case: the representative first, then the ownership and control
+    /// section's persons, each with the key its checks name it by.
+    pub fn persons(&self) -> Vec<CasePerson> {
+        let r: &Representative = &self.form.representative;
+        let mut out = Vec::new();
+        if r.first_name.is_some() || r.last_name.is_some() {
+            out.push(CasePerson {
+                key: "person:0".into(),
+                full_name: full_name(&r.first_name, &r.last_name),
+                roles: vec![PersonRole::Representative],
+                date_of_birth: r.date_of_birth,
+                nationality: r.nationality.as_ref().map(|c| c.as_str().to_owned()),
+                ownership_percentage: None,
+                is_ubo: false,
+            });
+        }
+        for (i, p) in self.form.ownership.persons.iter().enumerate() {
+            out.push(CasePerson {
+                key: format!("person:{}", i + 1),
+                full_name: full_name(&p.first_name, &p.last_name),
+                roles: p
+                    .roles
+                    .iter()
+                    .map(|r| match r {
+                        Role::Director => PersonRole::Director,
+                        Role::Shareholder => PersonRole::Shareholder,
+                        Role::Controller => PersonRole::Controller,
+                    })
+                    .chain(p.is_ubo().then_some(PersonRole::UltimateBeneficialOwner))
+                    .collect(),
+                date_of_birth: p.date_of_birth,
+                nationality: p.nationality.as_ref().map(|c| c.as_str().to_owned()),
+                ownership_percentage: p.ownership_percentage,
+                is_ubo: p.is_ubo(),
+            });
+        }
+        out
+    }
+}
+
+fn full_name(first: &Option<crate::values::Line>, last: &Option<crate::values::Line>) -> String {
+    [first, last].into_iter().flatten().map(|l| l.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// A person's part in a case, as the detail shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum PersonRole {
+    Representative,
+    Director,
+    Shareholder,
+    Controller,
+    /// Holds 25 % or more, or controls the company.
+    UltimateBeneficialOwner,
+}
+
+/// A person of a case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CasePerson {
+    /// `person:0` is the representative; `person:<n>` the n-th person of the ownership section.
+    pub key: String,
+    pub full_name: String,
+    pub roles: Vec<PersonRole>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Date))]
+    pub date_of_birth: Option<jiff::civil::Date>,
+    pub nationality: Option<String>,
+    pub ownership_percentage: Option<f64>,
+    pub is_ubo: bool,
+}
+
+/// An uploaded document of a case.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CaseDocument {
+    pub file_id: FileId,
+    pub kind: DocumentKind,
+    pub name: Option<String>,
+    /// The media type the content shows.
+    pub media_type: String,
+    /// The media type the uploader declared.
+    pub declared_type: Option<String>,
+    pub size: u64,
+    pub sha256: String,
+    pub uploaded_at: Timestamp,
+}
+
+/// A check instance's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum CheckState {
+    /// Waiting for its provider.
+    Pending,
+    /// A business outcome (severity and verdict).
+    Completed,
+    /// A technical failure: no outcome.
+    Error,
+}
+
+impl CheckState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckState::Pending => "pending",
+            CheckState::Completed => "done",
+            CheckState::Error => "error",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CheckState> {
+        match s {
+            "pending" => Some(CheckState::Pending),
+            "done" => Some(CheckState::Completed),
+            "error" => Some(CheckState::Error),
+            _ => None,
+        }
+    }
+}
+
+/// Where a check's outcome comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum Provider {
+    /// The sandbox's deterministic simulation (magic values in the API reference).
+    Sandbox,
+    /// Docket's offline checks over imported data and the uploaded files.
+    Docket,
+}
+
+impl Provider {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Provider::Sandbox => "sandbox",
+            Provider::Docket => "docket",
+        }
+    }
+}
+
+/// One check instance with its evidence.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Check {
+    pub id: CheckId,
+    #[serde(rename = "type")]
+    pub check_type: CheckType,
+    /// `company`, or a person's key (`person:0` is the representative).
+    pub subject: String,
+    pub subject_name: String,
+    pub state: CheckState,
+    pub severity: Option<Severity>,
+    pub verdict: Option<String>,
+    /// One sentence: what was found, or why the check could not run.
+    pub summary: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub evidence: serde_json::Value,
+    pub provider: Provider,
+    /// The submission round it ran in.
+    pub round: u32,
+    pub created_at: Timestamp,
+    pub completed_at: Option<Timestamp>,
+    /// Set when a resubmission ran it again: it is history, not part of the summary.
+    pub superseded_at: Option<Timestamp>,
+}
+
+/// A remediation: what the merchant was asked to fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Remediation {
+    pub id: RemediationId,
+    pub section: SectionKey,
+    /// For a remediation on one document kind.
+    pub document_kind: Option<DocumentKind>,
+    /// Shown to the merchant in the widget.
+    pub message: String,
+    pub opened_by: String,
+    pub opened_at: Timestamp,
+    /// When the merchant's resubmission closed it; null while open.
+    pub resolved_at: Option<Timestamp>,
+}
+
+/// An entry of a case's timeline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TimelineEntry {
+    pub at: Timestamp,
+    /// `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
+    /// `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
+    pub kind: String,
+    /// `api`, `merchant` (the widget), `pipeline`, or a reviewer.
+    pub actor: String,
+    pub from_status: Option<CaseStatus>,
+    pub to_status: Option<CaseStatus>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    pub detail: serde_json::Value,
+}
+
+/// The whole case (`GET /api/v4/kyb/verifications/{id}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CaseDetail {
+    #[serde(flatten)]
+    pub row: CaseRow,
+    /// The widget's values by section.
+    pub form: Form,
+    /// What each incomplete section still lacks, by section key.
+    pub missing: std::collections::BTreeMap<SectionKey, Vec<String>>,
+    pub persons: Vec<CasePerson>,
+    pub documents: Vec<CaseDocument>,
+    /// The check types the verification runs.
+    pub plan: Vec<CheckType>,
+    /// Every check instance, the superseded ones of earlier rounds included.
+    pub checks: Vec<Check>,
+    pub remediations: Vec<Remediation>,
+    pub timeline: Vec<TimelineEntry>,
+    /// The hosted widget's path on this server (append it to the base URL) and its expiry.
+    pub widget_path: String,
+    pub widget_expires_at: Timestamp,
+}
+
+/// `POST /api/v4/kyb/verifications`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewCase {
+    /// The caller's merchant id: the case's organization applicant is the one with this
+    /// `external_id`, created when there is none.
+    pub external_id: Option<ExternalId>,
+    /// Prefilled company data; the merchant completes the rest in the widget.
+    pub company: Option<Company>,
+    pub representative: Option<Representative>,
+    /// The check types to run, instead of the default plan (every type but
+    /// `agentic_verification`; `tin` only for US companies or a given TIN).
+    pub checks: Option<Vec<CheckType>>,
+}
+
+/// `POST /api/v4/kyb/verifications/{id}/remediations`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewRemediation {
+    /// The section to fix (`company`, `representative`, `ownership`, `documents`).
+    pub section: Option<SectionKey>,
+    /// One kind of document to upload again (implies the `documents` section).
+    pub document_kind: Option<DocumentKind>,
+    /// What the merchant must do, shown in the widget.
+    pub message: String,
+}
+
+/// Filters of the case list, each optional.
+#[derive(Debug, Clone, Default)]
+pub struct CaseFilter {
+    pub status: Vec<CaseStatus>,
+    pub stage: Vec<Stage>,
+    pub risk_level: Vec<RiskLevel>,
+    pub country: Option<crate::values::CountryCode>,
+    /// Words matched in the company name, registration number, external id or public id.
+    pub q: Option<String>,
+    pub created_from: Option<Timestamp>,
+    pub created_to: Option<Timestamp>,
+}

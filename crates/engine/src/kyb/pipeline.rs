@@ -1,0 +1,206 @@
+//! The check pipeline: a submitted case's plan becomes check instances, each an item of due
+//! work (`work::Kind::KybCheck`) run by its provider. Each result is recorded with the case's
+//! recomputed `checks_summary` in one transaction; when the last check is done the risk model
+//! scores the case in that same transaction, and the case moves to its outcome (spec 3.1).
+
+use std::time::Duration;
+
+use rusqlite::Connection;
+use serde_json::json;
+
+use super::case::{CaseEvent, CaseStatus};
+use super::model::{Case, CheckId, CheckState};
+use super::plan;
+use super::providers::{self, CheckInput, Finding};
+use super::service::{entry, transition};
+use super::store::{self, NewCheck};
+use super::summary::{CheckType, ChecksSummary, Outcome};
+use crate::Engine;
+use crate::aml::model::FatfRecord;
+use crate::error::{Error, Result};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
+
+/// Adds pending instances of `types` for the case's current round and makes them due (after
+/// the sandbox's simulated durations); the risk score waits for the others. Then settles the
+/// case (a plan of only the risk score is scored at once).
+pub(crate) fn start(
+    conn: &Connection,
+    case: &mut Case,
+    types: &[CheckType],
+    now: Timestamp,
+    real_now: Timestamp,
+    fatf: &[FatfRecord],
+) -> Result<()> {
+    let provider = providers::provider_of(case.scope.is_sandbox());
+    for &check_type in types {
+        for subject in plan::instances(check_type, &case.form) {
+            let id = CheckId::new(real_now);
+            store::insert_check(
+                conn,
+                &NewCheck {
+                    id,
+                    case,
+                    check_type,
+                    subject_key: &subject.key,
+                    subject_name: &subject.name,
+                    provider,
+                    at: now,
+                },
+            )?;
+            if check_type != CheckType::BusinessRiskScore {
+                let due = now.saturating_add(providers::duration(provider, check_type));
+                work::store::schedule(conn, Kind::KybCheck, case.scope, id.as_uuid(), due)?;
+            }
+        }
+    }
+    settle(conn, case, now, real_now, fatf)
+}
+
+/// Recomputes the case's summary from its current instances; when every check but the risk
+/// score is done and the case is under review, scores it and moves it to its outcome.
+pub(crate) fn settle(
+    conn: &Connection,
+    case: &mut Case,
+    now: Timestamp,
+    real_now: Timestamp,
+    fatf: &[FatfRecord],
+) -> Result<()> {
+    let plan = case.plan.clone().unwrap_or_default();
+    let checks = store::checks_of(conn, case.id)?;
+    let current: Vec<_> = checks.iter().filter(|c| c.superseded_at.is_none()).collect();
+    let others_done =
+        current.iter().filter(|c| c.check_type != CheckType::BusinessRiskScore).all(|c| c.state != CheckState::Pending);
+    let score = current.iter().find(|c| c.check_type == CheckType::BusinessRiskScore && c.state == CheckState::Pending);
+    if others_done
+        && case.status == CaseStatus::UnderReview
+        && let Some(score) = score
+    {
+        let outcomes: Vec<(CheckType, Outcome)> = store::current_instances(&checks)
+            .into_iter()
+            .filter(|i| i.check_type != CheckType::BusinessRiskScore)
+            .filter_map(|i| Some((i.check_type, i.outcome?)))
+            .collect();
+        let finding = super::risk::assess(&case.form, &outcomes, fatf, now.date());
+        store::finish_check(conn, score.id, &finding.outcome, &finding.summary, &finding.evidence, now)?;
+    }
+    let instances = store::current_instances(&store::checks_of(conn, case.id)?);
+    let summary = ChecksSummary::of(&plan, &instances);
+    let finished = summary.all_done() && case.status == CaseStatus::UnderReview;
+    case.checks_summary = Some(summary);
+    if finished {
+        let risk = instances
+            .iter()
+            .find(|i| i.check_type == CheckType::BusinessRiskScore)
+            .and_then(|i| i.outcome.as_ref())
+            .and_then(super::risk::level_of);
+        case.risk_level = risk;
+        transition(
+            conn,
+            case,
+            CaseEvent::ChecksFinished { risk },
+            "pipeline",
+            now,
+            real_now,
+            json!({ "risk_level": risk, "model": super::risk::MODEL }),
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs due check instances.
+pub(crate) struct CheckWorker;
+
+impl Worker for CheckWorker {
+    const KIND: Kind = Kind::KybCheck;
+    const MAX_IN_FLIGHT: usize = 16;
+    const LEASE: Duration = Duration::from_secs(120);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        for claim in items {
+            let engine = engine.clone();
+            tasks.spawn(async move {
+                let result = run_check(&engine, &claim).await;
+                (claim, result)
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Runs one claimed instance and records its result.
+async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
+    let id = CheckId(claim.subject);
+    let scope = claim.scope;
+    let loaded = engine
+        .core
+        .db
+        .read(move |conn| {
+            let Some((case_id, _, check)) = store::get_check(conn, id)? else { return Ok(None) };
+            Ok(store::get_case(conn, scope, case_id)?.map(|case| (case, check)))
+        })
+        .await?;
+    let Some((case, check)) = loaded.filter(|(_, c)| c.state == CheckState::Pending && c.superseded_at.is_none())
+    else {
+        // Gone (sandbox reset), superseded or already done: nothing to run.
+        let claim = claim.clone();
+        return engine.core.db.write(move |conn| work::store::complete(conn, &claim).map(drop)).await;
+    };
+    let docs = engine.kyb().documents(&case).await?;
+    let mut documents = Vec::with_capacity(docs.len());
+    for d in &docs {
+        documents.push((d.kind, engine.files().get(scope, d.file_id).await?));
+    }
+    let subject = plan::Subject { key: check.subject.clone(), name: check.subject_name.clone() };
+    let finding = match providers::run(
+        engine,
+        CheckInput { case: &case, check_type: check.check_type, subject: &subject, documents: &documents },
+    )
+    .await
+    {
+        Ok(f) => f,
+        // Docket's own failure: retried with backoff by the loop.
+        Err(e @ Error::Storage(_)) => return Err(e),
+        // An input the provider cannot work with is a technical outcome, not a retry.
+        Err(e) => Finding::error(e.to_string(), json!({})),
+    };
+    let fatf = engine.aml().fatf_table().await?;
+    let now = engine.now(scope);
+    let real_now = engine.real_now();
+    let claim = claim.clone();
+    engine
+        .core
+        .db
+        .write(move |conn| {
+            let recorded = store::finish_check(conn, id, &finding.outcome, &finding.summary, &finding.evidence, now)?;
+            if recorded && let Some(mut case) = store::get_case(conn, scope, case.id)? {
+                let detail = json!({
+                    "check_id": id, "type": check.check_type, "subject": check.subject,
+                    "outcome": match &finding.outcome {
+                        Outcome::Done { severity, verdict } => json!({ "severity": severity, "verdict": verdict }),
+                        Outcome::Error { reason } => json!({ "error": reason }),
+                    },
+                });
+                store::add_timeline(conn, &case, &entry(now, "check_completed", "pipeline", detail))?;
+                settle(conn, &mut case, now, real_now, &fatf)?;
+                case.last_activity_at = case.last_activity_at.max(now);
+                store::update_case(conn, &case)?;
+            }
+            work::store::complete(conn, &claim).map(drop)
+        })
+        .await
+}
+
+/// Starts the pipeline's loop.
+pub(crate) fn spawn(engine: &Engine) {
+    work::spawn(engine, CheckWorker);
+}
+
+impl super::Kyb<'_> {
+    /// Runs every check instance that is due now, waiting for them (for tests and tools that
+    /// do not run the background loops). Returns how many ran.
+    pub async fn run_due_checks(&self) -> Result<usize> {
+        work::run_now(self.engine, &CheckWorker).await
+    }
+}

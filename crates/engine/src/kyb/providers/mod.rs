@@ -1,0 +1,72 @@
+//! Who runs a check instance: the sandbox's deterministic simulation, or Docket's own offline
+//! checks in production. Both answer a [`Finding`]: a business outcome or a technical error,
+//! with one sentence and the evidence behind it. Nothing is ever reported as passed that was
+//! not checked.
+
+mod docket;
+mod sandbox;
+mod screening;
+
+use jiff::SignedDuration;
+use serde_json::Value;
+
+use super::model::{Case, Provider};
+use super::plan::Subject;
+use super::summary::{CheckType, Outcome, Severity};
+use crate::Engine;
+use crate::error::Result;
+use crate::files::StoredFile;
+
+/// A check instance to run.
+pub(crate) struct CheckInput<'a> {
+    pub(crate) case: &'a Case,
+    pub(crate) check_type: CheckType,
+    pub(crate) subject: &'a Subject,
+    /// The case's documents with their kind, for the document checks.
+    pub(crate) documents: &'a [(super::form::DocumentKind, StoredFile)],
+}
+
+/// What a check found.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Finding {
+    pub(crate) outcome: Outcome,
+    pub(crate) summary: String,
+    pub(crate) evidence: Value,
+}
+
+impl Finding {
+    pub(crate) fn done(severity: Severity, verdict: &str, summary: impl Into<String>, evidence: Value) -> Finding {
+        Finding { outcome: Outcome::Done { severity, verdict: verdict.to_owned() }, summary: summary.into(), evidence }
+    }
+
+    pub(crate) fn error(reason: impl Into<String>, evidence: Value) -> Finding {
+        let reason = reason.into();
+        Finding { outcome: Outcome::Error { reason: reason.clone() }, summary: reason, evidence }
+    }
+}
+
+/// The provider of a scope's checks.
+pub(crate) fn provider_of(sandbox: bool) -> Provider {
+    if sandbox { Provider::Sandbox } else { Provider::Docket }
+}
+
+/// How long a check takes, on the environment's clock: the sandbox simulates a provider's
+/// time; Docket's own checks run at once.
+pub(crate) fn duration(provider: Provider, check_type: CheckType) -> SignedDuration {
+    match provider {
+        Provider::Docket => SignedDuration::ZERO,
+        Provider::Sandbox => SignedDuration::from_secs(sandbox::seconds(check_type)),
+    }
+}
+
+/// Runs one check instance. An `Err` is a failure of Docket itself (storage): the due-work loop
+/// tries again later. A provider's failure is a [`Finding`] with an error outcome.
+pub(crate) async fn run(engine: &Engine, input: CheckInput<'_>) -> Result<Finding> {
+    match input.check_type {
+        // Screening goes through the AML engine in both environments: the sandbox screens
+        // against the demo list with its magic names, production against the imported lists.
+        CheckType::AmlCompany | CheckType::AmlPerson => screening::screen(engine, &input).await,
+        _ if input.case.scope.is_sandbox() => Ok(sandbox::run(&input)),
+        _ => docket::run(engine, &input).await,
+    }
+}

@@ -1,0 +1,622 @@
+//! The KYB rules: creating a case for an organization applicant, saving the widget's sections
+//! and documents, submitting, remediation, and reading cases. Every change to a case is one
+//! transaction that also records its timeline entry and, for a status change, its event.
+
+use rand::RngExt;
+use rusqlite::Connection;
+use serde_json::json;
+
+use super::case::{CaseEvent, CaseStatus};
+use super::form::{Company, DocumentKind, Form, Ownership, Representative, SectionKey};
+use super::model::{
+    Case, CaseDetail, CaseDocument, CaseFilter, CaseId, NewCase, NewRemediation, Remediation, RemediationId,
+    TimelineEntry, VerificationId,
+};
+use super::{pipeline, plan, store};
+use crate::Engine;
+use crate::applicants::{ApplicantType, NewApplicant};
+use crate::error::{Error, Result};
+use crate::files::{FileId, OwnerKind, StoredFile};
+use crate::page::{Bounds, JsonPage, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// Bounds of `GET /api/v4/kyb/verifications` (spec 4.1, 8).
+pub const LIST_BOUNDS: Bounds = Bounds { min: 5, max: 25, default: 20 };
+
+/// The event a case's status change emits.
+pub const CASE_EVENT: &str = "KYB_VERIFICATION";
+
+/// How long a widget link works after it was issued (or renewed by a remediation).
+const WIDGET_VALIDITY: jiff::SignedDuration = jiff::SignedDuration::from_hours(30 * 24);
+
+/// The largest document a merchant may upload.
+pub const MAX_DOCUMENT_BYTES: u64 = 20 << 20;
+
+/// Documents of one kind a case holds at most.
+const MAX_FILES_PER_KIND: usize = 10;
+
+/// The media types a document may have (by its content).
+pub const DOCUMENT_TYPES: [&str; 4] = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
+
+/// Who acts on a case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// A caller with an API key.
+    Api,
+    /// The merchant, through the hosted widget.
+    Merchant,
+    /// A named reviewer in the console.
+    Reviewer(String),
+}
+
+impl Actor {
+    fn name(&self) -> String {
+        match self {
+            Actor::Api => "api".into(),
+            Actor::Merchant => "merchant".into(),
+            Actor::Reviewer(name) => format!("reviewer:{name}"),
+        }
+    }
+}
+
+pub struct Kyb<'e> {
+    pub(crate) engine: &'e Engine,
+}
+
+/// `KYB-` and 8 characters of Crockford base32.
+fn new_public_id() -> String {
+    const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut rng = rand::rng();
+    let body: String = (0..8).map(|_| char::from(ALPHABET[rng.random_range(0..32)])).collect();
+    format!("KYB-{body}")
+}
+
+fn new_token() -> String {
+    let mut bytes = [0u8; 24];
+    rand::rng().fill(&mut bytes[..]);
+    hex::encode(bytes)
+}
+
+/// A timeline entry of `kind` at `at`.
+pub(crate) fn entry(at: Timestamp, kind: &str, actor: &str, detail: serde_json::Value) -> TimelineEntry {
+    TimelineEntry { at, kind: kind.into(), actor: actor.into(), from_status: None, to_status: None, detail }
+}
+
+/// Moves a case by `event` (refused with the current status named), records the change in its
+/// timeline and emits its event. The caller stores the case.
+pub(crate) fn transition(
+    conn: &Connection,
+    case: &mut Case,
+    event: CaseEvent,
+    actor: &str,
+    at: Timestamp,
+    real_now: Timestamp,
+    detail: serde_json::Value,
+) -> Result<()> {
+    let from = case.status;
+    let to = from.after(event)?;
+    case.status = to;
+    case.last_activity_at = at;
+    let kind = match event {
+        CaseEvent::Submitted => "submitted",
+        CaseEvent::Resubmitted => "resubmitted",
+        CaseEvent::RemediationOpened => "remediation_opened",
+        CaseEvent::ChecksFinished { .. } => "checks_finished",
+        CaseEvent::ReviewerApproved | CaseEvent::ReviewerRejected => "decided",
+    };
+    store::add_timeline(
+        conn,
+        case,
+        &TimelineEntry { from_status: Some(from), to_status: Some(to), ..entry(at, kind, actor, detail) },
+    )?;
+    if from != to {
+        let mut payload = serde_json::to_value(case.row())?;
+        if let Some(p) = payload.as_object_mut() {
+            p.insert("previous_status".into(), json!(from));
+        }
+        crate::events::emit(
+            conn,
+            case.scope,
+            &crate::events::NewEvent {
+                id: crate::events::EventId::new(real_now),
+                event_type: CASE_EVENT,
+                subject: Some(case.id.as_uuid()),
+                payload: &payload.to_string(),
+                at,
+                real_now,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether `section` of `case` may change now: anything while the merchant fills the form;
+/// only the remediated sections while a remediation is open.
+fn editable(case: &Case, section: SectionKey) -> Result<()> {
+    match case.status {
+        CaseStatus::Draft if section != SectionKey::Review => Ok(()),
+        CaseStatus::ActionRequired if case.remediation_sections.contains(&section) => Ok(()),
+        CaseStatus::ActionRequired => Err(Error::Conflict(format!(
+            "the `{}` section has no open remediation: only {} can change while the case is `action_required`",
+            section.as_str(),
+            case.remediation_sections.iter().map(|s| format!("`{}`", s.as_str())).collect::<Vec<_>>().join(", ")
+        ))),
+        CaseStatus::Draft => Err(Error::invalid_request("the review section has no data: submit the case instead")),
+        status => Err(Error::Conflict(format!(
+            "the case is `{}`: its data changes only through a remediation",
+            status.as_str()
+        ))),
+    }
+}
+
+impl Kyb<'_> {
+    fn now(&self, scope: Scope) -> Timestamp {
+        self.engine.now(scope)
+    }
+
+    /// Creates a case for the organization applicant with `external_id` (created when there is
+    /// none; an existing person applicant with it is a conflict).
+    pub async fn create(&self, scope: Scope, input: NewCase) -> Result<CaseDetail> {
+        let now = self.now(scope);
+        let real_now = self.engine.real_now();
+        let mut form = Form::default();
+        if let Some(company) = input.company {
+            form.company = company;
+        }
+        if let Some(representative) = input.representative {
+            form.representative = representative;
+        }
+        let plan = input.checks.as_deref().map(plan::requested_plan).transpose()?;
+        let id = CaseId::new(real_now);
+        let applicant_input = NewApplicant {
+            external_id: input.external_id.clone(),
+            applicant_type: Some(ApplicantType::Organization),
+            info: Some(crate::applicants::ApplicantInfo {
+                full_name: form.company.legal_name.as_ref().map(|n| n.as_str().to_owned()),
+                ..Default::default()
+            }),
+            ..NewApplicant::default()
+        };
+        let new_applicant =
+            crate::applicants::build(applicant_input, crate::applicants::ApplicantId::new(real_now), now)?;
+        let created = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let existing = match &input.external_id {
+                    Some(e) => crate::applicants::store::get_by_external_id(conn, scope, e.as_str())?,
+                    None => None,
+                };
+                let applicant_id = match existing {
+                    Some(a) if a.applicant_type != ApplicantType::Organization => {
+                        return Err(Error::Conflict(format!(
+                            "the applicant with external_id `{}` is a person: a KYB case needs an organization",
+                            crate::values::shorten(input.external_id.as_ref().map_or("", |e| e.as_str()), 80)
+                        )));
+                    }
+                    Some(a) => a.applicant_id,
+                    None => {
+                        crate::applicants::store::insert(conn, scope, &new_applicant)?;
+                        new_applicant.applicant_id
+                    }
+                };
+                let mut public_id = new_public_id();
+                while store::public_id_taken(conn, scope, &public_id)? {
+                    public_id = new_public_id();
+                }
+                let case = Case {
+                    id,
+                    public_id,
+                    scope,
+                    applicant_id,
+                    external_id: input.external_id,
+                    status: CaseStatus::Draft,
+                    risk_level: None,
+                    verification_id: None,
+                    round: 0,
+                    form,
+                    plan,
+                    checks_summary: None,
+                    remediation_sections: Vec::new(),
+                    widget_token: new_token(),
+                    widget_expires_at: now.saturating_add(WIDGET_VALIDITY),
+                    created_at: now,
+                    submitted_at: None,
+                    last_activity_at: now,
+                };
+                store::insert_case(conn, &case)?;
+                store::add_timeline(
+                    conn,
+                    &case,
+                    &entry(now, "created", "api", json!({ "public_id": case.public_id })),
+                )?;
+                Ok(case.id)
+            })
+            .await?;
+        self.get(scope, created).await
+    }
+
+    /// The whole case.
+    pub async fn get(&self, scope: Scope, id: CaseId) -> Result<CaseDetail> {
+        let engine = self.engine.clone();
+        let (case, checks, remediations, timeline) = self
+            .engine
+            .core
+            .db
+            .read(move |conn| {
+                let case = store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+                Ok((case, store::checks_of(conn, id)?, store::remediations(conn, id)?, store::timeline(conn, id)?))
+            })
+            .await?;
+        let documents = self.documents(&case).await?;
+        drop(engine);
+        Ok(detail(case, checks, remediations, timeline, documents))
+    }
+
+    /// The case a widget token opens: its scope and id. An unknown token is not found; an
+    /// expired one is refused (403), so the merchant knows to ask for a new link.
+    pub async fn open_widget(&self, token: &str) -> Result<(Scope, CaseId)> {
+        let token = token.trim().to_owned();
+        if token.len() != 48 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(Error::not_found("KYB widget"));
+        }
+        let case = self
+            .engine
+            .core
+            .db
+            .read(move |conn| store::get_by_token(conn, &token))
+            .await?
+            .ok_or(Error::not_found("KYB widget"))?;
+        if self.now(case.scope) >= case.widget_expires_at {
+            return Err(Error::Forbidden(
+                "this verification link has expired: ask the business that sent it for a new one".into(),
+            ));
+        }
+        Ok((case.scope, case.id))
+    }
+
+    /// One page of cases, newest first, as stored JSON.
+    pub async fn list_json(&self, scope: Scope, filter: CaseFilter, page: PageRequest) -> Result<JsonPage> {
+        if let Some(q) = &filter.q {
+            crate::values::text("q", q, 200)?;
+        }
+        self.engine.core.db.read(move |conn| store::list_json(conn, scope, &filter, page)).await
+    }
+
+    /// Replaces one section's values (the review section has none; documents are uploaded).
+    pub async fn save_section(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        section: SectionKey,
+        body: serde_json::Value,
+        actor: Actor,
+    ) -> Result<CaseDetail> {
+        let within = |e: Error| e.within(section.as_str());
+        let parse = |what: &str| Error::invalid_request(format!("the {what} section must be a JSON object"));
+        if !body.is_object() {
+            return Err(parse(section.as_str()));
+        }
+        enum Values {
+            Company(Box<Company>),
+            Representative(Representative),
+            Ownership(Ownership),
+        }
+        let values = match section {
+            SectionKey::Company => Values::Company(Box::new(from_json(body).map_err(within)?)),
+            SectionKey::Representative => Values::Representative(from_json(body).map_err(within)?),
+            SectionKey::Ownership => {
+                let ownership: Ownership = from_json(body).map_err(within)?;
+                ownership.check().map_err(within)?;
+                Values::Ownership(ownership)
+            }
+            SectionKey::Documents => {
+                return Err(Error::invalid_request(
+                    "documents are uploaded one by one (POST .../documents), not saved as a section",
+                ));
+            }
+            SectionKey::Review => {
+                return Err(Error::invalid_request("the review section has no data: submit the case"));
+            }
+        };
+        let now = self.now(scope);
+        self.modify(scope, id, move |_, case| {
+            editable(case, section)?;
+            match values {
+                Values::Company(c) => case.form.company = *c,
+                Values::Representative(r) => case.form.representative = r,
+                Values::Ownership(o) => case.form.ownership = o,
+            }
+            Ok(entry(now, "section_saved", &actor.name(), json!({ "section": section })))
+        })
+        .await
+    }
+
+    /// Checks that a document of `kind` may be added now (before its upload is read).
+    pub async fn check_document_allowed(&self, scope: Scope, id: CaseId) -> Result<()> {
+        let case = self
+            .engine
+            .core
+            .db
+            .read(move |conn| store::get_case(conn, scope, id))
+            .await?
+            .ok_or(Error::not_found("KYB verification"))?;
+        editable(&case, SectionKey::Documents)
+    }
+
+    /// Adds an uploaded file (already in the file store, owned by the case) as a document of
+    /// `kind`. A file of a refused type, or one the case may not take now, is deleted again.
+    pub async fn add_document(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        kind: DocumentKind,
+        file: StoredFile,
+        actor: Actor,
+    ) -> Result<CaseDetail> {
+        let now = self.now(scope);
+        let media = file.sniffed_type.clone();
+        let file_id = file.id;
+        let added = if !DOCUMENT_TYPES.contains(&media.as_str()) {
+            Err(Error::UnsupportedMedia(format!(
+                "the file is {media}: documents must be PDF, JPEG, PNG or WebP files (judged by their content)"
+            )))
+        } else if file.owner_kind != OwnerKind::KybCase || file.owner_id != id.as_uuid() {
+            Err(Error::invalid_request("the file does not belong to this case"))
+        } else {
+            self.modify(scope, id, move |_, case| {
+                editable(case, SectionKey::Documents)?;
+                let files = case.form.documents.entry(kind).or_default();
+                if files.len() >= MAX_FILES_PER_KIND {
+                    return Err(Error::invalid(
+                        "kind",
+                        format!("a case holds at most {MAX_FILES_PER_KIND} files of one kind"),
+                    ));
+                }
+                files.push(file_id);
+                Ok(entry(
+                    now,
+                    "document_added",
+                    &actor.name(),
+                    json!({ "kind": kind, "file_id": file_id, "name": file.original_name }),
+                ))
+            })
+            .await
+        };
+        if added.is_err() {
+            self.engine.files().delete_one(scope, file_id).await?;
+        }
+        added
+    }
+
+    /// Stores `bytes` as a document of `kind` (for callers that hold the whole file: demo data,
+    /// tests; the HTTP upload streams through [`crate::files::Files::begin`] instead).
+    pub async fn add_document_bytes(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        kind: DocumentKind,
+        name: &str,
+        bytes: &[u8],
+        actor: Actor,
+    ) -> Result<CaseDetail> {
+        self.check_document_allowed(scope, id).await?;
+        let mut upload = self
+            .engine
+            .files()
+            .begin(
+                scope,
+                crate::files::NewFile {
+                    owner_kind: OwnerKind::KybCase,
+                    owner_id: id.as_uuid(),
+                    declared_type: None,
+                    name: Some(name.to_owned()),
+                    limit: MAX_DOCUMENT_BYTES,
+                },
+            )
+            .await?;
+        upload.write(bytes).await?;
+        let file = upload.finish().await?;
+        self.add_document(scope, id, kind, file, actor).await
+    }
+
+    /// Removes a document from the case (and from the file store).
+    pub async fn remove_document(&self, scope: Scope, id: CaseId, file_id: FileId, actor: Actor) -> Result<CaseDetail> {
+        let now = self.now(scope);
+        let detail = self
+            .modify(scope, id, move |_, case| {
+                editable(case, SectionKey::Documents)?;
+                let mut found = None;
+                for (kind, files) in case.form.documents.iter_mut() {
+                    if let Some(i) = files.iter().position(|f| *f == file_id) {
+                        files.remove(i);
+                        found = Some(*kind);
+                    }
+                }
+                case.form.documents.retain(|_, files| !files.is_empty());
+                let kind = found.ok_or(Error::not_found("document"))?;
+                Ok(entry(now, "document_removed", &actor.name(), json!({ "kind": kind, "file_id": file_id })))
+            })
+            .await?;
+        self.engine.files().delete_one(scope, file_id).await?;
+        Ok(detail)
+    }
+
+    /// Submits the case (draft) or resubmits it (after a remediation): every section must be
+    /// complete; the checks start.
+    pub async fn submit(&self, scope: Scope, id: CaseId, actor: Actor) -> Result<CaseDetail> {
+        let now = self.now(scope);
+        let real_now = self.engine.real_now();
+        let fatf = self.engine.aml().fatf_table().await?;
+        self.modify(scope, id, move |conn, case| {
+            let event = match case.status {
+                CaseStatus::ActionRequired => CaseEvent::Resubmitted,
+                _ => CaseEvent::Submitted,
+            };
+            // The state machine speaks first: a decided case is refused as such.
+            case.status.after(event)?;
+            let incomplete = case.form.incomplete();
+            if !incomplete.is_empty() {
+                let parts: Vec<String> =
+                    incomplete.iter().map(|(s, missing)| format!("{} ({})", s.as_str(), missing.join(", "))).collect();
+                return Err(Error::invalid_request(format!(
+                    "the case cannot be submitted: incomplete sections: {}",
+                    parts.join("; ")
+                )));
+            }
+            let reopened = case.remediation_sections.clone();
+            let detail = json!({ "round": case.round + 1, "sections": reopened });
+            transition(conn, case, event, &actor.name(), now, real_now, detail)?;
+            case.round += 1;
+            case.risk_level = None;
+            case.submitted_at = Some(now);
+            if event == CaseEvent::Submitted {
+                case.verification_id = Some(VerificationId::new(real_now));
+                let planned = case.plan.clone().unwrap_or_else(|| plan::default_plan(&case.form));
+                case.plan = Some(planned.clone());
+                pipeline::start(conn, case, &planned, now, real_now, &fatf)?;
+            } else {
+                store::resolve_remediations(conn, case.id, now)?;
+                case.remediation_sections.clear();
+                let planned = case.plan.clone().unwrap_or_default();
+                let mut again: Vec<_> = reopened
+                    .iter()
+                    .flat_map(|s| plan::affected_by(*s).iter().copied())
+                    .chain([super::summary::CheckType::BusinessRiskScore])
+                    .filter(|t| planned.contains(t))
+                    .collect();
+                again.sort();
+                again.dedup();
+                for superseded in store::supersede(conn, case.id, &again, now)? {
+                    crate::work::store::cancel(conn, crate::work::Kind::KybCheck, superseded.as_uuid())?;
+                }
+                pipeline::start(conn, case, &again, now, real_now, &fatf)?;
+            }
+            Ok(entry(now, "checks_started", "pipeline", json!({ "round": case.round })))
+        })
+        .await
+    }
+
+    /// Opens a remediation: the merchant must fix a section (or upload a kind of document
+    /// again); the case waits in `action_required`, and its widget link is renewed.
+    pub async fn open_remediation(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        input: NewRemediation,
+        actor: Actor,
+    ) -> Result<CaseDetail> {
+        let message = crate::values::text("message", &input.message, 2000)?;
+        let section = match (input.section, input.document_kind) {
+            (_, Some(_)) => SectionKey::Documents,
+            (Some(SectionKey::Review), None) => {
+                return Err(Error::invalid("section", "the review section has nothing to fix: name another"));
+            }
+            (Some(s), None) => s,
+            (None, None) => return Err(Error::invalid("section", "name the section (or the document_kind) to fix")),
+        };
+        if input.section.is_some_and(|s| s != section) {
+            return Err(Error::invalid("section", "a document remediation is on the documents section"));
+        }
+        let now = self.now(scope);
+        let real_now = self.engine.real_now();
+        self.modify(scope, id, move |conn, case| {
+            let remediation = Remediation {
+                id: RemediationId::new(real_now),
+                section,
+                document_kind: input.document_kind,
+                message: message.clone(),
+                opened_by: actor.name(),
+                opened_at: now,
+                resolved_at: None,
+            };
+            let detail = json!({ "section": section, "document_kind": input.document_kind, "message": message });
+            transition(conn, case, CaseEvent::RemediationOpened, &actor.name(), now, real_now, detail)?;
+            store::insert_remediation(conn, case, &remediation)?;
+            if !case.remediation_sections.contains(&section) {
+                case.remediation_sections.push(section);
+                case.remediation_sections.sort();
+            }
+            case.widget_expires_at = case.widget_expires_at.max(now.saturating_add(WIDGET_VALIDITY));
+            Ok(entry(now, "widget_renewed", "api", json!({ "expires_at": case.widget_expires_at })))
+        })
+        .await
+    }
+
+    /// Loads a case, changes it, stores it with a timeline entry, in one transaction.
+    async fn modify<F>(&self, scope: Scope, id: CaseId, change: F) -> Result<CaseDetail>
+    where
+        F: FnOnce(&Connection, &mut Case) -> Result<TimelineEntry> + Send + 'static,
+    {
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut case = store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+                let entry = change(conn, &mut case)?;
+                case.last_activity_at = case.last_activity_at.max(entry.at);
+                store::update_case(conn, &case)?;
+                store::add_timeline(conn, &case, &entry)?;
+                Ok(())
+            })
+            .await?;
+        self.get(scope, id).await
+    }
+
+    /// The case's documents with their stored records.
+    pub(crate) async fn documents(&self, case: &Case) -> Result<Vec<CaseDocument>> {
+        let files = self.engine.files().owned(case.scope, OwnerKind::KybCase, case.id.as_uuid()).await?;
+        let mut out = Vec::new();
+        for (kind, ids) in &case.form.documents {
+            for id in ids {
+                if let Some(f) = files.iter().find(|f| f.id == *id) {
+                    out.push(CaseDocument {
+                        file_id: f.id,
+                        kind: *kind,
+                        name: f.original_name.clone(),
+                        media_type: f.sniffed_type.clone(),
+                        declared_type: f.declared_type.clone(),
+                        size: f.size,
+                        sha256: f.sha256.clone(),
+                        uploaded_at: f.created_at,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T> {
+    serde_path_to_error::deserialize(body).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.inner().to_string();
+        if path == "." { Error::invalid_request(message) } else { Error::invalid(path, message) }
+    })
+}
+
+fn detail(
+    case: Case,
+    checks: Vec<super::model::Check>,
+    remediations: Vec<Remediation>,
+    timeline: Vec<TimelineEntry>,
+    documents: Vec<CaseDocument>,
+) -> CaseDetail {
+    let missing =
+        SectionKey::ALL.into_iter().map(|k| (k, case.form.missing(k))).filter(|(_, m)| !m.is_empty()).collect();
+    CaseDetail {
+        row: case.row(),
+        missing,
+        persons: case.persons(),
+        documents,
+        plan: case.plan.clone().unwrap_or_else(|| plan::default_plan(&case.form)),
+        checks,
+        remediations,
+        timeline,
+        widget_path: format!("/kyb/widget/{}", case.widget_token),
+        widget_expires_at: case.widget_expires_at,
+        form: case.form,
+    }
+}

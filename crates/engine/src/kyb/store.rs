@@ -1,0 +1,486 @@
+//! SQL for KYB: cases, check instances, remediations and the case timeline. Every write of a
+//! case rebuilds its stored list row (`row_json`), so the list is one query without per-row
+//! work.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::case::{CaseStatus, RiskLevel};
+use super::form::{DocumentKind, SectionKey};
+use super::model::{
+    Case, CaseFilter, CaseId, Check, CheckId, CheckState, Provider, Remediation, RemediationId, TimelineEntry,
+};
+use super::summary::{CheckInstance, CheckType, Outcome, Severity};
+use crate::applicants::ApplicantId;
+use crate::db::{json_column, json_column_opt};
+use crate::error::{Error, Result};
+use crate::page::{JsonPage, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+const CASE_COLUMNS: &str = "id, organization_id, environment, public_id, applicant_id, external_id, status, \
+     risk_level, verification_id, round, form, plan, checks_summary, widget_token, widget_expires_at, created_at, \
+     submitted_at, last_activity_at";
+
+fn conversion(i: usize, what: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, format!("unknown {what}").into())
+}
+
+fn case(row: &Row<'_>) -> rusqlite::Result<Case> {
+    let status: String = row.get(6)?;
+    let risk: Option<String> = row.get(7)?;
+    Ok(Case {
+        id: row.get(0)?,
+        scope: Scope::new(row.get(1)?, row.get(2)?),
+        public_id: row.get(3)?,
+        applicant_id: row.get(4)?,
+        external_id: row.get(5)?,
+        status: CaseStatus::parse(&status).ok_or_else(|| conversion(6, "status"))?,
+        risk_level: match risk.as_deref() {
+            None => None,
+            Some("low") => Some(RiskLevel::Low),
+            Some("medium") => Some(RiskLevel::Medium),
+            Some("high") => Some(RiskLevel::High),
+            Some(_) => return Err(conversion(7, "risk level")),
+        },
+        verification_id: row.get(8)?,
+        round: row.get(9)?,
+        form: json_column(row, 10)?,
+        plan: json_column_opt(row, 11)?,
+        checks_summary: json_column_opt(row, 12)?,
+        remediation_sections: Vec::new(),
+        widget_token: row.get(13)?,
+        widget_expires_at: row.get(14)?,
+        created_at: row.get(15)?,
+        submitted_at: row.get(16)?,
+        last_activity_at: row.get(17)?,
+    })
+}
+
+fn risk_str(r: Option<RiskLevel>) -> Option<&'static str> {
+    r.map(|r| match r {
+        RiskLevel::Low => "low",
+        RiskLevel::Medium => "medium",
+        RiskLevel::High => "high",
+    })
+}
+
+pub(crate) fn insert_case(conn: &Connection, c: &Case) -> Result<()> {
+    conn.prepare_cached(&format!(
+        "INSERT INTO kyb_cases ({CASE_COLUMNS}, company_name, registration_number, country, row_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"
+    ))?
+    .execute(params![
+        c.id,
+        c.scope.organization,
+        c.scope.environment,
+        c.public_id,
+        c.applicant_id,
+        c.external_id,
+        c.status.as_str(),
+        risk_str(c.risk_level),
+        c.verification_id,
+        c.round,
+        serde_json::to_string(&c.form)?,
+        c.plan.as_ref().map(serde_json::to_string).transpose()?,
+        c.checks_summary.as_ref().map(serde_json::to_string).transpose()?,
+        c.widget_token,
+        c.widget_expires_at,
+        c.created_at,
+        c.submitted_at,
+        c.last_activity_at,
+        c.form.company.legal_name.as_ref().map(|n| n.as_str()),
+        c.form.company.registration_number.as_ref().map(|n| n.as_str()),
+        c.form.company.country.as_ref().map(|n| n.as_str()),
+        serde_json::to_string(&c.row())?,
+    ])?;
+    Ok(())
+}
+
+/// Stores every changeable column of a case, and its list row.
+pub(crate) fn update_case(conn: &Connection, c: &Case) -> Result<()> {
+    let n = conn
+        .prepare_cached(
+            "UPDATE kyb_cases SET status = ?2, risk_level = ?3, verification_id = ?4, round = ?5, form = ?6, plan = ?7,
+                checks_summary = ?8, widget_expires_at = ?9, submitted_at = ?10, last_activity_at = ?11,
+                company_name = ?12, registration_number = ?13, country = ?14, row_json = ?15
+             WHERE id = ?1",
+        )?
+        .execute(params![
+            c.id,
+            c.status.as_str(),
+            risk_str(c.risk_level),
+            c.verification_id,
+            c.round,
+            serde_json::to_string(&c.form)?,
+            c.plan.as_ref().map(serde_json::to_string).transpose()?,
+            c.checks_summary.as_ref().map(serde_json::to_string).transpose()?,
+            c.widget_expires_at,
+            c.submitted_at,
+            c.last_activity_at,
+            c.form.company.legal_name.as_ref().map(|n| n.as_str()),
+            c.form.company.registration_number.as_ref().map(|n| n.as_str()),
+            c.form.company.country.as_ref().map(|n| n.as_str()),
+            serde_json::to_string(&c.row())?,
+        ])?;
+    if n == 0 {
+        return Err(Error::not_found("KYB verification"));
+    }
+    Ok(())
+}
+
+/// A case with its open remediations' sections.
+pub(crate) fn get_case(conn: &Connection, scope: Scope, id: CaseId) -> Result<Option<Case>> {
+    let found = conn
+        .prepare_cached(&format!(
+            "SELECT {CASE_COLUMNS} FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"
+        ))?
+        .query_row(params![scope.organization, scope.environment, id], case)
+        .optional()?;
+    with_remediations(conn, found)
+}
+
+/// The case a widget token opens, whatever its scope.
+pub(crate) fn get_by_token(conn: &Connection, token: &str) -> Result<Option<Case>> {
+    let found = conn
+        .prepare_cached(&format!("SELECT {CASE_COLUMNS} FROM kyb_cases WHERE widget_token = ?1"))?
+        .query_row(params![token], case)
+        .optional()?;
+    with_remediations(conn, found)
+}
+
+fn with_remediations(conn: &Connection, found: Option<Case>) -> Result<Option<Case>> {
+    let Some(mut c) = found else { return Ok(None) };
+    let mut sections: Vec<SectionKey> =
+        remediations(conn, c.id)?.into_iter().filter(|r| r.resolved_at.is_none()).map(|r| r.section).collect();
+    sections.sort();
+    sections.dedup();
+    c.remediation_sections = sections;
+    Ok(Some(c))
+}
+
+pub(crate) fn public_id_taken(conn: &Connection, scope: Scope, public_id: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND public_id = ?3")?
+        .exists(params![scope.organization, scope.environment, public_id])?)
+}
+
+/// How many cases an applicant has (an applicant with cases is not deleted).
+pub(crate) fn cases_of_applicant(conn: &Connection, applicant: ApplicantId) -> Result<u64> {
+    let n: i64 = conn
+        .prepare_cached("SELECT count(*) FROM kyb_cases WHERE applicant_id = ?1")?
+        .query_row(params![applicant], |r| r.get(0))?;
+    Ok(n.unsigned_abs())
+}
+
+/// One page of the list, as stored JSON rows, newest first.
+pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, page: PageRequest) -> Result<JsonPage> {
+    let mut sql = String::from("SELECT row_json FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2");
+    let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(scope.organization), Box::new(scope.environment)];
+    let mut statuses: Vec<CaseStatus> = filter.status.clone();
+    if !filter.stage.is_empty() {
+        let by_stage = CaseStatus::ALL.into_iter().filter(|s| filter.stage.contains(&s.stage()));
+        statuses =
+            if statuses.is_empty() { by_stage.collect() } else { by_stage.filter(|s| statuses.contains(s)).collect() };
+        if statuses.is_empty() {
+            return Ok(JsonPage::from_trusted("{\"data\":[],\"has_next\":false}".into()));
+        }
+    }
+    let any_of = |column: &str, values: Vec<String>, sql: &mut String, args: &mut Vec<Box<dyn rusqlite::ToSql>>| {
+        if values.is_empty() {
+            return;
+        }
+        let marks: Vec<String> = values
+            .into_iter()
+            .map(|v| {
+                args.push(Box::new(v));
+                format!("?{}", args.len())
+            })
+            .collect();
+        sql.push_str(&format!(" AND {column} IN ({})", marks.join(", ")));
+    };
+    any_of("status", statuses.iter().map(|s| s.as_str().to_owned()).collect(), &mut sql, &mut args);
+    any_of(
+        "risk_level",
+        filter.risk_level.iter().filter_map(|r| risk_str(Some(*r))).map(str::to_owned).collect(),
+        &mut sql,
+        &mut args,
+    );
+    if let Some(country) = &filter.country {
+        args.push(Box::new(country.as_str().to_owned()));
+        sql.push_str(&format!(" AND country = ?{}", args.len()));
+    }
+    if let Some(q) = &filter.q {
+        // Each word must appear in one of the searched columns (case-insensitive for ASCII).
+        for word in q.split_whitespace().take(8) {
+            let pattern = format!("%{}%", word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+            args.push(Box::new(pattern));
+            let n = args.len();
+            sql.push_str(&format!(
+                " AND (company_name LIKE ?{n} ESCAPE '\\' OR registration_number LIKE ?{n} ESCAPE '\\' \
+                 OR external_id LIKE ?{n} ESCAPE '\\' OR public_id LIKE ?{n} ESCAPE '\\')"
+            ));
+        }
+    }
+    if let Some(from) = filter.created_from {
+        args.push(Box::new(from));
+        sql.push_str(&format!(" AND created_at >= ?{}", args.len()));
+    }
+    if let Some(to) = filter.created_to {
+        args.push(Box::new(to));
+        sql.push_str(&format!(" AND created_at < ?{}", args.len()));
+    }
+    args.push(Box::new(page.sql_limit()));
+    args.push(Box::new(page.sql_offset()));
+    sql.push_str(&format!(" ORDER BY created_at DESC, id DESC LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
+    let mut out = String::with_capacity(page.limit as usize * 1500);
+    out.push_str("{\"data\":[");
+    let mut n = 0;
+    let mut has_next = false;
+    while let Some(row) = rows.next()? {
+        if n == page.limit {
+            has_next = true;
+            break;
+        }
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(row.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?);
+        n += 1;
+    }
+    out.push_str(if has_next { "],\"has_next\":true}" } else { "],\"has_next\":false}" });
+    Ok(JsonPage::from_trusted(out))
+}
+
+// Checks.
+
+const CHECK_COLUMNS: &str = "id, check_type, subject_key, subject_name, state, severity, verdict, summary, evidence, \
+     provider, round, created_at, completed_at, superseded_at";
+
+fn check(row: &Row<'_>) -> rusqlite::Result<Check> {
+    let check_type: String = row.get(1)?;
+    let state: String = row.get(4)?;
+    let severity: Option<String> = row.get(5)?;
+    let provider: String = row.get(9)?;
+    Ok(Check {
+        id: row.get(0)?,
+        check_type: CheckType::parse(&check_type).ok_or_else(|| conversion(1, "check type"))?,
+        subject: row.get(2)?,
+        subject_name: row.get(3)?,
+        state: CheckState::parse(&state).ok_or_else(|| conversion(4, "check state"))?,
+        severity: severity.as_deref().and_then(Severity::parse),
+        verdict: row.get(6)?,
+        summary: row.get(7)?,
+        evidence: json_column_opt(row, 8)?.unwrap_or(serde_json::Value::Null),
+        provider: if provider == "sandbox" { Provider::Sandbox } else { Provider::Docket },
+        round: row.get(10)?,
+        created_at: row.get(11)?,
+        completed_at: row.get(12)?,
+        superseded_at: row.get(13)?,
+    })
+}
+
+/// A new pending instance.
+pub(crate) struct NewCheck<'a> {
+    pub(crate) id: CheckId,
+    pub(crate) case: &'a Case,
+    pub(crate) check_type: CheckType,
+    pub(crate) subject_key: &'a str,
+    pub(crate) subject_name: &'a str,
+    pub(crate) provider: Provider,
+    pub(crate) at: Timestamp,
+}
+
+pub(crate) fn insert_check(conn: &Connection, c: &NewCheck<'_>) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_checks (id, organization_id, environment, case_id, round, check_type, subject_key,
+            subject_name, provider, state, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', ?10)",
+    )?
+    .execute(params![
+        c.id,
+        c.case.scope.organization,
+        c.case.scope.environment,
+        c.case.id,
+        c.case.round,
+        c.check_type.as_str(),
+        c.subject_key,
+        c.subject_name,
+        c.provider.as_str(),
+        c.at,
+    ])?;
+    Ok(())
+}
+
+/// A check instance with its case id.
+pub(crate) fn get_check(conn: &Connection, id: CheckId) -> Result<Option<(CaseId, Scope, Check)>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {CHECK_COLUMNS}, case_id, organization_id, environment FROM kyb_checks WHERE id = ?1"
+        ))?
+        .query_row(params![id], |r| Ok((r.get(14)?, Scope::new(r.get(15)?, r.get(16)?), check(r)?)))
+        .optional()?)
+}
+
+/// Records an instance's outcome; false when it is no longer pending (superseded meanwhile).
+pub(crate) fn finish_check(
+    conn: &Connection,
+    id: CheckId,
+    outcome: &Outcome,
+    summary: &str,
+    evidence: &serde_json::Value,
+    at: Timestamp,
+) -> Result<bool> {
+    let (state, severity, verdict) = match outcome {
+        Outcome::Done { severity, verdict } => (CheckState::Completed, Some(severity.as_str()), Some(verdict.as_str())),
+        Outcome::Error { .. } => (CheckState::Error, None, Some("error")),
+    };
+    let n = conn
+        .prepare_cached(
+            "UPDATE kyb_checks SET state = ?2, severity = ?3, verdict = ?4, summary = ?5, evidence = ?6,
+                completed_at = ?7
+             WHERE id = ?1 AND state = 'pending' AND superseded_at IS NULL",
+        )?
+        .execute(params![id, state.as_str(), severity, verdict, summary, serde_json::to_string(evidence)?, at])?;
+    Ok(n > 0)
+}
+
+/// Every instance of a case, oldest first (superseded ones included).
+pub(crate) fn checks_of(conn: &Connection, case: CaseId) -> Result<Vec<Check>> {
+    Ok(conn
+        .prepare_cached(&format!("SELECT {CHECK_COLUMNS} FROM kyb_checks WHERE case_id = ?1 ORDER BY created_at, id"))?
+        .query_map(params![case], check)?
+        .collect::<rusqlite::Result<Vec<_>>>()?)
+}
+
+/// The current instances of a case as the summary counts them.
+pub(crate) fn current_instances(checks: &[Check]) -> Vec<CheckInstance> {
+    checks
+        .iter()
+        .filter(|c| c.superseded_at.is_none())
+        .map(|c| CheckInstance {
+            check_type: c.check_type,
+            outcome: match (c.state, c.severity, &c.verdict) {
+                (CheckState::Pending, _, _) => None,
+                (CheckState::Error, _, _) => Some(Outcome::Error { reason: c.summary.clone().unwrap_or_default() }),
+                (CheckState::Completed, Some(severity), verdict) => {
+                    Some(Outcome::Done { severity, verdict: verdict.clone().unwrap_or_default() })
+                }
+                (CheckState::Completed, None, _) => Some(Outcome::Error { reason: "no severity recorded".into() }),
+            },
+        })
+        .collect()
+}
+
+/// Marks the current instances of `types` as history; returns their ids (their due work is to
+/// be cancelled).
+pub(crate) fn supersede(conn: &Connection, case: CaseId, types: &[CheckType], at: Timestamp) -> Result<Vec<CheckId>> {
+    let mut ids = Vec::new();
+    for t in types {
+        let mut stmt = conn.prepare_cached(
+            "UPDATE kyb_checks SET superseded_at = ?3 WHERE case_id = ?1 AND check_type = ?2 AND superseded_at IS NULL
+             RETURNING id",
+        )?;
+        let found = stmt.query_map(params![case, t.as_str(), at], |r| r.get::<_, CheckId>(0))?;
+        for id in found {
+            ids.push(id?);
+        }
+    }
+    Ok(ids)
+}
+
+// Remediations.
+
+pub(crate) fn insert_remediation(conn: &Connection, case: &Case, r: &Remediation) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_remediations (id, organization_id, environment, case_id, section, document_kind, message,
+            opened_by, opened_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        r.id,
+        case.scope.organization,
+        case.scope.environment,
+        case.id,
+        r.section.as_str(),
+        r.document_kind.map(DocumentKind::as_str),
+        r.message,
+        r.opened_by,
+        r.opened_at,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn remediations(conn: &Connection, case: CaseId) -> Result<Vec<Remediation>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT id, section, document_kind, message, opened_by, opened_at, resolved_at FROM kyb_remediations
+             WHERE case_id = ?1 ORDER BY opened_at, id",
+        )?
+        .query_map(params![case], |r| {
+            let section: String = r.get(1)?;
+            let kind: Option<String> = r.get(2)?;
+            Ok(Remediation {
+                id: r.get::<_, RemediationId>(0)?,
+                section: SectionKey::parse(&section).ok_or_else(|| conversion(1, "section"))?,
+                document_kind: kind.as_deref().and_then(|k| DocumentKind::ALL.into_iter().find(|d| d.as_str() == k)),
+                message: r.get(3)?,
+                opened_by: r.get(4)?,
+                opened_at: r.get(5)?,
+                resolved_at: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Closes every open remediation of a case.
+pub(crate) fn resolve_remediations(conn: &Connection, case: CaseId, at: Timestamp) -> Result<usize> {
+    Ok(conn
+        .prepare_cached("UPDATE kyb_remediations SET resolved_at = ?2 WHERE case_id = ?1 AND resolved_at IS NULL")?
+        .execute(params![case, at])?)
+}
+
+// The timeline.
+
+pub(crate) fn add_timeline(conn: &Connection, case: &Case, entry: &TimelineEntry) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_case_events (organization_id, environment, case_id, at, kind, actor, from_status, to_status,
+            detail)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        case.scope.organization,
+        case.scope.environment,
+        case.id,
+        entry.at,
+        entry.kind,
+        entry.actor,
+        entry.from_status.map(CaseStatus::as_str),
+        entry.to_status.map(CaseStatus::as_str),
+        serde_json::to_string(&entry.detail)?,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn timeline(conn: &Connection, case: CaseId) -> Result<Vec<TimelineEntry>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT at, kind, actor, from_status, to_status, detail FROM kyb_case_events WHERE case_id = ?1 ORDER BY id",
+        )?
+        .query_map(params![case], |r| {
+            let from: Option<String> = r.get(3)?;
+            let to: Option<String> = r.get(4)?;
+            Ok(TimelineEntry {
+                at: r.get(0)?,
+                kind: r.get(1)?,
+                actor: r.get(2)?,
+                from_status: from.as_deref().and_then(CaseStatus::parse),
+                to_status: to.as_deref().and_then(CaseStatus::parse),
+                detail: json_column_opt(r, 5)?.unwrap_or(serde_json::Value::Null),
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}

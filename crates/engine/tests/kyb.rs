@@ -1,0 +1,314 @@
+//! KYB cases through the engine: create, fill, submit, the pipeline's outcomes by magic value,
+//! remediation, and the rules that refuse what may not happen.
+
+use std::sync::Arc;
+
+use docket_engine::kyb::{
+    Actor, CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey,
+    Stage,
+};
+use docket_engine::time::ManualTime;
+use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
+use serde_json::json;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    engine: Engine,
+    time: Arc<ManualTime>,
+    sandbox: Scope,
+    production: Scope,
+}
+
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = Arc::new(ManualTime::new("2026-03-01T09:00:00Z".parse().expect("time")));
+    let mut config = EngineConfig::new(dir.path());
+    config.time = time.clone();
+    let engine = Engine::open(config).await.expect("opens");
+    let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
+    Fixture {
+        _dir: dir,
+        engine,
+        time,
+        sandbox: Scope::new(org, Environment::Sandbox),
+        production: Scope::new(org, Environment::Production),
+    }
+}
+
+/// A PDF whose text layer says `text`.
+fn pdf(text: &str) -> Vec<u8> {
+    let content = format!("BT /F1 12 Tf 72 720 Td ({text}) Tj ET");
+    let mut out = format!("%PDF-1.4\n1 0 obj << /Length {} >>\nstream\n", content.len()).into_bytes();
+    out.extend_from_slice(content.as_bytes());
+    out.extend_from_slice(b"\nendstream\nendobj\n2 0 obj << /Producer (Companies House) >> endobj\n%%EOF\n");
+    out
+}
+
+/// Creates a case and fills every section: a GB company numbered `number`, the representative
+/// and one director named as given, and the two required documents named `doc_name`.
+async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, doc_name: &str) -> CaseDetail {
+    let kyb = f.engine.kyb();
+    let case = kyb
+        .create(
+            scope,
+            serde_json::from_value::<NewCase>(json!({"external_id": format!("m-{number}-{director_last}")}))
+                .expect("input"),
+        )
+        .await
+        .expect("created");
+    assert_eq!(case.row.status, CaseStatus::Draft);
+    let id = case.row.id;
+    kyb.save_section(
+        scope,
+        id,
+        SectionKey::Company,
+        json!({
+            "legal_name": "Brightwater Logistics Ltd", "form_type": "Private limited company",
+            "entity_type": "corporation", "registration_type": "company_number", "registration_number": number,
+            "country": "GB", "incorporation_date": "2016-04-12",
+            "address": {"street": "14 Quay Street", "city": "Bristol", "postal_code": "BS1 4DJ", "country": "GB"}
+        }),
+        Actor::Api,
+    )
+    .await
+    .expect("company");
+    kyb.save_section(
+        scope,
+        id,
+        SectionKey::Representative,
+        json!({"first_name": "Amelia", "last_name": "Hart", "email": "amelia@brightwater.example",
+               "title": "CEO", "date_of_birth": "1984-02-03", "nationality": "GB"}),
+        Actor::Merchant,
+    )
+    .await
+    .expect("representative");
+    kyb.save_section(
+        scope,
+        id,
+        SectionKey::Ownership,
+        json!({"persons": [{"first_name": "Tom", "last_name": director_last, "date_of_birth": "1970-05-06",
+                             "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60}]}),
+        Actor::Merchant,
+    )
+    .await
+    .expect("ownership");
+    let text = format!(
+        "Certificate of incorporation: Brightwater Logistics Ltd, company number {number}, 14 Quay Street, Tom {director_last}"
+    );
+    for kind in
+        [DocumentKind::CertificateOfIncorporation, DocumentKind::ProofOfAddress, DocumentKind::OwnershipDocument]
+    {
+        kyb.add_document_bytes(
+            scope,
+            id,
+            kind,
+            &format!("{doc_name}-{}.pdf", kind.as_str()),
+            &pdf(&text),
+            Actor::Merchant,
+        )
+        .await
+        .expect("document");
+    }
+    kyb.get(scope, id).await.expect("get")
+}
+
+async fn run_pipeline(f: &Fixture) {
+    f.time.advance(jiff::SignedDuration::from_secs(10));
+    f.engine.kyb().run_due_checks().await.expect("runs");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clean_sandbox_case_is_approved_with_every_check_low() {
+    let f = fixture().await;
+    let case = filled(&f, f.sandbox, "09876543", "Reed", "clean").await;
+    assert!(case.missing.is_empty(), "{:?}", case.missing);
+    let progress = case.row.form_progress.clone().expect("progress");
+    assert_eq!(progress.sections_completed, 4);
+    assert_eq!(progress.current_section, Some(SectionKey::Review));
+
+    let submitted = f.engine.kyb().submit(f.sandbox, case.row.id, Actor::Merchant).await.expect("submits");
+    assert_eq!(submitted.row.status, CaseStatus::UnderReview);
+    assert_eq!(submitted.row.stage, Stage::RunningChecks);
+    assert!(submitted.row.verification_id.is_some() && submitted.row.submitted_at.is_some());
+    let summary = submitted.row.checks_summary.clone().expect("summary");
+    assert_eq!(summary.completed, 0);
+    assert!(!submitted.plan.contains(&CheckType::Tin), "no TIN for a GB company without one");
+
+    run_pipeline(&f).await;
+    let done = f.engine.kyb().get(f.sandbox, case.row.id).await.expect("get");
+    let summary = done.row.checks_summary.clone().expect("summary");
+    assert_eq!(summary.completed, summary.expected, "{summary:?}");
+    assert_eq!(summary.passed, summary.expected, "{:#?}", done.checks);
+    assert_eq!(done.row.risk_level, Some(RiskLevel::Low));
+    assert_eq!(done.row.status, CaseStatus::Approved);
+    assert_eq!(done.row.stage, Stage::Approved);
+    // aml_person ran for both people; kyc for both (representative and director).
+    let persons = done.checks.iter().filter(|c| c.check_type == CheckType::AmlPerson).count();
+    assert_eq!(persons, 2);
+    let kinds: Vec<&str> = done.timeline.iter().map(|e| e.kind.as_str()).collect();
+    assert!(kinds.contains(&"submitted") && kinds.contains(&"checks_finished"), "{kinds:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn magic_values_give_their_outcomes() {
+    let f = fixture().await;
+    // Registration number ending 0000: registry not found (high) -> rejected.
+    let rejected = filled(&f, f.sandbox, "12340000", "Reed", "clean").await;
+    f.engine.kyb().submit(f.sandbox, rejected.row.id, Actor::Api).await.expect("submits");
+    // A director named "... Review": kyc medium -> manual review.
+    let review = filled(&f, f.sandbox, "55550001", "Review", "clean").await;
+    f.engine.kyb().submit(f.sandbox, review.row.id, Actor::Api).await.expect("submits");
+    // Registry outage (9999): errored -> no risk -> failed.
+    let failed = filled(&f, f.sandbox, "12349999", "Reed", "clean").await;
+    f.engine.kyb().submit(f.sandbox, failed.row.id, Actor::Api).await.expect("submits");
+    // An edited document: doc_manipulation high.
+    let edited = filled(&f, f.sandbox, "77770001", "Reed", "edited").await;
+    f.engine.kyb().submit(f.sandbox, edited.row.id, Actor::Api).await.expect("submits");
+    run_pipeline(&f).await;
+
+    let kyb = f.engine.kyb();
+    let get = |id| kyb.get(f.sandbox, id);
+    let r = get(rejected.row.id).await.expect("get");
+    assert_eq!(r.row.status, CaseStatus::Rejected);
+    let registry = r.checks.iter().find(|c| c.check_type == CheckType::Registry).expect("registry");
+    assert_eq!(registry.verdict.as_deref(), Some("not_found"));
+
+    let m = get(review.row.id).await.expect("get");
+    assert_eq!(m.row.status, CaseStatus::ManualReview);
+    assert_eq!(m.row.risk_level, Some(RiskLevel::Medium));
+
+    let x = get(failed.row.id).await.expect("get");
+    assert_eq!(x.row.status, CaseStatus::Failed);
+    assert_eq!(x.row.risk_level, None);
+    let summary = x.row.checks_summary.clone().expect("summary");
+    assert_eq!(summary.errored, 2, "registry and the risk score: {summary:?}");
+    assert_eq!(summary.completed, summary.passed + summary.review + summary.failed + summary.errored);
+
+    let e = get(edited.row.id).await.expect("get");
+    let manipulation = e.checks.iter().find(|c| c.check_type == CheckType::DocManipulation).expect("check");
+    assert_eq!(manipulation.verdict.as_deref(), Some("manipulated"));
+    assert_eq!(e.row.status, CaseStatus::Rejected);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
+    let f = fixture().await;
+    let kyb = f.engine.kyb();
+    let case = filled(&f, f.sandbox, "55550001", "Review", "clean").await;
+    let id = case.row.id;
+    kyb.submit(f.sandbox, id, Actor::Api).await.expect("submits");
+    run_pipeline(&f).await;
+    assert_eq!(kyb.get(f.sandbox, id).await.expect("get").row.status, CaseStatus::ManualReview);
+
+    // Only a remediated section may change; a refused submit names what is missing.
+    let opened = kyb
+        .open_remediation(
+            f.sandbox,
+            id,
+            NewRemediation {
+                section: Some(SectionKey::Ownership),
+                document_kind: None,
+                message: "Add the director's full legal name".into(),
+            },
+            Actor::Reviewer("ana".into()),
+        )
+        .await
+        .expect("opens");
+    assert_eq!(opened.row.status, CaseStatus::ActionRequired);
+    assert_eq!(opened.row.stage, Stage::ActionRequired);
+    let progress = opened.row.form_progress.clone().expect("progress");
+    assert_eq!(progress.current_section, Some(SectionKey::Ownership));
+    let refused = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({}), Actor::Merchant).await;
+    assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
+
+    kyb.save_section(
+        f.sandbox,
+        id,
+        SectionKey::Ownership,
+        json!({"persons": [{"first_name": "Tom", "last_name": "Reed", "date_of_birth": "1970-05-06",
+                             "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60}]}),
+        Actor::Merchant,
+    )
+    .await
+    .expect("fixed");
+    let resubmitted = kyb.submit(f.sandbox, id, Actor::Merchant).await.expect("resubmits");
+    assert_eq!(resubmitted.row.status, CaseStatus::UnderReview);
+    assert!(resubmitted.remediations.iter().all(|r| r.resolved_at.is_some()));
+    run_pipeline(&f).await;
+
+    let done = kyb.get(f.sandbox, id).await.expect("get");
+    assert_eq!(done.row.status, CaseStatus::Approved, "{:#?}", done.checks);
+    // Registry ran once; kyc and aml_person twice (the first round kept as history).
+    let count = |t: CheckType| done.checks.iter().filter(|c| c.check_type == t).count();
+    assert_eq!(count(CheckType::Registry), 1);
+    assert_eq!(count(CheckType::Kyc), 4);
+    assert!(done.checks.iter().filter(|c| c.superseded_at.is_some()).all(|c| c.round == 1));
+    assert!(done.checks.iter().all(|c| c.state != CheckState::Pending));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_operations_leave_the_case_as_it_was() {
+    let f = fixture().await;
+    let kyb = f.engine.kyb();
+    let case = kyb.create(f.sandbox, NewCase::default()).await.expect("created");
+    let id = case.row.id;
+    // Submit with empty sections names them.
+    match kyb.submit(f.sandbox, id, Actor::Api).await {
+        Err(Error::Invalid(i)) => {
+            assert!(i.message.contains("company (") && i.message.contains("documents ("), "{}", i.message)
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // A remediation on a draft is a refused transition naming the status.
+    let r = kyb
+        .open_remediation(
+            f.sandbox,
+            id,
+            NewRemediation { section: Some(SectionKey::Company), document_kind: None, message: "x".into() },
+            Actor::Api,
+        )
+        .await;
+    assert!(matches!(&r, Err(Error::Conflict(m)) if m.contains("`draft`")), "{r:?}");
+    // Bad values name their field.
+    let bad = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({"country": "Narnia"}), Actor::Api).await;
+    assert!(
+        matches!(&bad, Err(Error::Invalid(i)) if i.field.as_deref().is_some_and(|f| f.contains("country"))),
+        "{bad:?}"
+    );
+    let over = kyb
+        .save_section(
+            f.sandbox,
+            id,
+            SectionKey::Ownership,
+            json!({"persons": [{"ownership_percentage": 70}, {"ownership_percentage": 40}]}),
+            Actor::Api,
+        )
+        .await;
+    assert!(matches!(over, Err(Error::Invalid(_))), "{over:?}");
+    // A file that is not a document is refused and not kept.
+    let text = kyb.add_document_bytes(f.sandbox, id, DocumentKind::ProofOfAddress, "a.txt", b"hello", Actor::Api).await;
+    assert!(matches!(text, Err(Error::UnsupportedMedia(_))), "{text:?}");
+    let after = kyb.get(f.sandbox, id).await.expect("get");
+    assert!(after.documents.is_empty());
+    assert_eq!(after.form, case.form);
+    // Other environments do not see it.
+    assert!(matches!(kyb.get(f.production, id).await, Err(Error::NotFound { .. })));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn production_checks_what_it_can_and_says_what_it_cannot() {
+    let f = fixture().await;
+    let case = filled(&f, f.production, "09876543", "Reed", "certificate").await;
+    f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().run_due_checks().await.expect("runs");
+    let done = f.engine.kyb().get(f.production, case.row.id).await.expect("get");
+    let check = |t: CheckType| done.checks.iter().find(|c| c.check_type == t).expect("check");
+    // The documents were read for real: the text names the company and its number.
+    let docs = check(CheckType::DocumentVerification);
+    assert_eq!(docs.verdict.as_deref(), Some("verified"), "{:?}", docs.summary);
+    assert_eq!(check(CheckType::DocManipulation).verdict.as_deref(), Some("no_manipulation"));
+    // What needs an online service or data Docket lacks is an error with its reason, never a pass.
+    assert_eq!(check(CheckType::Registry).state, CheckState::Error);
+    assert!(check(CheckType::Kyc).summary.as_deref().unwrap_or_default().contains("reviewer"));
+    assert_eq!(done.row.status, CaseStatus::Failed);
+}
