@@ -21,6 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -42,6 +43,9 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a watchlist upload (up to 1 GiB) may take.
 const UPLOAD_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 
+/// The largest request the KYB widget takes: a document and its form around it.
+const WIDGET_BODY_LIMIT: usize = docket_engine::kyb::MAX_DOCUMENT_BYTES as usize + (1 << 20);
+
 /// The API routes with their OpenAPI description, before layers and state.
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
@@ -52,6 +56,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::sandbox::router())
         .merge(routes::requests::router())
         .merge(routes::keys::router())
+        .merge(routes::kyb::router())
 }
 
 /// The watchlist import routes: authenticated and journaled like the others, but with a longer
@@ -62,7 +67,12 @@ fn import_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI description of everything served.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api_routes().merge(import_routes()).merge(routes::console::router()).merge(meta::router()).into_openapi()
+    api_routes()
+        .merge(import_routes())
+        .merge(routes::kyb_widget::router())
+        .merge(routes::console::router())
+        .merge(meta::router())
+        .into_openapi()
 }
 
 fn catch_panics() -> CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
@@ -86,6 +96,17 @@ pub fn app(state: AppState) -> Router {
         .layer(catch_panics())
         .merge(imports)
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::capture))
+        // The capture layer bounds every body (and streams uploads with their own limits), so
+        // axum's default 2 MB limit on extractors would only cut uploads short.
+        .layer(DefaultBodyLimit::disable())
+        // The KYB widget: its token is the credential; not journaled (the token must not be
+        // kept), bounded here instead.
+        .merge(
+            routes::kyb_widget::router()
+                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
+                .layer(DefaultBodyLimit::max(WIDGET_BODY_LIMIT))
+                .layer(catch_panics()),
+        )
         // Signing in and out: no key, not journaled (the link's token must not be kept).
         .merge(routes::console::router())
         .merge(meta::router())
@@ -95,6 +116,7 @@ pub fn app(state: AppState) -> Router {
     let described = Router::new().route("/openapi.json", get(meta::openapi_json)).with_state(openapi_json);
 
     api.route("/docs", get(meta::docs))
+        .route("/kyb/widget/{token}", get(routes::kyb_widget::page))
         .merge(described)
         .fallback(meta::asset)
         .method_not_allowed_fallback(method_not_allowed)

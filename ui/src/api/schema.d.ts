@@ -664,6 +664,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/kyb/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List KYB verifications
+         * @description Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
+         *     environment come from the key. Each row carries the company, form_progress and
+         *     checks_summary blocks.
+         */
+        get: operations["listKybVerifications"];
+        put?: never;
+        /**
+         * Create a KYB case
+         * @description Opens a case for the organization applicant with `external_id` (created if there is none;
+         *     without `external_id`, a new applicant). Company and representative data may be prefilled;
+         *     the merchant completes the rest in the hosted widget at `widget_url`, or an integration fills
+         *     it through the section and document operations below. `checks` replaces the default plan
+         *     (see *KYB* in the guide).
+         */
+        post: operations["createKybVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a KYB verification
+         * @description The whole case (spec 4.2): the list row's fields, the form's values by section, what each
+         *     incomplete section lacks, the persons, the documents, every check instance with its
+         *     evidence (superseded ones included), the remediations, the timeline and the widget's URL.
+         */
+        get: operations["getKybVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/sections/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a section
+         * @description Replaces one section's values (`company`, `representative` or `ownership`): fields left out
+         *     are not given. Allowed while the case is `draft`, and for a section with an open remediation
+         *     while it is `action_required`; otherwise 409. Malformed values are refused naming the field;
+         *     missing ones are allowed (`missing` in the answer says what the section still lacks).
+         */
+        put: operations["saveKybSection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document
+         * @description `multipart/form-data` with the document's `kind` (a query parameter, or a form field before
+         *     the file) and one `file` part: a PDF, JPEG, PNG or WebP file (by its content) of at most
+         *     20 MiB. Allowed while the case is `draft`, or with an open remediation on its documents.
+         */
+        post: operations["uploadKybDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document
+         * @description The file as uploaded, with the media type its content shows.
+         */
+        get: operations["getKybDocument"];
+        put?: never;
+        post?: never;
+        /** Remove a document */
+        delete: operations["removeKybDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a case
+         * @description Submits a `draft` case (or resubmits one in `action_required` after its remediations were
+         *     addressed): every section must be complete, or the 400 names what each lacks. The case goes
+         *     to `under_review` / `running_checks`, gets its `verification_id` and `submitted_at`, and its
+         *     checks start (a resubmission runs again only the checks of the remediated sections).
+         */
+        post: operations["submitKybVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/remediations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a remediation
+         * @description Asks the merchant to fix a section (`section`) or to upload a kind of document again
+         *     (`document_kind`), with a message shown in the widget. The case moves to `action_required`
+         *     (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
+         *     days. The merchant's resubmission closes it.
+         */
+        post: operations["openKybRemediation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/aml/lists/imports": {
         parameters: {
             query?: never;
@@ -709,6 +873,97 @@ export interface paths {
         get: operations["getImport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/widget/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open the widget
+         * @description What the merchant sees: the case's public id and status, their values by section, the
+         *     stepper, what each section lacks, the uploaded documents and any open requests to fix
+         *     something. The token is the credential; an expired link answers 403.
+         */
+        get: operations["getKybWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/widget/{token}/sections/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a section from the widget */
+        put: operations["saveKybWidgetSection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/widget/{token}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a document from the widget */
+        post: operations["uploadKybWidgetDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/widget/{token}/documents/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a document from the widget */
+        get: operations["getKybWidgetDocument"];
+        put?: never;
+        post?: never;
+        /** Remove a document from the widget */
+        delete: operations["removeKybWidgetDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/widget/{token}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit from the widget */
+        post: operations["submitKybWidget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -841,6 +1096,28 @@ export interface webhooks {
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
         post: operations["eventDocverChecks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    KYB_VERIFICATION: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A KYB case changed status
+         * @description Sent whenever a case's status changes: submitted (`under_review`), decided by the pipeline (`approved`, `manual_review`, `rejected`, `failed`), sent back to the merchant (`action_required`), resubmitted, or decided by a reviewer. The payload is the case as the list serves it (spec 2.1: status, stage, risk_level, company, form_progress, checks_summary) plus `previous_status`. Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventKybVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1046,6 +1323,181 @@ export interface components {
          * @enum {string}
          */
         AttemptCause: "scheduled" | "replay";
+        /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
+        CaseDetail: components["schemas"]["CaseRow"] & {
+            /** @description The widget's values by section. */
+            form: components["schemas"]["Form"];
+            /** @description What each incomplete section still lacks, by section key. */
+            missing: {
+                [key: string]: string[];
+            };
+            persons: components["schemas"]["CasePerson"][];
+            documents: components["schemas"]["CaseDocument"][];
+            /** @description The check types the verification runs. */
+            plan: components["schemas"]["CheckType"][];
+            /** @description Every check instance, the superseded ones of earlier rounds included. */
+            checks: components["schemas"]["Check"][];
+            remediations: components["schemas"]["Remediation"][];
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** @description The hosted widget's path on this server (append it to the base URL) and its expiry. */
+            widget_path: string;
+            /** Format: date-time */
+            widget_expires_at: string;
+        };
+        /** @description An uploaded document of a case. */
+        CaseDocument: {
+            file_id: components["schemas"]["FileId"];
+            kind: components["schemas"]["DocumentKind"];
+            name?: string | null;
+            /** @description The media type the content shows. */
+            media_type: string;
+            /** @description The media type the uploader declared. */
+            declared_type?: string | null;
+            /** Format: int64 */
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The KYB verification id (UUIDv7).
+         */
+        CaseId: string;
+        /** @description A person of a case. */
+        CasePerson: {
+            /** @description `person:0` is the representative; `person:<n>` the n-th person of the ownership section. */
+            key: string;
+            full_name: string;
+            roles: components["schemas"]["PersonRole"][];
+            /** Format: date */
+            date_of_birth?: string | null;
+            nationality?: string | null;
+            /** Format: double */
+            ownership_percentage?: number | null;
+            is_ubo: boolean;
+        };
+        /** @description A case with the absolute URL of its hosted widget. */
+        CaseResponse: components["schemas"]["CaseDetail"] & {
+            /** @description The hosted widget for the merchant: no API key needed; works until `widget_expires_at`. */
+            widget_url: string;
+        };
+        /** @description A case as the list serves it (spec 2.1 `KybVerificationListItem`). */
+        CaseRow: {
+            id: components["schemas"]["CaseId"];
+            verification_id?: components["schemas"]["VerificationId"] | null;
+            /** @description A short readable identifier (`KYB-7K3M9QX2`), unique within the environment. */
+            public_id: string;
+            organization_id: components["schemas"]["OrganizationId"];
+            applicant_id: components["schemas"]["ApplicantId"];
+            external_id?: string | null;
+            company_name?: string | null;
+            country?: string | null;
+            status: components["schemas"]["CaseStatus"];
+            stage: components["schemas"]["Stage"];
+            /** @description Reserved by the spec; always null. */
+            decision?: string | null;
+            /**
+             * Format: int64
+             * @description Reserved by the spec; always null.
+             */
+            risk_score?: number | null;
+            risk_level?: components["schemas"]["RiskLevel"] | null;
+            is_sandbox: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            submitted_at?: string | null;
+            /** Format: date-time */
+            last_activity_at: string;
+            company?: components["schemas"]["CompanySummary"] | null;
+            form_progress?: components["schemas"]["FormProgress"] | null;
+            checks_summary?: components["schemas"]["ChecksSummary"] | null;
+        };
+        /**
+         * @description A case's status (spec 3.1).
+         * @enum {string}
+         */
+        CaseStatus: "draft" | "under_review" | "action_required" | "approved" | "manual_review" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description One check instance with its evidence. */
+        Check: {
+            id: components["schemas"]["CheckId"];
+            type: components["schemas"]["CheckType"];
+            /** @description `company`, or a person's key (`person:0` is the representative). */
+            subject: string;
+            subject_name: string;
+            state: components["schemas"]["CheckState"];
+            severity?: components["schemas"]["Severity"] | null;
+            verdict?: string | null;
+            /** @description One sentence: what was found, or why the check could not run. */
+            summary?: string | null;
+            evidence: Record<string, never>;
+            provider: components["schemas"]["Provider"];
+            /**
+             * Format: int32
+             * @description The submission round it ran in.
+             */
+            round: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Set when a resubmission ran it again: it is history, not part of the summary.
+             */
+            superseded_at?: string | null;
+        };
+        /**
+         * Format: uuid
+         * @description The check id (UUIDv7).
+         */
+        CheckId: string;
+        /**
+         * @description A check instance's state.
+         * @enum {string}
+         */
+        CheckState: "pending" | "completed" | "error";
+        /**
+         * @description A check type's status (spec 3.3).
+         * @enum {string}
+         */
+        CheckStatus: "pending" | "in_progress" | "completed" | "error";
+        /** @description One check type in a summary. */
+        CheckSummaryItem: {
+            type: components["schemas"]["CheckType"];
+            status: components["schemas"]["CheckStatus"];
+            severity?: components["schemas"]["Severity"] | null;
+            /** @description The worst instance's verdict; `error` on error; null while pending or in progress. */
+            verdict?: string | null;
+        };
+        /**
+         * @description The check types of spec 2.1, in the order summaries list them.
+         * @enum {string}
+         */
+        CheckType: "registry" | "tin" | "document_verification" | "doc_manipulation" | "aml_company" | "aml_person" | "cross_check" | "business_risk_score" | "agentic_verification" | "kyc";
+        /** @description The summary of a verification's checks (spec 2.1). */
+        ChecksSummary: {
+            /**
+             * Format: int32
+             * @description Check types the plan runs.
+             */
+            expected: number;
+            /**
+             * Format: int32
+             * @description Types whose instances all have an outcome: passed + review + failed + errored.
+             */
+            completed: number;
+            /** Format: int32 */
+            passed: number;
+            /** Format: int32 */
+            review: number;
+            /** Format: int32 */
+            failed: number;
+            /** Format: int32 */
+            errored: number;
+            checks: components["schemas"]["CheckSummaryItem"][];
+        };
         Cleared: {
             /** @description How many entries were removed. */
             removed: number;
@@ -1074,10 +1526,49 @@ export interface components {
              */
             offset_seconds: number;
         };
+        /** @description The company section: who the business is. */
+        Company: {
+            legal_name?: components["schemas"]["Line"] | null;
+            dba?: components["schemas"]["Line"] | null;
+            form_type?: components["schemas"]["Line"] | null;
+            entity_type?: components["schemas"]["Line"] | null;
+            registration_type?: components["schemas"]["Line"] | null;
+            registration_number?: components["schemas"]["Line"] | null;
+            tin?: components["schemas"]["Line"] | null;
+            country?: components["schemas"]["CountryCode"] | null;
+            state?: components["schemas"]["Line"] | null;
+            /** Format: date */
+            incorporation_date?: string | null;
+            address?: components["schemas"]["Address"] | null;
+        };
+        /**
+         * @description The declared company at a glance (spec 2.1 `KybCompanySummary`). Values not given yet are
+         *     empty strings, as the spec types them as strings; `dba` is null when not given.
+         */
+        CompanySummary: {
+            legal_name: string;
+            dba?: string | null;
+            form_type: string;
+            entity_type: string;
+            registration_type: string;
+            registration_number: string;
+            country: string;
+            state: string;
+            representative_name: string;
+            representative_email: string;
+        };
         ContactInfo: {
             emails?: string[];
             phones?: string[];
             websites?: string[];
+        };
+        /** @description A company that owns part of the business. */
+        CorporateOwner: {
+            name?: components["schemas"]["Line"] | null;
+            registration_number?: components["schemas"]["Line"] | null;
+            country?: components["schemas"]["CountryCode"] | null;
+            /** Format: double */
+            ownership_percentage?: number | null;
         };
         /**
          * @description An ISO 3166-1 alpha-2 country code, upper case (`DE`). `XK` (Kosovo) is accepted as the
@@ -1174,6 +1665,11 @@ export interface components {
             /** Format: date-time */
             lte?: string | null;
         };
+        /**
+         * @description Kinds of documents the widget asks for.
+         * @enum {string}
+         */
+        DocumentKind: "certificate_of_incorporation" | "ownership_document" | "proof_of_address";
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
         /** @description A watchlist entity, as `GET /api/v3/aml/search/{uuid}` returns it. */
@@ -1320,7 +1816,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -1356,11 +1852,35 @@ export interface components {
             data: components["schemas"]["FatfRecord"][];
         };
         /**
+         * Format: uuid
+         * @description The file id (UUIDv7).
+         */
+        FileId: string;
+        /**
          * @description How a request filter fared against a hit. Entities whose data contradicts a filter are not
          *     returned, so `NO_MATCH` means the entity holds no data to compare with.
          * @enum {string}
          */
         FilterMatch: "FILTER_NOT_SET" | "NO_MATCH" | "MATCH" | "PARTIAL_MATCH";
+        /** @description Everything the merchant has given so far. */
+        Form: {
+            company: components["schemas"]["Company"];
+            representative: components["schemas"]["Representative"];
+            ownership: components["schemas"]["Ownership"];
+            /** @description Uploaded files (in the file store) by document kind. */
+            documents: {
+                [key: string]: components["schemas"]["FileId"][];
+            };
+        };
+        /** @description The widget's stepper (spec 2.1 `KybFormProgress`). */
+        FormProgress: {
+            /** Format: int32 */
+            sections_completed: number;
+            /** Format: int32 */
+            sections_total: number;
+            current_section?: components["schemas"]["SectionKey"] | null;
+            sections: components["schemas"]["SectionProgress"][];
+        };
         /**
          * Format: double
          * @description A fuzziness level between 0 (exact) and 1 (broad).
@@ -1519,6 +2039,11 @@ export interface components {
             data: components["schemas"]["Key"][];
         };
         /**
+         * @description A line of free text (a name, a title, a registration number): trimmed, 1 to 300
+         *     characters, no control characters.
+         */
+        Line: string;
+        /**
          * @description The format of a list file.
          * @enum {string}
          */
@@ -1575,6 +2100,17 @@ export interface components {
             aml_screening_enabled?: boolean | null;
             search_options?: components["schemas"]["SearchOptionsInput"] | null;
         };
+        /** @description `POST /api/v4/kyb/verifications`. */
+        NewCase: {
+            external_id?: components["schemas"]["ExternalId"] | null;
+            company?: components["schemas"]["Company"] | null;
+            representative?: components["schemas"]["Representative"] | null;
+            /**
+             * @description The check types to run, instead of the default plan (every type but
+             *     `agentic_verification`; `tin` only for US companies or a given TIN).
+             */
+            checks?: components["schemas"]["CheckType"][] | null;
+        };
         /** @description The body of a key creation. */
         NewKey: {
             /** @description A name to tell the key apart, 1 to 80 characters: "CI", "Alice's laptop". */
@@ -1588,9 +2124,26 @@ export interface components {
              */
             key: string;
         };
+        /** @description `POST /api/v4/kyb/verifications/{id}/remediations`. */
+        NewRemediation: {
+            section?: components["schemas"]["SectionKey"] | null;
+            document_kind?: components["schemas"]["DocumentKind"] | null;
+            /** @description What the merchant must do, shown in the widget. */
+            message: string;
+        };
         Occupation: {
             occupation: string;
             country?: components["schemas"]["CountryCode"] | null;
+        };
+        /**
+         * Format: uuid
+         * @description The organization id (UUIDv7).
+         */
+        OrganizationId: string;
+        /** @description The ownership and control section. */
+        Ownership: {
+            persons?: components["schemas"]["Person"][];
+            companies?: components["schemas"]["CorporateOwner"][];
         };
         /** @description One page of a list. */
         Page_Applicant: {
@@ -1621,6 +2174,42 @@ export interface components {
                 created_at: string;
                 /** Format: date-time */
                 updated_at: string;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_CaseRow: {
+            data: {
+                id: components["schemas"]["CaseId"];
+                verification_id?: components["schemas"]["VerificationId"] | null;
+                /** @description A short readable identifier (`KYB-7K3M9QX2`), unique within the environment. */
+                public_id: string;
+                organization_id: components["schemas"]["OrganizationId"];
+                applicant_id: components["schemas"]["ApplicantId"];
+                external_id?: string | null;
+                company_name?: string | null;
+                country?: string | null;
+                status: components["schemas"]["CaseStatus"];
+                stage: components["schemas"]["Stage"];
+                /** @description Reserved by the spec; always null. */
+                decision?: string | null;
+                /**
+                 * Format: int64
+                 * @description Reserved by the spec; always null.
+                 */
+                risk_score?: number | null;
+                risk_level?: components["schemas"]["RiskLevel"] | null;
+                is_sandbox: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                submitted_at?: string | null;
+                /** Format: date-time */
+                last_activity_at: string;
+                company?: components["schemas"]["CompanySummary"] | null;
+                form_progress?: components["schemas"]["FormProgress"] | null;
+                checks_summary?: components["schemas"]["ChecksSummary"] | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -1744,12 +2333,36 @@ export interface components {
             /** @description True when a further page exists. */
             has_next: boolean;
         };
+        /** @description A person in the ownership and control section. */
+        Person: {
+            first_name?: components["schemas"]["Line"] | null;
+            last_name?: components["schemas"]["Line"] | null;
+            /** Format: date */
+            date_of_birth?: string | null;
+            nationality?: components["schemas"]["CountryCode"] | null;
+            roles?: components["schemas"]["Role"][];
+            /**
+             * Format: double
+             * @description Share of ownership, 0 to 100.
+             */
+            ownership_percentage?: number | null;
+        };
+        /**
+         * @description A person's part in a case, as the detail shows it.
+         * @enum {string}
+         */
+        PersonRole: "representative" | "director" | "shareholder" | "controller" | "ultimate_beneficial_owner";
         /** @description A phone number: digits with an optional leading `+` and the usual separators. */
         Phone: string;
         PoliticalRole: {
             role: string;
             country?: components["schemas"]["CountryCode"] | null;
         };
+        /**
+         * @description Where a check's outcome comes from.
+         * @enum {string}
+         */
+        Provider: "sandbox" | "docket";
         /** @description An identifier issued to an entity: a company number, a passport, an IMO number, a wallet. */
         RegistrationId: {
             id: string;
@@ -1770,6 +2383,38 @@ export interface components {
             row: number;
             reason: string;
         };
+        /** @description A remediation: what the merchant was asked to fix. */
+        Remediation: {
+            id: components["schemas"]["RemediationId"];
+            section: components["schemas"]["SectionKey"];
+            document_kind?: components["schemas"]["DocumentKind"] | null;
+            /** @description Shown to the merchant in the widget. */
+            message: string;
+            opened_by: string;
+            /** Format: date-time */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @description When the merchant's resubmission closed it; null while open.
+             */
+            resolved_at?: string | null;
+        };
+        /**
+         * Format: uuid
+         * @description The remediation id (UUIDv7).
+         */
+        RemediationId: string;
+        /** @description The person who acts for the company in the onboarding. */
+        Representative: {
+            first_name?: components["schemas"]["Line"] | null;
+            last_name?: components["schemas"]["Line"] | null;
+            email?: components["schemas"]["Email"] | null;
+            phone?: components["schemas"]["Phone"] | null;
+            title?: components["schemas"]["Line"] | null;
+            /** Format: date */
+            date_of_birth?: string | null;
+            nationality?: components["schemas"]["CountryCode"] | null;
+        };
         /**
          * @description What a reset removed: how many records of each kind (`applicants`, `searches`, `events`,
          *     `deliveries`, `journal_entries`, and those of every other domain with data in the sandbox).
@@ -1777,6 +2422,12 @@ export interface components {
         ResetSummary: {
             [key: string]: number;
         };
+        /**
+         * @description The risk level the scoring model gives (spec 2.1 `risk_level`).
+         *     Served in lower case (`medium`), as the spec's one example shows.
+         * @enum {string}
+         */
+        RiskLevel: "low" | "medium" | "high";
         RiskProfileInfo: {
             id: string;
             name: string;
@@ -1788,6 +2439,11 @@ export interface components {
          * @enum {string}
          */
         RiskScore: "Low" | "Medium" | "High";
+        /**
+         * @description A person's part in the company.
+         * @enum {string}
+         */
+        Role: "director" | "shareholder" | "controller";
         /**
          * @description A rotated secret. The previous one keeps signing (as a second `v1` entry) until
          *     `previous_secret_valid_until`.
@@ -1919,6 +2575,21 @@ export interface components {
             kind: components["schemas"]["SearchKind"];
             applicant_id?: components["schemas"]["ApplicantId"] | null;
         };
+        /**
+         * @description The widget's sections, in order.
+         * @enum {string}
+         */
+        SectionKey: "company" | "representative" | "ownership" | "documents" | "review";
+        SectionProgress: {
+            key: components["schemas"]["SectionKey"];
+            title: string;
+            state: components["schemas"]["SectionState"];
+        };
+        /**
+         * @description A section's state in the stepper (spec 2.1 `KybSectionProgress`).
+         * @enum {string}
+         */
+        SectionState: "completed" | "current" | "pending" | "action_required";
         /** @description The body of a clock setting. */
         SetClock: {
             /**
@@ -1929,6 +2600,11 @@ export interface components {
             /** @description Stop the clock there (true), or let it run on from there (false, the default). */
             freeze?: boolean;
         };
+        /**
+         * @description How serious an outcome is; the worst of a type's instances is the type's.
+         * @enum {string}
+         */
+        Severity: "low" | "medium" | "high";
         /** @description An imported version of a list. */
         Snapshot: {
             id: components["schemas"]["SnapshotId"];
@@ -1987,6 +2663,11 @@ export interface components {
          */
         SourceId: string;
         /**
+         * @description A case's lifecycle stage (spec 3.2), derived from its status.
+         * @enum {string}
+         */
+        Stage: "collecting_data" | "running_checks" | "manual_review" | "action_required" | "approved" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /**
          * @description The category labels of watchlist entities.
          * @enum {string}
          */
@@ -1998,6 +2679,21 @@ export interface components {
         /** @description Which test event to send. */
         TestEvent: {
             event_type?: components["schemas"]["EventType"] | null;
+        };
+        /** @description An entry of a case's timeline. */
+        TimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
+             *     `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
+             */
+            kind: string;
+            /** @description `api`, `merchant` (the widget), `pipeline`, or a reviewer. */
+            actor: string;
+            from_status?: components["schemas"]["CaseStatus"] | null;
+            to_status?: components["schemas"]["CaseStatus"] | null;
+            detail: Record<string, never>;
         };
         /** @description One paired token in a score's evidence. */
         TokenMatch: {
@@ -2032,6 +2728,11 @@ export interface components {
             aml_screening_enabled?: boolean | null;
             info?: components["schemas"]["InfoPatch"] | null;
         };
+        /**
+         * Format: uuid
+         * @description The verification id (UUIDv7).
+         */
+        VerificationId: string;
         /**
          * @description Where an applicant's identity verification stands.
          * @enum {string}
@@ -2126,6 +2827,36 @@ export interface components {
             /** Format: int32 */
             retention_days?: number | null;
             allow_private_addresses?: boolean | null;
+        };
+        /** @description An open remediation as the merchant sees it. */
+        WidgetRequest: {
+            section: components["schemas"]["SectionKey"];
+            document_kind?: components["schemas"]["DocumentKind"] | null;
+            message: string;
+            /** Format: date-time */
+            opened_at: string;
+        };
+        /**
+         * @description What the hosted widget shows the merchant: their data and what is asked of them, nothing of
+         *     the checks or the reviewers.
+         */
+        WidgetView: {
+            public_id: string;
+            status: components["schemas"]["CaseStatus"];
+            company_name?: string | null;
+            form: components["schemas"]["Form"];
+            form_progress: components["schemas"]["FormProgress"];
+            /** @description What each incomplete section still lacks. */
+            missing: {
+                [key: string]: string[];
+            };
+            documents: components["schemas"]["CaseDocument"][];
+            /** @description Open remediations: what the merchant must fix, in the reviewer's words. */
+            requests: components["schemas"]["WidgetRequest"][];
+            /** @description Whether the merchant can change anything now (draft, or an open remediation). */
+            editable_sections: components["schemas"]["SectionKey"][];
+            /** Format: date-time */
+            expires_at: string;
         };
     };
     responses: never;
@@ -3607,6 +4338,481 @@ export interface operations {
             };
         };
     };
+    listKybVerifications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /**
+                 * @description Restricts to sandbox cases when true; the key's environment decides in any case, so
+                 *     `true` with a production key (or `false` with a sandbox key) gives an empty page.
+                 */
+                is_sandbox?: string;
+                /** @description Statuses, comma-separated (`manual_review,failed`). */
+                status?: string;
+                /** @description Stages, comma-separated (`running_checks`). */
+                stage?: string;
+                /** @description Risk levels, comma-separated (`medium,high`). */
+                risk_level?: string;
+                /** @description The company's country (ISO 3166-1 alpha-2). */
+                country?: string;
+                /**
+                 * @description Words that must each appear in the company name, registration number, external id or
+                 *     public id.
+                 */
+                q?: string;
+                /** @description Created at or after (RFC 3339, or a date `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or a date `YYYY-MM-DD`: before that day). */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CaseRow"];
+                };
+            };
+            /** @description Invalid paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createKybVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": {
+                 *         "country": "GB",
+                 *         "legal_name": "Brightwater Logistics Ltd",
+                 *         "registration_number": "09876543"
+                 *       },
+                 *       "external_id": "merchant-1042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewCase"];
+            };
+        };
+        responses: {
+            /** @description The new case, in `draft` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid data */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The external_id belongs to a person applicant */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKybVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (a list row's `id`) */
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveKybSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+                /** @description `company`, `representative` or `ownership` */
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "GB",
+                 *       "legal_name": "Brightwater Logistics Ltd"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow the change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadKybDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `certificate_of_incorporation`, `ownership_document` or `proof_of_address` (or send it
+                 *     as a form field `kind` before the file).
+                 */
+                kind?: string;
+            };
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The case with the document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Malformed form or unknown kind */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF or image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKybDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such case or document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeKybDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case without the document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description No such case or document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitKybVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submitted case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Incomplete sections (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it (named) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openKybRemediation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "document_kind": "proof_of_address",
+                 *       "message": "The utility bill is older than three months: please upload a recent one."
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRemediation"];
+            };
+        };
+        responses: {
+            /** @description The case, in `action_required` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it (named) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listImports: {
         parameters: {
             query?: never;
@@ -3723,6 +4929,263 @@ export interface operations {
             };
             /** @description No such job (jobs are kept in memory: the last 20) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKybWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's widget token (from `widget_url`) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetView"];
+                };
+            };
+            /** @description The link has expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveKybWidgetSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                /** @description `company`, `representative` or `ownership` */
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The widget's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetView"];
+                };
+            };
+            /** @description Invalid values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The section cannot change now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadKybWidgetDocument: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `certificate_of_incorporation`, `ownership_document` or `proof_of_address` (or send it
+                 *     as a form field `kind` before the file).
+                 */
+                kind?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The widget's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetView"];
+                };
+            };
+            /** @description Malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF or image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKybWidgetDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeKybWidgetDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetView"];
+                };
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Documents cannot change now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitKybWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetView"];
+                };
+            };
+            /** @description Incomplete sections (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already submitted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4062,6 +5525,124 @@ export interface operations {
                      */
                     id: string;
                     payload: Record<string, never>;
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventKybVerification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "KYB_VERIFICATION",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "checks_summary": {
+                 *           "checks": [
+                 *             {
+                 *               "severity": "medium",
+                 *               "status": "completed",
+                 *               "type": "kyc",
+                 *               "verdict": "needs_review"
+                 *             }
+                 *           ],
+                 *           "completed": 8,
+                 *           "errored": 0,
+                 *           "expected": 8,
+                 *           "failed": 0,
+                 *           "passed": 7,
+                 *           "review": 1
+                 *         },
+                 *         "company": {
+                 *           "country": "GB",
+                 *           "dba": null,
+                 *           "entity_type": "corporation",
+                 *           "form_type": "Private limited company",
+                 *           "legal_name": "Brightwater Logistics Ltd",
+                 *           "registration_number": "09876543",
+                 *           "registration_type": "company_number",
+                 *           "representative_email": "amelia.hart@brightwater.example",
+                 *           "representative_name": "Amelia Hart",
+                 *           "state": ""
+                 *         },
+                 *         "company_name": "Brightwater Logistics Ltd",
+                 *         "country": "GB",
+                 *         "created_at": "2026-11-22T09:00:00Z",
+                 *         "decision": null,
+                 *         "external_id": "merchant-1042",
+                 *         "form_progress": {
+                 *           "current_section": null,
+                 *           "sections": [],
+                 *           "sections_completed": 5,
+                 *           "sections_total": 5
+                 *         },
+                 *         "id": "01920b71-0000-7000-8000-000000000003",
+                 *         "is_sandbox": true,
+                 *         "last_activity_at": "2026-11-22T09:20:05Z",
+                 *         "organization_id": "01920b6d-0000-7000-8000-000000000005",
+                 *         "previous_status": "under_review",
+                 *         "public_id": "KYB-7K3M9QX2",
+                 *         "risk_level": "medium",
+                 *         "risk_score": null,
+                 *         "stage": "manual_review",
+                 *         "status": "manual_review",
+                 *         "submitted_at": "2026-11-22T09:20:00Z",
+                 *         "verification_id": "01920b71-0000-7000-8000-000000000004"
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: components["schemas"]["CaseRow"] & {
+                        previous_status: components["schemas"]["CaseStatus"];
+                    };
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

@@ -34,8 +34,14 @@ pub const UPLOAD_PATH: &str = "/_docket/aml/lists/imports";
 pub const UPLOAD_LIMIT: usize = 1024 * 1024 * 1024;
 
 fn is_upload(method: &Method, path: &str) -> bool {
-    method == Method::POST && path.trim_end_matches('/') == UPLOAD_PATH
+    let path = path.trim_end_matches('/');
+    method == Method::POST
+        && (path == UPLOAD_PATH || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents")))
 }
+
+/// KYB document uploads (`/api/v4/kyb/verifications/{id}/documents`) stream as well; the file
+/// store holds them to their own limit.
+const KYB_DOCUMENTS_PREFIX: &str = "/api/v4/kyb/verifications/";
 
 /// A request as the console's reads make them: no API key, a session cookie, GET or HEAD.
 fn is_console_read(parts: &axum::http::request::Parts) -> bool {

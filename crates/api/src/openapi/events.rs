@@ -25,6 +25,14 @@ fn payload_schema(event_type: &str) -> Value {
                 "completed_at": {"type": "string", "format": "date-time"}
             }
         }),
+        "KYB_VERIFICATION" => json!({
+            "allOf": [
+                {"$ref": "#/components/schemas/CaseRow"},
+                {"type": "object", "required": ["previous_status"], "properties": {
+                    "previous_status": {"$ref": "#/components/schemas/CaseStatus"}
+                }}
+            ]
+        }),
         _ => json!({"type": "object"}),
     }
 }

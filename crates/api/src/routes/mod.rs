@@ -6,6 +6,8 @@ pub mod console;
 pub mod events;
 pub mod imports;
 pub mod keys;
+pub mod kyb;
+pub mod kyb_widget;
 pub mod meta;
 pub mod requests;
 pub mod sandbox;

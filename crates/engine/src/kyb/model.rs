@@ -431,3 +431,72 @@ pub struct CaseFilter {
     pub created_from: Option<Timestamp>,
     pub created_to: Option<Timestamp>,
 }
+
+/// What the hosted widget shows the merchant: their data and what is asked of them, nothing of
+/// the checks or the reviewers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetView {
+    pub public_id: String,
+    pub status: CaseStatus,
+    pub company_name: Option<String>,
+    pub form: Form,
+    pub form_progress: FormProgress,
+    /// What each incomplete section still lacks.
+    pub missing: std::collections::BTreeMap<SectionKey, Vec<String>>,
+    pub documents: Vec<CaseDocument>,
+    /// Open remediations: what the merchant must fix, in the reviewer's words.
+    pub requests: Vec<WidgetRequest>,
+    /// Whether the merchant can change anything now (draft, or an open remediation).
+    pub editable_sections: Vec<SectionKey>,
+    pub expires_at: Timestamp,
+}
+
+/// An open remediation as the merchant sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetRequest {
+    pub section: SectionKey,
+    pub document_kind: Option<DocumentKind>,
+    pub message: String,
+    pub opened_at: Timestamp,
+}
+
+impl WidgetView {
+    pub fn of(detail: CaseDetail) -> WidgetView {
+        let status = detail.row.status;
+        let requests: Vec<WidgetRequest> = detail
+            .remediations
+            .iter()
+            .filter(|r| r.resolved_at.is_none())
+            .map(|r| WidgetRequest {
+                section: r.section,
+                document_kind: r.document_kind,
+                message: r.message.clone(),
+                opened_at: r.opened_at,
+            })
+            .collect();
+        let editable_sections = match status {
+            CaseStatus::Draft => SectionKey::ALL.into_iter().filter(|s| *s != SectionKey::Review).collect(),
+            CaseStatus::ActionRequired => {
+                let mut s: Vec<SectionKey> = requests.iter().map(|r| r.section).collect();
+                s.sort();
+                s.dedup();
+                s
+            }
+            _ => Vec::new(),
+        };
+        WidgetView {
+            public_id: detail.row.public_id,
+            status,
+            company_name: detail.row.company_name,
+            form_progress: detail.row.form_progress.unwrap_or_else(|| FormProgress::of(&detail.form, true, &[])),
+            form: detail.form,
+            missing: detail.missing,
+            documents: detail.documents,
+            requests,
+            editable_sections,
+            expires_at: detail.widget_expires_at,
+        }
+    }
+}

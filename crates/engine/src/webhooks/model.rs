@@ -36,16 +36,19 @@ pub enum EventType {
     TransactionMonitoring,
     /// A crypto wallet was checked.
     KytWalletCheck,
+    /// A KYB case changed status (submitted, decided, sent back for remediation, resubmitted).
+    KybVerification,
 }
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 5] = [
+    pub const CONCRETE: [EventType; 6] = [
         EventType::AmlScreening,
         EventType::Docver,
         EventType::DocverChecks,
         EventType::TransactionMonitoring,
         EventType::KytWalletCheck,
+        EventType::KybVerification,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -56,6 +59,7 @@ impl EventType {
             EventType::DocverChecks => "DOCVER_CHECKS",
             EventType::TransactionMonitoring => "TRANSACTION_MONITORING",
             EventType::KytWalletCheck => "KYT_WALLET_CHECK",
+            EventType::KybVerification => "KYB_VERIFICATION",
         }
     }
 

@@ -1,0 +1,499 @@
+//! `/api/v4/kyb/verifications`: KYB cases (spec 4.1, 4.2) and the operations that fill, submit
+//! and remediate them. The hosted widget's token routes are in [`super::kyb_widget`]; both
+//! reach the same engine operations.
+
+use axum::extract::{Path, Request, State};
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, HOST};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use docket_engine::files::{FileId, NewFile, OwnerKind};
+use docket_engine::kyb::{
+    Actor, CaseDetail, CaseFilter, CaseId, CaseRow, CaseStatus, DocumentKind, LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase,
+    NewRemediation, RiskLevel, SectionKey,
+};
+use docket_engine::page::Page;
+use docket_engine::scope::Scope;
+use docket_engine::time::Timestamp;
+use docket_engine::values::CountryCode;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Caller, IdPath, Json, Paging, Query, RawJson};
+use crate::state::AppState;
+use crate::upload;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, list))
+        .routes(routes!(get))
+        .routes(routes!(save_section))
+        .routes(routes!(upload_document))
+        .routes(routes!(download_document, remove_document))
+        .routes(routes!(submit))
+        .routes(routes!(open_remediation))
+}
+
+/// A case with the absolute URL of its hosted widget.
+#[derive(Serialize, ToSchema)]
+pub struct CaseResponse {
+    #[serde(flatten)]
+    pub case: CaseDetail,
+    /// The hosted widget for the merchant: no API key needed; works until `widget_expires_at`.
+    pub widget_url: String,
+}
+
+/// The server's own base URL as the caller reached it.
+pub(crate) fn base_url(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c)));
+    format!("http://{}", host.unwrap_or("127.0.0.1"))
+}
+
+fn respond(headers: &HeaderMap, case: CaseDetail) -> Json<CaseResponse> {
+    let widget_url = format!("{}{}", base_url(headers), case.widget_path);
+    Json(CaseResponse { case, widget_url })
+}
+
+/// Who acts: a console reviewer by name, else the API.
+fn actor(caller: &Caller) -> Actor {
+    caller.reviewer().map_or(Actor::Api, |r| Actor::Reviewer(r.as_str().to_owned()))
+}
+
+/// Create a KYB case
+///
+/// Opens a case for the organization applicant with `external_id` (created if there is none;
+/// without `external_id`, a new applicant). Company and representative data may be prefilled;
+/// the merchant completes the rest in the hosted widget at `widget_url`, or an integration fills
+/// it through the section and document operations below. `checks` replaces the default plan
+/// (see *KYB* in the guide).
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications", tag = "KYB", operation_id = "createKybVerification",
+    request_body(content = NewCase, example = json!({
+        "external_id": "merchant-1042",
+        "company": {"legal_name": "Brightwater Logistics Ltd", "country": "GB", "registration_number": "09876543"}
+    })),
+    responses(
+        (status = 201, description = "The new case, in `draft`", body = CaseResponse),
+        (status = 400, description = "Invalid data", body = ErrorBody),
+        (status = 401, description = "Missing or invalid API key", body = ErrorBody),
+        (status = 409, description = "The external_id belongs to a person applicant", body = ErrorBody),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Json(input): Json<NewCase>,
+) -> ApiResult<(StatusCode, Json<CaseResponse>)> {
+    let case = state.engine.kyb().create(caller.scope(), input).await?;
+    Ok((StatusCode::CREATED, respond(&headers, case)))
+}
+
+/// Filters of the case list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListParams {
+    /// Restricts to sandbox cases when true; the key's environment decides in any case, so
+    /// `true` with a production key (or `false` with a sandbox key) gives an empty page.
+    is_sandbox: Option<String>,
+    /// Statuses, comma-separated (`manual_review,failed`).
+    status: Option<String>,
+    /// Stages, comma-separated (`running_checks`).
+    stage: Option<String>,
+    /// Risk levels, comma-separated (`medium,high`).
+    risk_level: Option<String>,
+    /// The company's country (ISO 3166-1 alpha-2).
+    country: Option<String>,
+    /// Words that must each appear in the company name, registration number, external id or
+    /// public id.
+    q: Option<String>,
+    /// Created at or after (RFC 3339, or a date `YYYY-MM-DD`).
+    created_from: Option<String>,
+    /// Created before (RFC 3339, or a date `YYYY-MM-DD`: before that day).
+    created_to: Option<String>,
+}
+
+fn list_of<T>(field: &str, value: Option<&str>, parse: impl Fn(&str) -> Option<T>, allowed: &str) -> ApiResult<Vec<T>> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(Vec::new()) };
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            parse(v).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "{field}: `{}` is not one of {allowed}",
+                    docket_engine::values::shorten(v, 40)
+                ))
+                .with_field(field)
+            })
+        })
+        .collect()
+}
+
+fn time_bound(field: &str, value: Option<&str>) -> ApiResult<Option<Timestamp>> {
+    let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
+    if let Ok(date) = v.parse::<jiff::civil::Date>() {
+        return date
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .map(|z| Some(Timestamp::from_jiff(z.timestamp())))
+            .map_err(|e| ApiError::bad_request(format!("{field}: {e}")).with_field(field));
+    }
+    v.parse::<Timestamp>().map(Some).map_err(|e| ApiError::bad_request(format!("{field}: {e}")).with_field(field))
+}
+
+/// List KYB verifications
+///
+/// Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
+/// environment come from the key. Each row carries the company, form_progress and
+/// checks_summary blocks.
+#[utoipa::path(
+    get, path = "/api/v4/kyb/verifications", tag = "KYB", operation_id = "listKybVerifications",
+    params(Paging, ListParams),
+    responses(
+        (status = 200, description = "One page of cases", body = Page<CaseRow>),
+        (status = 400, description = "Invalid paging or filter", body = ErrorBody),
+        (status = 401, description = "Missing or invalid API key", body = ErrorBody),
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(params): Query<ListParams>,
+) -> ApiResult<RawJson> {
+    let page = paging.within(LIST_BOUNDS)?;
+    let scope = caller.scope();
+    match params.is_sandbox.as_deref().map(str::trim) {
+        None | Some("") => {}
+        Some("true") | Some("1") if !scope.is_sandbox() => return Ok(RawJson(EMPTY_PAGE.into())),
+        Some("false") | Some("0") if scope.is_sandbox() => return Ok(RawJson(EMPTY_PAGE.into())),
+        Some("true" | "1" | "false" | "0") => {}
+        Some(_) => return Err(ApiError::bad_request("is_sandbox: must be true or false").with_field("is_sandbox")),
+    }
+    let statuses = "draft, under_review, action_required, approved, manual_review, rejected, failed, \
+                    approved_manually, rejected_manually";
+    let filter = CaseFilter {
+        status: list_of("status", params.status.as_deref(), CaseStatus::parse, statuses)?,
+        stage: list_of(
+            "stage",
+            params.stage.as_deref(),
+            |s| CaseStatus::ALL.iter().map(|c| c.stage()).find(|st| st.as_str() == s),
+            "collecting_data, running_checks, manual_review, action_required, approved, rejected, failed, \
+             approved_manually, rejected_manually",
+        )?,
+        risk_level: list_of(
+            "risk_level",
+            params.risk_level.as_deref(),
+            |s| match s.to_ascii_lowercase().as_str() {
+                "low" => Some(RiskLevel::Low),
+                "medium" => Some(RiskLevel::Medium),
+                "high" => Some(RiskLevel::High),
+                _ => None,
+            },
+            "low, medium, high",
+        )?,
+        country: params
+            .country
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(CountryCode::parse)
+            .transpose()
+            .map_err(|e| e.within("country"))?,
+        q: params.q.filter(|q| !q.trim().is_empty()),
+        created_from: time_bound("created_from", params.created_from.as_deref())?,
+        created_to: time_bound("created_to", params.created_to.as_deref())?,
+    };
+    Ok(RawJson(state.engine.kyb().list_json(scope, filter, page).await?.into_string()))
+}
+
+const EMPTY_PAGE: &str = "{\"data\":[],\"has_next\":false}";
+
+/// Get a KYB verification
+///
+/// The whole case (spec 4.2): the list row's fields, the form's values by section, what each
+/// incomplete section lacks, the persons, the documents, every check instance with its
+/// evidence (superseded ones included), the remediations, the timeline and the widget's URL.
+#[utoipa::path(
+    get, path = "/api/v4/kyb/verifications/{verification_id}", tag = "KYB", operation_id = "getKybVerification",
+    params(("verification_id" = String, Path, format = Uuid, description = "The case's id (a list row's `id`)")),
+    responses(
+        (status = 200, description = "The case", body = CaseResponse),
+        (status = 400, description = "Not a UUID", body = ErrorBody),
+        (status = 404, description = "No such case in this environment", body = ErrorBody),
+    )
+)]
+async fn get(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+) -> ApiResult<Json<CaseResponse>> {
+    Ok(respond(&headers, state.engine.kyb().get(caller.scope(), id).await?))
+}
+
+/// A section named in a path.
+pub(crate) fn section_of(raw: &str) -> ApiResult<SectionKey> {
+    SectionKey::parse(raw).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "`{}` is not a section: use company, representative or ownership",
+            docket_engine::values::shorten(raw, 40)
+        ))
+    })
+}
+
+fn case_id(raw: &str) -> ApiResult<CaseId> {
+    raw.parse::<CaseId>().map_err(ApiError::from)
+}
+
+/// Save a section
+///
+/// Replaces one section's values (`company`, `representative` or `ownership`): fields left out
+/// are not given. Allowed while the case is `draft`, and for a section with an open remediation
+/// while it is `action_required`; otherwise 409. Malformed values are refused naming the field;
+/// missing ones are allowed (`missing` in the answer says what the section still lacks).
+#[utoipa::path(
+    put, path = "/api/v4/kyb/verifications/{verification_id}/sections/{section}", tag = "KYB",
+    operation_id = "saveKybSection",
+    params(
+        ("verification_id" = String, Path, format = Uuid),
+        ("section" = String, Path, description = "`company`, `representative` or `ownership`"),
+    ),
+    request_body(content = Object, example = json!({"legal_name": "Brightwater Logistics Ltd", "country": "GB"})),
+    responses(
+        (status = 200, description = "The case", body = CaseResponse),
+        (status = 400, description = "Invalid values", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow the change", body = ErrorBody),
+    )
+)]
+async fn save_section(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Path((id, section)): Path<(String, String)>,
+    Json(body): Json<serde_json::Value>,
+) -> ApiResult<Json<CaseResponse>> {
+    let (id, section) = (case_id(&id)?, section_of(&section)?);
+    let case = state.engine.kyb().save_section(caller.scope(), id, section, body, actor(&caller)).await?;
+    Ok(respond(&headers, case))
+}
+
+/// The query of a document upload.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct UploadParams {
+    /// `certificate_of_incorporation`, `ownership_document` or `proof_of_address` (or send it
+    /// as a form field `kind` before the file).
+    pub(crate) kind: Option<String>,
+}
+
+pub(crate) fn document_kind(raw: &str) -> ApiResult<DocumentKind> {
+    DocumentKind::ALL.into_iter().find(|k| k.as_str() == raw.trim()).ok_or_else(|| {
+        ApiError::bad_request("kind: must be certificate_of_incorporation, ownership_document or proof_of_address")
+            .with_field("kind")
+    })
+}
+
+/// Reads a document upload (`kind`, then one `file` part) into the file store and adds it to
+/// the case.
+pub(crate) async fn receive_document(
+    state: &AppState,
+    scope: Scope,
+    id: CaseId,
+    kind: Option<String>,
+    request: Request,
+    who: Actor,
+) -> ApiResult<CaseDetail> {
+    let kyb = state.engine.kyb();
+    kyb.check_document_allowed(scope, id).await?;
+    let mut form = upload::form(request).await?;
+    let mut kind = kind.filter(|k| !k.trim().is_empty()).map(|k| document_kind(&k)).transpose()?;
+    while let Some(field) = upload::next(&mut form).await? {
+        match field.name().unwrap_or_default() {
+            "kind" => kind = Some(document_kind(&upload::text(field, 64).await?)?),
+            "file" => {
+                let Some(kind) = kind else {
+                    return Err(
+                        ApiError::bad_request("kind: send the document's kind before the file").with_field("kind")
+                    );
+                };
+                let new = NewFile {
+                    owner_kind: OwnerKind::KybCase,
+                    owner_id: id.as_uuid(),
+                    declared_type: None,
+                    name: None,
+                    limit: MAX_DOCUMENT_BYTES,
+                };
+                let Some(file) = upload::store(&state.engine, scope, field, new).await? else {
+                    return Err(ApiError::bad_request("file: the file part is empty").with_field("file"));
+                };
+                return Ok(kyb.add_document(scope, id, kind, file, who).await?);
+            }
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown form field `{}`: send `kind` and `file`",
+                    docket_engine::values::shorten(other, 40)
+                )));
+            }
+        }
+    }
+    Err(ApiError::bad_request("file: no file part was sent").with_field("file"))
+}
+
+/// Upload a document
+///
+/// `multipart/form-data` with the document's `kind` (a query parameter, or a form field before
+/// the file) and one `file` part: a PDF, JPEG, PNG or WebP file (by its content) of at most
+/// 20 MiB. Allowed while the case is `draft`, or with an open remediation on its documents.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/documents", tag = "KYB",
+    operation_id = "uploadKybDocument",
+    params(("verification_id" = String, Path, format = Uuid), UploadParams),
+    request_body(content_type = "multipart/form-data", content = Object),
+    responses(
+        (status = 200, description = "The case with the document", body = CaseResponse),
+        (status = 400, description = "Malformed form or unknown kind", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
+        (status = 415, description = "Not a PDF or image", body = ErrorBody),
+    )
+)]
+async fn upload_document(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<CaseId>,
+    Query(params): Query<UploadParams>,
+    request: Request,
+) -> ApiResult<Json<CaseResponse>> {
+    let headers = request.headers().clone();
+    let case = receive_document(&state, caller.scope(), id, params.kind, request, actor(&caller)).await?;
+    Ok(respond(&headers, case))
+}
+
+/// The case and file of a document path.
+fn document_path(id: &str, file: &str) -> ApiResult<(CaseId, FileId)> {
+    Ok((case_id(id)?, file.parse::<FileId>().map_err(ApiError::from)?))
+}
+
+/// Sends a stored document of a case.
+pub(crate) async fn send_document(state: &AppState, scope: Scope, id: CaseId, file_id: FileId) -> ApiResult<Response> {
+    let case = state.engine.kyb().get(scope, id).await?;
+    if !case.documents.iter().any(|d| d.file_id == file_id) {
+        return Err(ApiError::from(docket_engine::Error::not_found("document")));
+    }
+    let (file, bytes) = state.engine.files().read(scope, file_id).await?;
+    let name = file.original_name.unwrap_or_else(|| format!("{file_id}"));
+    let safe: String = name.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').filter(|c| *c != '"').collect();
+    Ok((
+        [
+            (CONTENT_TYPE, file.sniffed_type),
+            (CONTENT_DISPOSITION, format!("inline; filename=\"{safe}\"")),
+            (axum::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// Download a document
+///
+/// The file as uploaded, with the media type its content shows.
+#[utoipa::path(
+    get, path = "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}", tag = "KYB",
+    operation_id = "getKybDocument",
+    params(("verification_id" = String, Path, format = Uuid), ("file_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The file's content"),
+        (status = 404, description = "No such case or document", body = ErrorBody),
+    )
+)]
+async fn download_document(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, file)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let (id, file) = document_path(&id, &file)?;
+    send_document(&state, caller.scope(), id, file).await
+}
+
+/// Remove a document
+#[utoipa::path(
+    delete, path = "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}", tag = "KYB",
+    operation_id = "removeKybDocument",
+    params(("verification_id" = String, Path, format = Uuid), ("file_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The case without the document", body = CaseResponse),
+        (status = 404, description = "No such case or document", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it", body = ErrorBody),
+    )
+)]
+async fn remove_document(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Path((id, file)): Path<(String, String)>,
+) -> ApiResult<Json<CaseResponse>> {
+    let (id, file) = document_path(&id, &file)?;
+    let case = state.engine.kyb().remove_document(caller.scope(), id, file, actor(&caller)).await?;
+    Ok(respond(&headers, case))
+}
+
+/// Submit a case
+///
+/// Submits a `draft` case (or resubmits one in `action_required` after its remediations were
+/// addressed): every section must be complete, or the 400 names what each lacks. The case goes
+/// to `under_review` / `running_checks`, gets its `verification_id` and `submitted_at`, and its
+/// checks start (a resubmission runs again only the checks of the remediated sections).
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/submit", tag = "KYB", operation_id = "submitKybVerification",
+    params(("verification_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The submitted case", body = CaseResponse),
+        (status = 400, description = "Incomplete sections (named)", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it (named)", body = ErrorBody),
+    )
+)]
+async fn submit(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+) -> ApiResult<Json<CaseResponse>> {
+    Ok(respond(&headers, state.engine.kyb().submit(caller.scope(), id, actor(&caller)).await?))
+}
+
+/// Open a remediation
+///
+/// Asks the merchant to fix a section (`section`) or to upload a kind of document again
+/// (`document_kind`), with a message shown in the widget. The case moves to `action_required`
+/// (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
+/// days. The merchant's resubmission closes it.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/remediations", tag = "KYB",
+    operation_id = "openKybRemediation",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = NewRemediation, example = json!({"document_kind": "proof_of_address", "message": "The utility bill is older than three months: please upload a recent one."})),
+    responses(
+        (status = 200, description = "The case, in `action_required`", body = CaseResponse),
+        (status = 400, description = "Invalid request", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it (named)", body = ErrorBody),
+    )
+)]
+async fn open_remediation(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewRemediation>,
+) -> ApiResult<Json<CaseResponse>> {
+    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, actor(&caller)).await?))
+}
