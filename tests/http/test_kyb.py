@@ -197,7 +197,7 @@ def test_a_clean_case_filled_over_the_api_is_approved_and_its_events_are_sent(sa
     row = next(r for r in sandbox.get(K, params={"q": case["public_id"]}).json()["data"])
     assert {k: done[k] for k in ROW_FIELDS} == row
     # Two status changes, two events.
-    events = sandbox.get("/_docket/events", params={"event_type": "KYB_VERIFICATION", "limit": 200}).json()["data"]
+    events = sandbox.get("/_docket/events", params={"type": "KYB_VERIFICATION", "limit": 200}).json()["data"]
     mine = [e["payload"] for e in events if e["payload"]["id"] == case["id"]]
     assert [(e["previous_status"], e["status"]) for e in reversed(mine)] == [("draft", "under_review"), ("under_review", "approved")]
     # Documents are served back as uploaded.
@@ -383,3 +383,82 @@ def test_cases_are_isolated_by_organization_and_environment(sandbox, production,
         assert client.request("PUT", f"{K}/{case['id']}/sections/company", json={}).status_code == 404
         assert all(r["id"] != case["id"] for r in client.get(K, params={"limit": 25}).json()["data"])
     assert sandbox.get(K, headers={"ds-api-token": "wrong"}).status_code == 401
+
+
+# --- single checks -------------------------------------------------------------------------------
+
+
+def result_after(sandbox, poll, request_id: str, seconds: int) -> dict:
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": seconds}).status_code == 200
+    return poll(lambda: (r := sandbox.get(f"/api/v4/kyb/result/{request_id}").json())["status"] != "initial" and r,
+                timeout=20, what="the single check to finish")
+
+
+@pytest.mark.parametrize(
+    "tin, status, code",
+    [("36-2382580", "verified", 0), ("36-2382587", "verified", 7), ("36-2382586", "verified", 6),
+     ("36-2382583", "not_verified", 3), ("36-2382582", "not_verified", 2), ("36-2382584", "failed", 4),
+     ("36-2382589", "failed", None)],
+)
+def test_tin_verification_answers_202_then_the_simulated_irs_code(sandbox, poll, real_clock, tin, status, code):
+    applicant = sandbox.create_applicant({"applicant_type": "Organization"})
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/tin-verification", json={"tin": tin, "company_name": "DEERE & COMPANY"})
+    assert r.status_code == 202, r.text
+    assert r.json()["status"] == "initial" and set(r.json()) == {"request_id", "status"}
+    first = sandbox.get(f"/api/v4/kyb/result/{r.json()['request_id']}").json()
+    assert first["status"] == "initial" and first["completed_at"] is None and first["response_data"] == {}
+    done = result_after(sandbox, poll, r.json()["request_id"], 5)
+    assert set(done) == {"request_id", "status", "verification_type", "response_data", "created_at", "completed_at"}
+    assert done["verification_type"] == "tin_verification" and done["status"] == status
+    result = done["response_data"]["result"]
+    assert result["tin"] == tin.replace("-", "") and result["irs_code"] == code and result["irs_reason"]
+
+
+def test_single_checks_refuse_bad_input_and_unknown_ids(sandbox, production):
+    applicant = sandbox.create_applicant({"applicant_type": "Organization"})
+    tin = f"/api/v4/kyb/{applicant}/tin-verification"
+    for body, field in (({"company_name": "X"}, "tin"), ({"tin": "36-2382580"}, "company_name"),
+                        ({"tin": "12345", "company_name": "X"}, "tin"), ({"tin": "12-345678a", "company_name": "X"}, "tin"),
+                        ({"tin": "", "company_name": "X"}, "tin"), ({"tin": "362382580", "company_name": ""}, "company_name")):
+        r = sandbox.post(tin, json=body)
+        assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
+    registry = f"/api/v4/kyb/{applicant}/us-registry-check"
+    for body, field in (({"company_name": "Acme"}, "state"), ({"state": "narnia", "company_name": "Acme"}, "state"),
+                        ({"state": "delaware"}, "company_name")):
+        r = sandbox.post(registry, json=body)
+        assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/verify-document", json={"documents": [{"doc_path": "01920b71-0000-7000-8000-000000000000", "document_type": "KybCertificateOfIncorporation"}]})
+    assert r.status_code == 400 and "doc_path" in r.json()["message"]
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/verify-document", json={"documents": [{"doc_path": "x", "document_type": "Passport"}]})
+    assert r.status_code == 400 and "document_type" in r.json()["message"]
+    assert sandbox.post("/api/v4/kyb/01920b71-0000-7000-8000-000000000000/tin-verification",
+                        json={"tin": "362382580", "company_name": "X"}).status_code == 404
+    assert sandbox.get("/api/v4/kyb/result/01920b71-0000-7000-8000-000000000000").status_code == 404
+    assert sandbox.get("/api/v4/kyb/result/nope").status_code == 400
+    # Another environment does not see the request.
+    r = sandbox.post(tin, json={"tin": "362382580", "company_name": "X"})
+    assert production.get(f"/api/v4/kyb/result/{r.json()['request_id']}").status_code == 404
+
+
+def test_us_registry_lookup_and_document_verification_in_the_sandbox(sandbox, poll, new_case, real_clock):
+    case = new_case()
+    filled = fill(sandbox, f"{K}/{case['id']}")
+    applicant = case["applicant_id"]
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/us-registry-check", json={"company_name": "Acme Holdings Inc.", "state": "delaware"})
+    assert r.status_code == 202
+    done = result_after(sandbox, poll, r.json()["request_id"], 15)
+    assert done["status"] == "verified" and done["verification_type"] == "us_company_registry_check"
+    base = done["response_data"]["results"][0]["base_info"]
+    assert base["company_name"] == "ACME HOLDINGS INC." and base["jurisdiction"] == "DE" and base["status"] == "Active"
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/us-registry-check", json={"sos_id": "7770000", "state": "DE"})
+    assert result_after(sandbox, poll, r.json()["request_id"], 15)["status"] == "not_verified"
+
+    docs = [{"doc_path": d["file_id"], "document_type": "KybCertificateOfIncorporation"} for d in filled["documents"][:1]]
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/verify-document",
+                     json={"documents": docs, "user_provided_data": {"shareholders": [{"name": "Tom Reed", "nationality": "GB"}]}})
+    assert r.status_code == 202, r.text
+    done = result_after(sandbox, poll, r.json()["request_id"], 20)
+    assert done["status"] == "verified" and done["verification_type"] == "document_verification"
+    assert done["response_data"]["result"]["document_results"][0]["errors"] == []
+    events = sandbox.get("/_docket/events", params={"type": "KYB_CHECK", "limit": 50}).json()["data"]
+    assert any(e["payload"]["request_id"] == r.json()["request_id"] and e["payload"]["applicant_id"] == applicant for e in events)

@@ -164,6 +164,7 @@ impl Engine {
         });
         self.aml().start();
         kyb::pipeline::spawn(self);
+        kyb::single::spawn(self);
         self.webhooks().start(transport);
     }
 

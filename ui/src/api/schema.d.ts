@@ -828,6 +828,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/kyb/{applicant_id}/tin-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a TIN
+         * @description Checks whether the business name and TIN (EIN) combination matches tax-authority records
+         *     (spec 4.3). Both fields are required; dashes are ignored and 9 digits must remain. Answers
+         *     202 at once; poll `GET /api/v4/kyb/result/{request_id}` or listen for `KYB_CHECK`. In the
+         *     sandbox the TIN's last digit selects the IRS answer (see the guide); in production Docket
+         *     cannot reach the IRS offline and answers `failed` with the reason.
+         */
+        post: operations["verifyTin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/{applicant_id}/us-registry-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up a US company registry
+         * @description `state` (name or code) and `company_name` or `sos_id`. Answers 202; the result lists the
+         *     registry's records in `response_data.results`.
+         */
+        post: operations["usRegistryCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/{applicant_id}/verify-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify corporate documents
+         * @description `documents`: files uploaded to one of the applicant's KYB cases (`doc_path` is the file id)
+         *     with their type; `user_provided_data.shareholders`: people the documents should name.
+         *     Answers 202; `response_data.result.document_results[]` holds each document's `errors`
+         *     (`SHAREHOLDER_NAME_NOT_FOUND`, `DOCUMENT_MANIPULATED`, `NO_TEXT_LAYER`, ...).
+         */
+        post: operations["verifyKybDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/result/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a single check's result
+         * @description `status` is `initial` until the check finishes, then `verified`, `not_verified` or `failed`
+         *     (spec 4.4).
+         */
+        get: operations["getKybResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/aml/lists/imports": {
         parameters: {
             query?: never;
@@ -1102,6 +1191,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    KYB_CHECK: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single KYB check finished
+         * @description Sent when a TIN verification, a US registry lookup or a document verification finishes. The payload is what `GET /api/v4/kyb/result/{request_id}` answers then, plus `applicant_id`. Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventKybCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     KYB_VERIFICATION: {
         parameters: {
             query?: never;
@@ -1171,6 +1282,11 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The answer to a submission: 202 with the id to poll. */
+        Accepted: {
+            request_id: components["schemas"]["RequestId"];
+            status: components["schemas"]["SingleStatus"];
+        };
         /** @description One address of an applicant. */
         Address: {
             country?: components["schemas"]["CountryCode"] | null;
@@ -1670,6 +1786,18 @@ export interface components {
          * @enum {string}
          */
         DocumentKind: "certificate_of_incorporation" | "ownership_document" | "proof_of_address";
+        /** @description A document to verify. */
+        DocumentRef: {
+            /** @description The id of a file uploaded to one of the applicant's KYB cases. */
+            doc_path: string;
+            /** @description `KybCertificateOfIncorporation` or `KybOwnershipDocument`. */
+            document_type: string;
+        };
+        /** @description `POST /api/v4/kyb/{applicant_id}/verify-document`. */
+        DocumentRequest: {
+            documents: components["schemas"]["DocumentRef"][];
+            user_provided_data?: components["schemas"]["UserProvidedData"];
+        };
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
         /** @description A watchlist entity, as `GET /api/v3/aml/search/{uuid}` returns it. */
@@ -1816,7 +1944,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -2374,6 +2502,14 @@ export interface components {
             mmsi_number?: string | null;
             currency?: string | null;
         };
+        /** @description `POST /api/v4/kyb/{applicant_id}/us-registry-check`. */
+        RegistryRequest: {
+            /** @description The US state of the registry (`delaware`, `new york`, or its code `DE`). */
+            state: string;
+            company_name?: string | null;
+            /** @description The Secretary of State's file number. */
+            sos_id?: string | null;
+        };
         /** @description A row that could not be imported. */
         RejectedRow: {
             /**
@@ -2415,6 +2551,11 @@ export interface components {
             date_of_birth?: string | null;
             nationality?: components["schemas"]["CountryCode"] | null;
         };
+        /**
+         * Format: uuid
+         * @description The KYB check request id (UUIDv7).
+         */
+        RequestId: string;
         /**
          * @description What a reset removed: how many records of each kind (`applicants`, `searches`, `events`,
          *     `deliveries`, `journal_entries`, and those of every other domain with data in the sandbox).
@@ -2605,6 +2746,30 @@ export interface components {
          * @enum {string}
          */
         Severity: "low" | "medium" | "high";
+        /** @description A shareholder the documents should name. */
+        Shareholder: {
+            name?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
+            nationality?: string | null;
+        };
+        /** @description `GET /api/v4/kyb/result/{request_id}`. */
+        SingleResult: {
+            request_id: components["schemas"]["RequestId"];
+            status: components["schemas"]["SingleStatus"];
+            verification_type: components["schemas"]["VerificationType"];
+            /** @description `{}` until finished; then the type's result (see the guide). */
+            response_data: Record<string, never>;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+        };
+        /**
+         * @description A single check's status.
+         * @enum {string}
+         */
+        SingleStatus: "initial" | "verified" | "not_verified" | "failed";
         /** @description An imported version of a list. */
         Snapshot: {
             id: components["schemas"]["SnapshotId"];
@@ -2695,6 +2860,12 @@ export interface components {
             to_status?: components["schemas"]["CaseStatus"] | null;
             detail: Record<string, never>;
         };
+        /** @description `POST /api/v4/kyb/{applicant_id}/tin-verification`. */
+        TinRequest: {
+            /** @description 9 digits; dashes and spaces are ignored. */
+            tin: string;
+            company_name: string;
+        };
         /** @description One paired token in a score's evidence. */
         TokenMatch: {
             /** @description The query's token (two joined by a space when they matched one listed token). */
@@ -2728,6 +2899,9 @@ export interface components {
             aml_screening_enabled?: boolean | null;
             info?: components["schemas"]["InfoPatch"] | null;
         };
+        UserProvidedData: {
+            shareholders?: components["schemas"]["Shareholder"][];
+        };
         /**
          * Format: uuid
          * @description The verification id (UUIDv7).
@@ -2738,6 +2912,11 @@ export interface components {
          * @enum {string}
          */
         VerificationStatus: "initial" | "passed" | "failed";
+        /**
+         * @description What a single check verifies.
+         * @enum {string}
+         */
+        VerificationType: "tin_verification" | "us_company_registry_check" | "document_verification";
         /**
          * @description A webhook endpoint, as listed. The first five fields are the public service's; the rest are
          *     Docket's.
@@ -4813,6 +4992,190 @@ export interface operations {
             };
         };
     };
+    verifyTin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_name": "DEERE & COMPANY",
+                 *       "tin": "36-2382580"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TinRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Missing or malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    usRegistryCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_name": "Acme Holdings Inc.",
+                 *       "state": "delaware"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegistryRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Missing or malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verifyKybDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Missing or malformed field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getKybResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SingleResult"];
+                };
+            };
+            /** @description Not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listImports: {
         parameters: {
             query?: never;
@@ -5525,6 +5888,88 @@ export interface operations {
                      */
                     id: string;
                     payload: Record<string, never>;
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventKybCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "KYB_CHECK",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "completed_at": "2026-11-22T09:00:02Z",
+                 *         "created_at": "2026-11-22T09:00:00Z",
+                 *         "request_id": "019c9e79-4d64-73e1-9f30-5374f0f57975",
+                 *         "response_data": {
+                 *           "result": {
+                 *             "irs_code": 0,
+                 *             "irs_reason": "TIN and Name combination matches IRS records",
+                 *             "name": "DEERE & COMPANY",
+                 *             "status": "TIN Matched",
+                 *             "tin": "362382580"
+                 *           }
+                 *         },
+                 *         "status": "verified",
+                 *         "verification_type": "tin_verification"
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: components["schemas"]["SingleResult"] & {
+                        /** Format: uuid */
+                        applicant_id: string;
+                    };
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

@@ -33,6 +33,14 @@ fn payload_schema(event_type: &str) -> Value {
                 }}
             ]
         }),
+        "KYB_CHECK" => json!({
+            "allOf": [
+                {"$ref": "#/components/schemas/SingleResult"},
+                {"type": "object", "required": ["applicant_id"], "properties": {
+                    "applicant_id": {"type": "string", "format": "uuid"}
+                }}
+            ]
+        }),
         _ => json!({"type": "object"}),
     }
 }

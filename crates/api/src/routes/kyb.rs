@@ -6,11 +6,14 @@ use axum::extract::{Path, Request, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, HOST};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use docket_engine::applicants::ApplicantId;
 use docket_engine::files::{FileId, NewFile, OwnerKind};
+use docket_engine::kyb::single::{Accepted, DocumentRequest, RegistryRequest, TinRequest};
 use docket_engine::kyb::{
     Actor, CaseDetail, CaseFilter, CaseId, CaseRow, CaseStatus, DocumentKind, LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase,
     NewRemediation, RiskLevel, SectionKey,
 };
+use docket_engine::kyb::{RequestId, SingleResult};
 use docket_engine::page::Page;
 use docket_engine::scope::Scope;
 use docket_engine::time::Timestamp;
@@ -34,6 +37,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download_document, remove_document))
         .routes(routes!(submit))
         .routes(routes!(open_remediation))
+        .routes(routes!(tin_verification))
+        .routes(routes!(us_registry_check))
+        .routes(routes!(verify_document))
+        .routes(routes!(single_result))
 }
 
 /// A case with the absolute URL of its hosted widget.
@@ -496,4 +503,99 @@ async fn open_remediation(
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
     Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, actor(&caller)).await?))
+}
+
+/// Verify a TIN
+///
+/// Checks whether the business name and TIN (EIN) combination matches tax-authority records
+/// (spec 4.3). Both fields are required; dashes are ignored and 9 digits must remain. Answers
+/// 202 at once; poll `GET /api/v4/kyb/result/{request_id}` or listen for `KYB_CHECK`. In the
+/// sandbox the TIN's last digit selects the IRS answer (see the guide); in production Docket
+/// cannot reach the IRS offline and answers `failed` with the reason.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/{applicant_id}/tin-verification", tag = "KYB single checks", operation_id = "verifyTin",
+    params(("applicant_id" = String, Path, format = Uuid)),
+    request_body(content = TinRequest, example = json!({"tin": "36-2382580", "company_name": "DEERE & COMPANY"})),
+    responses(
+        (status = 202, description = "Accepted", body = Accepted),
+        (status = 400, description = "Missing or malformed field", body = ErrorBody),
+        (status = 404, description = "No such applicant", body = ErrorBody),
+    )
+)]
+async fn tin_verification(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(applicant): IdPath<ApplicantId>,
+    Json(input): Json<TinRequest>,
+) -> ApiResult<(StatusCode, Json<Accepted>)> {
+    Ok((StatusCode::ACCEPTED, Json(state.engine.kyb().tin_check(caller.scope(), applicant, input).await?)))
+}
+
+/// Look up a US company registry
+///
+/// `state` (name or code) and `company_name` or `sos_id`. Answers 202; the result lists the
+/// registry's records in `response_data.results`.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/{applicant_id}/us-registry-check", tag = "KYB single checks", operation_id = "usRegistryCheck",
+    params(("applicant_id" = String, Path, format = Uuid)),
+    request_body(content = RegistryRequest, example = json!({"company_name": "Acme Holdings Inc.", "state": "delaware"})),
+    responses(
+        (status = 202, description = "Accepted", body = Accepted),
+        (status = 400, description = "Missing or malformed field", body = ErrorBody),
+        (status = 404, description = "No such applicant", body = ErrorBody),
+    )
+)]
+async fn us_registry_check(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(applicant): IdPath<ApplicantId>,
+    Json(input): Json<RegistryRequest>,
+) -> ApiResult<(StatusCode, Json<Accepted>)> {
+    Ok((StatusCode::ACCEPTED, Json(state.engine.kyb().registry_check(caller.scope(), applicant, input).await?)))
+}
+
+/// Verify corporate documents
+///
+/// `documents`: files uploaded to one of the applicant's KYB cases (`doc_path` is the file id)
+/// with their type; `user_provided_data.shareholders`: people the documents should name.
+/// Answers 202; `response_data.result.document_results[]` holds each document's `errors`
+/// (`SHAREHOLDER_NAME_NOT_FOUND`, `DOCUMENT_MANIPULATED`, `NO_TEXT_LAYER`, ...).
+#[utoipa::path(
+    post, path = "/api/v4/kyb/{applicant_id}/verify-document", tag = "KYB single checks", operation_id = "verifyKybDocument",
+    params(("applicant_id" = String, Path, format = Uuid)),
+    request_body(content = DocumentRequest),
+    responses(
+        (status = 202, description = "Accepted", body = Accepted),
+        (status = 400, description = "Missing or malformed field", body = ErrorBody),
+        (status = 404, description = "No such applicant", body = ErrorBody),
+    )
+)]
+async fn verify_document(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(applicant): IdPath<ApplicantId>,
+    Json(input): Json<DocumentRequest>,
+) -> ApiResult<(StatusCode, Json<Accepted>)> {
+    Ok((StatusCode::ACCEPTED, Json(state.engine.kyb().document_check(caller.scope(), applicant, input).await?)))
+}
+
+/// Get a single check's result
+///
+/// `status` is `initial` until the check finishes, then `verified`, `not_verified` or `failed`
+/// (spec 4.4).
+#[utoipa::path(
+    get, path = "/api/v4/kyb/result/{request_id}", tag = "KYB single checks", operation_id = "getKybResult",
+    params(("request_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The check's result", body = SingleResult),
+        (status = 400, description = "Not a UUID", body = ErrorBody),
+        (status = 404, description = "No such request", body = ErrorBody),
+    )
+)]
+async fn single_result(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<RequestId>,
+) -> ApiResult<Json<SingleResult>> {
+    Ok(Json(state.engine.kyb().result(caller.scope(), id).await?))
 }

@@ -207,7 +207,7 @@ pub(crate) fn build_missing_public_json(conn: &Connection, batch: usize) -> Resu
     Ok(missing.len())
 }
 
-pub(super) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {
+pub(crate) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"
     ))?;

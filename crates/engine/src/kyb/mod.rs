@@ -19,6 +19,7 @@ pub mod plan;
 mod providers;
 pub mod risk;
 mod service;
+pub mod single;
 pub(crate) mod store;
 pub mod summary;
 
@@ -26,6 +27,7 @@ pub use case::{CaseEvent, CaseStatus, RiskLevel, Stage, TransitionRefused};
 pub use form::{DocumentKind, Form, FormProgress, SectionKey, SectionState};
 pub use model::*;
 pub use service::{Actor, CASE_EVENT, DOCUMENT_TYPES, Kyb, LIST_BOUNDS, MAX_DOCUMENT_BYTES};
+pub use single::{RequestId, SingleResult, SingleStatus, VerificationType};
 pub use summary::{CheckInstance, CheckStatus, CheckSummaryItem, CheckType, ChecksSummary, Outcome, Severity};
 
 use crate::domains::{Count, Domain, Reset, Table};

@@ -484,3 +484,94 @@ pub(crate) fn timeline(conn: &Connection, case: CaseId) -> Result<Vec<TimelineEn
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
+
+// Single checks.
+
+/// A stored single check, as read.
+pub(crate) struct SingleRow {
+    pub(crate) verification_type: String,
+    pub(crate) status: String,
+    pub(crate) response_data: Option<serde_json::Value>,
+    pub(crate) created_at: Timestamp,
+    pub(crate) completed_at: Option<Timestamp>,
+    pub(crate) applicant_id: ApplicantId,
+    pub(crate) request: serde_json::Value,
+}
+
+pub(crate) fn insert_single(
+    conn: &Connection,
+    scope: Scope,
+    id: super::single::RequestId,
+    applicant: ApplicantId,
+    verification_type: &str,
+    request: &serde_json::Value,
+    at: Timestamp,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_single_checks (id, organization_id, environment, applicant_id, verification_type, status,
+            request, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'initial', ?6, ?7)",
+    )?
+    .execute(params![
+        id,
+        scope.organization,
+        scope.environment,
+        applicant,
+        verification_type,
+        request.to_string(),
+        at
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn get_single(conn: &Connection, scope: Scope, id: super::single::RequestId) -> Result<Option<SingleRow>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT verification_type, status, response_data, created_at, completed_at, applicant_id, request
+             FROM kyb_single_checks WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
+        )?
+        .query_row(params![id, scope.organization, scope.environment], |r| {
+            Ok(SingleRow {
+                verification_type: r.get(0)?,
+                status: r.get(1)?,
+                response_data: json_column_opt(r, 2)?,
+                created_at: r.get(3)?,
+                completed_at: r.get(4)?,
+                applicant_id: r.get(5)?,
+                request: json_column(r, 6)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Records a single check's result; false when it had finished already.
+pub(crate) fn finish_single(
+    conn: &Connection,
+    id: super::single::RequestId,
+    status: &str,
+    data: &serde_json::Value,
+    at: Timestamp,
+) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "UPDATE kyb_single_checks SET status = ?2, response_data = ?3, completed_at = ?4
+             WHERE id = ?1 AND status = 'initial'",
+        )?
+        .execute(params![id, status, data.to_string(), at])?
+        > 0)
+}
+
+/// Whether `file` is a document of one of `applicant`'s cases.
+pub(crate) fn file_of_applicant(
+    conn: &Connection,
+    scope: Scope,
+    file: crate::files::FileId,
+    applicant: ApplicantId,
+) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM files JOIN kyb_cases ON files.owner_kind = 'kyb_case' AND files.owner_id = kyb_cases.id
+             WHERE files.id = ?1 AND kyb_cases.applicant_id = ?2 AND files.organization_id = ?3 AND files.environment = ?4",
+        )?
+        .exists(params![file, applicant, scope.organization, scope.environment])?)
+}

@@ -38,17 +38,20 @@ pub enum EventType {
     KytWalletCheck,
     /// A KYB case changed status (submitted, decided, sent back for remediation, resubmitted).
     KybVerification,
+    /// A single KYB check (TIN, US registry, documents) finished.
+    KybCheck,
 }
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 6] = [
+    pub const CONCRETE: [EventType; 7] = [
         EventType::AmlScreening,
         EventType::Docver,
         EventType::DocverChecks,
         EventType::TransactionMonitoring,
         EventType::KytWalletCheck,
         EventType::KybVerification,
+        EventType::KybCheck,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -60,6 +63,7 @@ impl EventType {
             EventType::TransactionMonitoring => "TRANSACTION_MONITORING",
             EventType::KytWalletCheck => "KYT_WALLET_CHECK",
             EventType::KybVerification => "KYB_VERIFICATION",
+            EventType::KybCheck => "KYB_CHECK",
         }
     }
 

@@ -15,7 +15,7 @@ pub struct CatalogueEntry {
 }
 
 /// Every event type, in catalogue order.
-pub const CATALOGUE: [CatalogueEntry; 6] = [
+pub const CATALOGUE: [CatalogueEntry; 7] = [
     CatalogueEntry {
         event_type: EventType::AmlScreening,
         emitted: true,
@@ -69,6 +69,14 @@ pub const CATALOGUE: [CatalogueEntry; 6] = [
             status, stage, risk_level, company, form_progress, checks_summary) plus `previous_status`.",
         example: KYB_VERIFICATION,
     },
+    CatalogueEntry {
+        event_type: EventType::KybCheck,
+        emitted: true,
+        summary: "A single KYB check finished",
+        description: "Sent when a TIN verification, a US registry lookup or a document verification finishes. \
+            The payload is what `GET /api/v4/kyb/result/{request_id}` answers then, plus `applicant_id`.",
+        example: KYB_CHECK,
+    },
 ];
 
 /// The example payload of a type (`ALL` has none of its own: AML_SCREENING's).
@@ -85,6 +93,8 @@ const DOCVER_CHECKS: &str = r#"{"verification_id":"01920b6f-0000-7000-8000-00000
 const TRANSACTION_MONITORING: &str = r#"{"transaction_id":"tx-123","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","decision":"review","matched_rules":[{"rule_id":"01920b70-0000-7000-8000-000000000002","name":"Large cash deposit","action":"review"}],"evaluated_at":"2026-11-22T09:00:00Z"}"#;
 
 const KYB_VERIFICATION: &str = r#"{"id":"01920b71-0000-7000-8000-000000000003","verification_id":"01920b71-0000-7000-8000-000000000004","public_id":"KYB-7K3M9QX2","organization_id":"01920b6d-0000-7000-8000-000000000005","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","external_id":"merchant-1042","company_name":"Brightwater Logistics Ltd","country":"GB","status":"manual_review","stage":"manual_review","decision":null,"risk_score":null,"risk_level":"medium","is_sandbox":true,"created_at":"2026-11-22T09:00:00Z","submitted_at":"2026-11-22T09:20:00Z","last_activity_at":"2026-11-22T09:20:05Z","company":{"legal_name":"Brightwater Logistics Ltd","dba":null,"form_type":"Private limited company","entity_type":"corporation","registration_type":"company_number","registration_number":"09876543","country":"GB","state":"","representative_name":"Amelia Hart","representative_email":"amelia.hart@brightwater.example"},"form_progress":{"sections_completed":5,"sections_total":5,"current_section":null,"sections":[]},"checks_summary":{"expected":8,"completed":8,"passed":7,"review":1,"failed":0,"errored":0,"checks":[{"type":"kyc","status":"completed","severity":"medium","verdict":"needs_review"}]},"previous_status":"under_review"}"#;
+
+const KYB_CHECK: &str = r#"{"request_id":"019c9e79-4d64-73e1-9f30-5374f0f57975","status":"verified","verification_type":"tin_verification","response_data":{"result":{"name":"DEERE & COMPANY","tin":"362382580","status":"TIN Matched","irs_code":0,"irs_reason":"TIN and Name combination matches IRS records"}},"created_at":"2026-11-22T09:00:00Z","completed_at":"2026-11-22T09:00:02Z","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b"}"#;
 
 const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
 

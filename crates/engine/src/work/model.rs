@@ -14,16 +14,19 @@ pub(crate) enum Kind {
     AmlScreening,
     /// A KYB check instance to run (subject: the check).
     KybCheck,
+    /// A single KYB check (TIN, US registry, documents) to run (subject: the request).
+    KybSingleCheck,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 3] = [Kind::WebhookDelivery, Kind::AmlScreening, Kind::KybCheck];
+    pub(crate) const ALL: [Kind; 4] = [Kind::WebhookDelivery, Kind::AmlScreening, Kind::KybCheck, Kind::KybSingleCheck];
 
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Kind::WebhookDelivery => "webhook_delivery",
             Kind::AmlScreening => "aml_screening",
             Kind::KybCheck => "kyb_check",
+            Kind::KybSingleCheck => "kyb_single_check",
         }
     }
 

@@ -5,6 +5,8 @@
 
 mod docket;
 mod sandbox;
+
+pub(crate) use sandbox::tin_answer;
 mod screening;
 
 use jiff::SignedDuration;
