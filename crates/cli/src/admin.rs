@@ -196,8 +196,8 @@ pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
             if !synthetic_only {
                 let s = engine.demo().seed(scope).await?;
                 println!(
-                    "Demo data: {} applicants added, {} already present",
-                    s.applicants_created, s.applicants_present
+                    "Demo data: {} applicants added, {} already present; {} KYB cases added",
+                    s.applicants_created, s.applicants_present, s.kyb_cases_created
                 );
             }
             if synthetic > 0 {

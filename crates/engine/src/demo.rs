@@ -17,6 +17,7 @@ use crate::values::{CountryCode, Email, ExternalId, Phone};
 pub struct SeedSummary {
     pub applicants_created: usize,
     pub applicants_present: usize,
+    pub kyb_cases_created: usize,
 }
 
 /// A demo person: (first, last, name in its own script, gender, date of birth, country, city,
@@ -211,6 +212,7 @@ impl Demo<'_> {
                 Err(e) => return Err(e),
             }
         }
+        summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         Ok(summary)
     }
 

@@ -312,3 +312,50 @@ async fn production_checks_what_it_can_and_says_what_it_cannot() {
     assert!(check(CheckType::Kyc).summary.as_deref().unwrap_or_default().contains("reviewer"));
     assert_eq!(done.row.status, CaseStatus::Failed);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn demo_data_covers_every_status_and_stage_and_seeds_once() {
+    let f = fixture().await;
+    let summary = f.engine.demo().seed(f.sandbox).await.expect("seeds");
+    assert!(summary.kyb_cases_created >= 40, "{summary:?}");
+    let mut statuses = std::collections::BTreeMap::new();
+    let mut countries = std::collections::BTreeSet::new();
+    let mut cases = Vec::new();
+    for page in 0..10 {
+        let json = f
+            .engine
+            .kyb()
+            .list_json(f.sandbox, Default::default(), docket_engine::page::PageRequest { page, limit: 25 })
+            .await
+            .expect("list");
+        let value: serde_json::Value = serde_json::from_str(json.as_str()).expect("json");
+        for row in value["data"].as_array().expect("rows") {
+            *statuses.entry(row["status"].as_str().unwrap_or_default().to_owned()).or_insert(0) += 1;
+            countries.insert(row["country"].as_str().unwrap_or_default().to_owned());
+            cases.push(row["id"].as_str().unwrap_or_default().parse::<docket_engine::kyb::CaseId>().expect("id"));
+        }
+        if value["has_next"] == false {
+            break;
+        }
+    }
+    for status in CaseStatus::ALL {
+        assert!(statuses.get(status.as_str()).is_some_and(|n| *n > 0), "no {status:?} case: {statuses:?}");
+    }
+    assert!(countries.len() >= 10, "{countries:?}");
+    let mut errored = false;
+    let mut hits = false;
+    let mut open_remediation = false;
+    for id in &cases {
+        let case = f.engine.kyb().get(f.sandbox, *id).await.expect("get");
+        errored |= case.checks.iter().any(|c| c.state == CheckState::Error);
+        hits |=
+            case.checks.iter().any(|c| c.check_type == CheckType::AmlPerson && c.verdict.as_deref() == Some("match"));
+        open_remediation |= case.remediations.iter().any(|r| r.resolved_at.is_none());
+        if case.row.status != CaseStatus::Draft {
+            assert!(case.documents.iter().all(|d| d.media_type == "application/pdf"));
+        }
+    }
+    assert!(errored && hits && open_remediation);
+    let again = f.engine.demo().seed(f.sandbox).await.expect("seeds again");
+    assert_eq!(again.kyb_cases_created, 0);
+}

@@ -11,6 +11,7 @@
 //! - `model`, `store`, `service`: the case as stored and served, its SQL, and its rules.
 
 pub mod case;
+mod demo;
 pub mod form;
 mod model;
 pub mod pdf;

@@ -387,6 +387,51 @@ pub(crate) fn manipulation(docs: &[Analysis]) -> Finding {
     }
 }
 
+/// Writes a one-page PDF (A4, Helvetica) with `title` and `lines`: a real document with its
+/// cross-reference table, for demo data and tests. `producer` names the software in its info
+/// dictionary. Text outside Latin-1 is replaced by `?`.
+pub fn write_document(title: &str, lines: &[String], producer: &str) -> Vec<u8> {
+    fn escape(s: &str) -> String {
+        s.chars()
+            .map(|c| match c {
+                '(' | ')' | '\\' => format!("\\{c}"),
+                c if (c as u32) < 0x20 || (c as u32) > 0xff => "?".to_owned(),
+                c if (c as u32) < 0x80 => c.to_string(),
+                c => format!("\\{:03o}", c as u32),
+            })
+            .collect()
+    }
+    let mut content = format!("BT /F1 18 Tf 72 770 Td ({}) Tj ET\n", escape(title));
+    for (i, line) in lines.iter().enumerate() {
+        content.push_str(&format!("BT /F1 11 Tf 72 {} Td ({}) Tj ET\n", 730 - 18 * i as i64, escape(line)));
+    }
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>"
+            .to_owned(),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_owned(),
+        format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
+        format!("<< /Producer ({}) /Title ({}) >>", escape(producer), escape(title)),
+    ];
+    let mut out = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
+    let mut offsets = Vec::with_capacity(objects.len());
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    for o in offsets {
+        out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!("trailer\n<< /Size {} /Root 1 0 R /Info 6 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1)
+            .as_bytes(),
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,6 +484,20 @@ mod tests {
                 .collect();
             let _ = read_pdf(&bytes);
         }
+    }
+
+    #[test]
+    fn written_documents_read_back() {
+        let pdf = write_document(
+            "Certificate of incorporation",
+            &["Brightwater Logistics (UK) Ltd".into(), "Company number 09876543".into(), "Zoë Müller".into()],
+            "Companies House",
+        );
+        assert!(pdf.starts_with(b"%PDF-1.4"));
+        let facts = read_pdf(&pdf);
+        assert!(facts.text.contains("Brightwater Logistics (UK) Ltd"), "{}", facts.text);
+        assert!(facts.text.contains("Zoë Müller"));
+        assert_eq!((facts.revisions, facts.producer.as_deref()), (1, Some("Companies House")));
     }
 
     #[test]

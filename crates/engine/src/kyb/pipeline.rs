@@ -204,3 +204,17 @@ impl super::Kyb<'_> {
         work::run_now(self.engine, &CheckWorker).await
     }
 }
+
+/// Makes a case's pending check instances due at `at` (demo data runs some at once and holds
+/// others back).
+pub(crate) fn reschedule_pending(conn: &Connection, case: &Case, at: Timestamp) -> Result<()> {
+    for check in store::checks_of(conn, case.id)? {
+        if check.state == CheckState::Pending
+            && check.superseded_at.is_none()
+            && check.check_type != CheckType::BusinessRiskScore
+        {
+            work::store::schedule(conn, Kind::KybCheck, case.scope, check.id.as_uuid(), at)?;
+        }
+    }
+    Ok(())
+}

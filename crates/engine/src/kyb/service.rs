@@ -545,6 +545,27 @@ impl Kyb<'_> {
         .await
     }
 
+    /// A reviewer's decision on a case that awaits one (`manual_review` or `failed`); the
+    /// reviewer's desk builds its four-eyes rules on this.
+    pub async fn decide(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        approve: bool,
+        actor: Actor,
+        note: Option<String>,
+    ) -> Result<CaseDetail> {
+        let note = note.filter(|n| !n.trim().is_empty()).map(|n| crate::values::text("note", &n, 2000)).transpose()?;
+        let now = self.now(scope);
+        let real_now = self.engine.real_now();
+        self.modify(scope, id, move |conn, case| {
+            let event = if approve { CaseEvent::ReviewerApproved } else { CaseEvent::ReviewerRejected };
+            transition(conn, case, event, &actor.name(), now, real_now, json!({ "note": note }))?;
+            Ok(entry(now, "decision_recorded", &actor.name(), json!({ "approve": approve })))
+        })
+        .await
+    }
+
     /// Loads a case, changes it, stores it with a timeline entry, in one transaction.
     async fn modify<F>(&self, scope: Scope, id: CaseId, change: F) -> Result<CaseDetail>
     where

@@ -575,3 +575,34 @@ pub(crate) fn file_of_applicant(
         )?
         .exists(params![file, applicant, scope.organization, scope.environment])?)
 }
+
+/// Moves every time of a case by `by` (demo data backdates its cases), and rebuilds its row.
+pub(crate) fn shift_case(conn: &Connection, scope: Scope, id: CaseId, by: jiff::SignedDuration) -> Result<()> {
+    let ms = by.as_millis() as i64;
+    conn.prepare_cached(
+        "UPDATE kyb_cases SET created_at = created_at + ?2, submitted_at = submitted_at + ?2,
+            last_activity_at = last_activity_at + ?2, widget_expires_at = widget_expires_at + ?2 WHERE id = ?1",
+    )?
+    .execute(params![id, ms])?;
+    conn.prepare_cached(
+        "UPDATE kyb_checks SET created_at = created_at + ?2, completed_at = completed_at + ?2,
+            superseded_at = superseded_at + ?2 WHERE case_id = ?1",
+    )?
+    .execute(params![id, ms])?;
+    conn.prepare_cached("UPDATE kyb_case_events SET at = at + ?2 WHERE case_id = ?1")?.execute(params![id, ms])?;
+    conn.prepare_cached(
+        "UPDATE kyb_remediations SET opened_at = opened_at + ?2, resolved_at = resolved_at + ?2 WHERE case_id = ?1",
+    )?
+    .execute(params![id, ms])?;
+    if let Some(case) = get_case(conn, scope, id)? {
+        update_case(conn, &case)?;
+    }
+    Ok(())
+}
+
+/// Whether a case for the applicant with this external id exists (demo seeding is idempotent).
+pub(crate) fn case_with_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3")?
+        .exists(params![scope.organization, scope.environment, external_id])?)
+}

@@ -1,0 +1,318 @@
+//! Demo KYB cases: 42 businesses in twelve countries across every status and stage, with
+//! their people, generated PDF documents, AML hits on some people (the magic names), an errored
+//! check, open remediations and reviewer decisions, spread over the last two months. Each is
+//! keyed by a `demo-kyb-…` external id, so seeding twice adds nothing.
+
+use jiff::SignedDuration;
+use serde_json::json;
+
+use super::form::DocumentKind;
+use super::model::CaseId;
+use super::service::Actor;
+use super::{NewCase, NewRemediation, SectionKey, pdf, pipeline, store};
+use crate::error::Result;
+use crate::scope::Scope;
+
+/// What a demo case ends as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// Still in the widget, with this many sections saved (0 to 4).
+    Draft(usize),
+    /// Submitted; its checks are held back for two days of the sandbox clock.
+    Running,
+    /// Decided by the pipeline as the magic values make it.
+    Decided,
+    /// Decided, then sent back to the merchant about this section.
+    Remediation(SectionKey),
+    /// Decided (manual review or failed), then decided by a reviewer.
+    Reviewer(bool),
+}
+
+/// A demo business: legal name, form, registration number, country, city, postal code,
+/// street, director (first, last, nationality), what it ends as, and a document name marker.
+struct Business {
+    name: &'static str,
+    form: &'static str,
+    number: &'static str,
+    country: &'static str,
+    city: &'static str,
+    postal: &'static str,
+    street: &'static str,
+    director: (&'static str, &'static str, &'static str),
+    target: Target,
+    document: &'static str,
+}
+
+const fn b(
+    name: &'static str,
+    form: &'static str,
+    number: &'static str,
+    place: (&'static str, &'static str, &'static str, &'static str),
+    director: (&'static str, &'static str, &'static str),
+    target: Target,
+    document: &'static str,
+) -> Business {
+    Business {
+        name,
+        form,
+        number,
+        country: place.0,
+        city: place.1,
+        postal: place.2,
+        street: place.3,
+        director,
+        target,
+        document,
+    }
+}
+
+const LONDON: (&str, &str, &str, &str) = ("GB", "London", "EC2A 4NE", "1 Finsbury Avenue");
+const BRISTOL: (&str, &str, &str, &str) = ("GB", "Bristol", "BS1 4DJ", "14 Quay Street");
+const BERLIN: (&str, &str, &str, &str) = ("DE", "Berlin", "10999", "Wiener Strasse 17");
+const HAMBURG: (&str, &str, &str, &str) = ("DE", "Hamburg", "20457", "Am Sandtorkai 48");
+const PARIS: (&str, &str, &str, &str) = ("FR", "Paris", "75002", "12 Rue de la Paix");
+const AMSTERDAM: (&str, &str, &str, &str) = ("NL", "Amsterdam", "1017 CE", "Herengracht 420");
+const DUBLIN: (&str, &str, &str, &str) = ("IE", "Dublin", "D02 X285", "14 Grafton Street");
+const TALLINN: (&str, &str, &str, &str) = ("EE", "Tallinn", "10111", "Narva mnt 5");
+const MADRID: (&str, &str, &str, &str) = ("ES", "Madrid", "28013", "Calle Mayor 45");
+const MILAN: (&str, &str, &str, &str) = ("IT", "Milan", "20121", "Via Manzoni 7");
+const STOCKHOLM: (&str, &str, &str, &str) = ("SE", "Stockholm", "111 47", "Kungsgatan 12");
+const WARSAW: (&str, &str, &str, &str) = ("PL", "Warsaw", "00-001", "ul. Marszalkowska 84");
+const WILMINGTON: (&str, &str, &str, &str) = ("US", "Wilmington", "19801", "1209 Orange Street");
+const NAIROBI: (&str, &str, &str, &str) = ("KE", "Nairobi", "00100", "Kenyatta Avenue 30");
+
+use Target::{Decided, Draft, Remediation, Reviewer, Running};
+
+#[rustfmt::skip]
+const BUSINESSES: [Business; 42] = [
+    b("Brightwater Logistics Ltd", "Private limited company", "09876543", BRISTOL, ("Amelia", "Hart", "GB"), Decided, ""),
+    b("Nordlicht Logistik GmbH", "GmbH", "HRB204518", HAMBURG, ("Lukas", "Brandt", "DE"), Decided, ""),
+    b("Atelier Lumiere SAS", "SAS", "852147963", PARIS, ("Camille", "Dubois", "FR"), Decided, ""),
+    b("Grachtenhuis Software B.V.", "B.V.", "71234567", AMSTERDAM, ("Noah", "de Vries", "NL"), Decided, ""),
+    b("Liffey Analytics Ltd", "Private company limited by shares", "654321", DUBLIN, ("Liam", "O'Connor", "IE"), Decided, ""),
+    b("Baltic Amber OU", "OU", "14567890", TALLINN, ("Kadri", "Tamm", "EE"), Decided, ""),
+    b("Sierra Verde Alimentacion S.L.", "S.L.", "B87654321", MADRID, ("Lucia", "Navarro", "ES"), Decided, ""),
+    b("Navigli Design S.r.l.", "S.r.l.", "MI2045871", MILAN, ("Sofia", "Rossi", "IT"), Decided, ""),
+    b("Norrsken Energi AB", "AB", "5591234567", STOCKHOLM, ("Asa", "Lindqvist", "SE"), Decided, ""),
+    b("Wisla Components Sp. z o.o.", "Sp. z o.o.", "0000712345", WARSAW, ("Anna", "Nowak", "PL"), Decided, ""),
+    b("Blue Harbor Capital Inc.", "Corporation", "7301945", WILMINGTON, ("Marcus", "Johnson", "US"), Decided, ""),
+    b("Kestrel Payments Ltd", "Private limited company", "11223344", LONDON, ("Olivia", "Bennett", "GB"), Decided, ""),
+    // Manual review: a registry name mismatch, a director who needs a closer look, a PEP.
+    b("Harbourside Ventures Ltd", "Private limited company", "10452222", LONDON, ("Raj", "Patel", "GB"), Decided, ""),
+    b("Spreewald Handel GmbH", "GmbH", "HRB991201", BERLIN, ("Jonas", "Review", "DE"), Decided, ""),
+    b("Politikova Consulting Ltd", "Private limited company", "12009876", LONDON, ("Petra", "Politikova", "GB"), Decided, ""),
+    b("Rhone Partners SARL", "SARL", "793144444", PARIS, ("Hugo", "Lefevre", "FR"), Decided, ""),
+    b("Savannah Trade Links Ltd", "Private limited company", "PVT-7KQ2B", NAIROBI, ("Wanjiru", "Kamau", "KE"), Decided, ""),
+    b("Kanal Media B.V.", "B.V.", "70981234", AMSTERDAM, ("Emma", "Visser", "NL"), Decided, "unreadable"),
+    // Rejected: no such company, a sanctioned director, an edited certificate, data that disagree.
+    b("Ghost Holdings Ltd", "Private limited company", "99990000", LONDON, ("Daniel", "Grey", "GB"), Decided, ""),
+    b("Volga Export Partners Ltd", "Private limited company", "13579246", LONDON, ("Ivan", "Sanctionov", "RU"), Decided, ""),
+    b("Quickfix Trading S.L.", "S.L.", "B11223355", MADRID, ("Pablo", "Ruiz", "ES"), Decided, "edited"),
+    b("Mirage Imports GmbH", "GmbH", "HRB553333", BERLIN, ("Felix", "Wagner", "DE"), Decided, ""),
+    // Failed: a registry outage and an identity service outage (errored checks).
+    b("Cobalt Freight Ltd", "Private limited company", "08719999", BRISTOL, ("Grace", "Hughes", "GB"), Decided, ""),
+    b("Fjord Fisk AB", "AB", "5567123456", STOCKHOLM, ("Erik", "Error", "SE"), Decided, ""),
+    b("Tatra Logistics Sp. z o.o.", "Sp. z o.o.", "0000659999", WARSAW, ("Piotr", "Zielinski", "PL"), Decided, ""),
+    // Decided by reviewers.
+    b("Solent Marine Services Ltd", "Private limited company", "07342222", BRISTOL, ("Harry", "Wells", "GB"), Reviewer(true), ""),
+    b("Isar Robotics GmbH", "GmbH", "HRB120034", BERLIN, ("Mia", "Review", "DE"), Reviewer(true), ""),
+    b("Emerald Isle Gaming Ltd", "Private company limited by shares", "712222", DUBLIN, ("Sean", "Byrne", "IE"), Reviewer(false), ""),
+    // Waiting for the merchant (sent back from manual review: their registry names differ).
+    b("Thames Crafts Ltd", "Private limited company", "10982222", LONDON, ("Sophie", "Turner", "GB"), Remediation(SectionKey::Documents), ""),
+    b("Montmartre Editions SAS", "SAS", "881232222", PARIS, ("Louis", "Martin", "FR"), Remediation(SectionKey::Ownership), ""),
+    b("Tallinn Cloud OU", "OU", "16542222", TALLINN, ("Mart", "Kask", "EE"), Remediation(SectionKey::Company), ""),
+    b("Alster Biotech GmbH", "GmbH", "HRB772222", HAMBURG, ("Clara", "Vogel", "DE"), Remediation(SectionKey::Representative), ""),
+    // Checks running.
+    b("Canal Street Coffee Ltd", "Private limited company", "12345098", LONDON, ("Jack", "Evans", "GB"), Running, ""),
+    b("Lagune Voyages SAS", "SAS", "901234567", PARIS, ("Chloe", "Moreau", "FR"), Running, ""),
+    b("Polder Solar B.V.", "B.V.", "72345678", AMSTERDAM, ("Daan", "Bakker", "NL"), Running, ""),
+    b("Delaware Data Systems Inc.", "Corporation", "7456120", WILMINGTON, ("Ethan", "Miller", "US"), Running, ""),
+    // Still collecting data.
+    b("Sunrise Bakery Ltd", "Private limited company", "13456789", BRISTOL, ("Ella", "Price", "GB"), Draft(0), ""),
+    b("Spree Mobility GmbH", "GmbH", "HRB334455", BERLIN, ("Leon", "Schulz", "DE"), Draft(1), ""),
+    b("Vltava Games Ltd", "Private limited company", "13998877", LONDON, ("Tomas", "Novak", "GB"), Draft(2), ""),
+    b("Costa Brava Hotels S.L.", "S.L.", "B66554433", MADRID, ("Marta", "Vidal", "ES"), Draft(3), ""),
+    b("Lakeside Clinics Ltd", "Private company limited by shares", "702345", DUBLIN, ("Aoife", "Walsh", "IE"), Draft(4), ""),
+    b("Varta Kitchens Sp. z o.o.", "Sp. z o.o.", "0000823456", WARSAW, ("Ewa", "Lewandowska", "PL"), Draft(2), ""),
+];
+
+/// A second person for each business: a shareholder who is not a director.
+const SHAREHOLDERS: [(&str, &str, &str); 6] = [
+    ("Hannah", "Schmidt", "DE"),
+    ("Oliver", "Smith", "GB"),
+    ("Ines", "Moreira", "PT"),
+    ("Jan", "Jansen", "NL"),
+    ("Marco", "Bianchi", "IT"),
+    ("Sara", "Lindgren", "SE"),
+];
+
+impl super::Kyb<'_> {
+    /// Seeds the demo cases into a sandbox; returns how many were created.
+    pub async fn seed_demo(&self, scope: Scope) -> Result<usize> {
+        let mut created: Vec<(CaseId, &Business, usize)> = Vec::new();
+        for (i, biz) in BUSINESSES.iter().enumerate() {
+            let external_id = format!("demo-kyb-{:03}", i + 1);
+            let key = external_id.clone();
+            if self.engine.core.db.read(move |conn| store::case_with_external_id(conn, scope, &key)).await? {
+                continue;
+            }
+            let input: NewCase = serde_json::from_value(json!({ "external_id": external_id }))?;
+            let case = self.create(scope, input).await?;
+            let id = case.row.id;
+            self.fill(scope, id, i, biz).await?;
+            if !matches!(biz.target, Draft(_) | Running) {
+                self.submit(scope, id, Actor::Merchant).await?;
+                let now = self.engine.now(scope);
+                self.engine
+                    .core
+                    .db
+                    .write(move |conn| match store::get_case(conn, scope, id)? {
+                        Some(case) => pipeline::reschedule_pending(conn, &case, now),
+                        None => Ok(()),
+                    })
+                    .await?;
+            }
+            created.push((id, biz, i));
+        }
+        while self.run_due_checks().await? > 0 {}
+        for (id, biz, _) in &created {
+            match biz.target {
+                Remediation(section) => {
+                    let message = match section {
+                        SectionKey::Documents => {
+                            "The proof of address is older than three months: please upload a recent utility bill or bank statement."
+                        }
+                        SectionKey::Ownership => {
+                            "Please add every shareholder holding 25% or more, with their dates of birth."
+                        }
+                        SectionKey::Company => "The registered address does not match the registry: please correct it.",
+                        _ => "Please give the representative's full legal name as on their passport.",
+                    };
+                    let input = NewRemediation {
+                        section: (section != SectionKey::Documents).then_some(section),
+                        document_kind: (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
+                        message: message.into(),
+                    };
+                    self.open_remediation(scope, *id, input, Actor::Reviewer("Demo Reviewer".into())).await?;
+                }
+                Reviewer(approve) => {
+                    let note = if approve {
+                        "Registry extract and director's passport checked by hand; consistent."
+                    } else {
+                        "Gaming licence could not be confirmed with the regulator."
+                    };
+                    self.decide(scope, *id, approve, Actor::Reviewer("Demo Reviewer".into()), Some(note.into()))
+                        .await?;
+                }
+                Running => {
+                    self.submit(scope, *id, Actor::Merchant).await?;
+                    let (scope, id) = (scope, *id);
+                    let later = self.engine.now(scope).saturating_add(SignedDuration::from_hours(48));
+                    self.engine
+                        .core
+                        .db
+                        .write(move |conn| match store::get_case(conn, scope, id)? {
+                            Some(case) => pipeline::reschedule_pending(conn, &case, later),
+                            None => Ok(()),
+                        })
+                        .await?;
+                }
+                Draft(_) | Decided => {}
+            }
+        }
+        // Spread the cases over the last 60 days, the oldest first; running and draft cases are
+        // the most recent.
+        let total = created.len().max(1);
+        for (n, (id, biz, _)) in created.iter().enumerate() {
+            let days = match biz.target {
+                Running | Draft(_) => (n % 3) as i64,
+                _ => 60 - (n as i64 * 55 / total as i64),
+            };
+            let by = SignedDuration::from_hours(-24 * days) + SignedDuration::from_mins(-((n as i64 * 97) % 480));
+            let id = *id;
+            self.engine.core.db.write(move |conn| store::shift_case(conn, scope, id, by)).await?;
+        }
+        Ok(created.len())
+    }
+
+    /// Fills the sections a demo business has got to, with its documents.
+    async fn fill(&self, scope: Scope, id: CaseId, i: usize, biz: &Business) -> Result<()> {
+        let sections = match biz.target {
+            Draft(n) => n,
+            _ => 4,
+        };
+        let (first, last, nationality) = biz.director;
+        let shareholder = SHAREHOLDERS[i % SHAREHOLDERS.len()];
+        let us = biz.country == "US";
+        let company = json!({
+            "legal_name": biz.name, "form_type": biz.form,
+            "entity_type": if us { "corporation" } else { "limited_company" },
+            "registration_type": if us { "sos_id" } else { "company_number" },
+            "registration_number": biz.number, "country": biz.country,
+            "state": if us { Some("DE") } else { None },
+            "tin": if us { Some(format!("84-{:07}", 1_200_000 + i * 7_919)) } else { None },
+            "incorporation_date": format!("{}-{:02}-{:02}", 2008 + i % 15, 1 + i % 12, 1 + (i * 7) % 28),
+            "address": { "street": biz.street, "city": biz.city, "postal_code": biz.postal, "country": biz.country },
+        });
+        let representative = json!({
+            "first_name": first, "last_name": last, "title": "Managing director", "nationality": nationality,
+            "email": format!("{}.{}@example.com", first.to_lowercase(), last.to_lowercase().replace([' ', '\''], "")),
+            "date_of_birth": format!("{}-{:02}-{:02}", 1965 + i % 30, 1 + (i * 5) % 12, 1 + (i * 3) % 28),
+        });
+        let ownership = json!({ "persons": [
+            { "first_name": first, "last_name": last, "roles": ["director", "shareholder"], "ownership_percentage": 60,
+              "nationality": nationality, "date_of_birth": format!("{}-{:02}-{:02}", 1965 + i % 30, 1 + (i * 5) % 12, 1 + (i * 3) % 28) },
+            { "first_name": shareholder.0, "last_name": shareholder.1, "roles": ["shareholder"], "ownership_percentage": 40,
+              "nationality": shareholder.2, "date_of_birth": format!("{}-{:02}-{:02}", 1970 + i % 25, 1 + (i * 11) % 12, 1 + (i * 13) % 28) },
+        ]});
+        let steps = [
+            (SectionKey::Company, company),
+            (SectionKey::Representative, representative),
+            (SectionKey::Ownership, ownership),
+        ];
+        for (section, body) in steps.into_iter().take(sections) {
+            self.save_section(scope, id, section, body, Actor::Merchant).await?;
+        }
+        if sections < 4 {
+            return Ok(());
+        }
+        let registry = if us { "Delaware Division of Corporations" } else { "the national company registry" };
+        let marker = if biz.document.is_empty() { String::new() } else { format!("-{}", biz.document) };
+        let documents = [
+            (
+                DocumentKind::CertificateOfIncorporation,
+                "Certificate of incorporation",
+                vec![
+                    format!("This certifies that {}", biz.name),
+                    format!("company number {}", biz.number),
+                    format!("was incorporated as a {} and is registered with {registry}.", biz.form),
+                ],
+            ),
+            (
+                DocumentKind::ProofOfAddress,
+                "Utility bill",
+                vec![biz.name.to_owned(), biz.street.to_owned(), format!("{} {}", biz.postal, biz.city)],
+            ),
+            (
+                DocumentKind::OwnershipDocument,
+                "Register of members",
+                vec![
+                    biz.name.to_owned(),
+                    format!("{first} {last}: 60 ordinary shares"),
+                    format!("{} {}: 40 ordinary shares", shareholder.0, shareholder.1),
+                ],
+            ),
+        ];
+        for (kind, title, lines) in documents {
+            let producer = if biz.document == "edited" && kind == DocumentKind::CertificateOfIncorporation {
+                "Adobe Photoshop 25.0"
+            } else {
+                "Docket demo registry"
+            };
+            let bytes = pdf::write_document(title, &lines, producer);
+            let name = format!("{}{marker}.pdf", kind.as_str().replace('_', "-"));
+            self.add_document_bytes(scope, id, kind, &name, &bytes, Actor::Merchant).await?;
+        }
+        Ok(())
+    }
+}
