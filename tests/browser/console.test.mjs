@@ -337,3 +337,63 @@ function cslFile() {
   const quote = (v) => `"${String(v ?? "").replaceAll('"', '""')}"`;
   return `${header.join(",")}\n${header.map((h) => quote(row[h])).join(",")}\n`;
 }
+
+describe("KYB widget", () => {
+  const pdf = (text) => {
+    const content = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+    return Buffer.from(`%PDF-1.4\n1 0 obj << /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n%%EOF\n`);
+  };
+
+  test("a merchant fills every section, uploads the documents and submits, without a key", async () => {
+    const created = await callApi(docket.url, "POST", "/api/v4/kyb/verifications", { external_id: "browser-widget-merchant" });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const merchant = await newPage(chromium.browser);
+    const w = merchant.page;
+    await w.goto(created.body.widget_url);
+    await w.getByRole("heading", { name: "Company" }).waitFor();
+    await screenshot(w, "kyb-widget-start");
+
+    const fill = async (pairs) => {
+      for (const [label, value] of pairs) await w.getByLabel(label, { exact: true }).fill(value);
+    };
+    await fill([["Legal name", "Harbour Lights Ltd"], ["Legal form", "Private limited company"], ["Entity type", "corporation"],
+      ["Registration type", "company_number"], ["Registration number", "11335577"], ["Country (ISO code)", "GB"],
+      ["Incorporation date", "2015-05-05"], ["Street", "3 Harbour Road"], ["City", "Plymouth"], ["Postal code", "PL1 2AA"]]);
+    await w.getByRole("button", { name: "Save company" }).click();
+    await w.getByText("Company saved.").waitFor();
+
+    await w.getByRole("heading", { name: "Representative" }).waitFor();
+    await fill([["First name", "Rosa"], ["Last name", "Penrose"], ["E-mail", "rosa@harbourlights.example"],
+      ["Position", "Director"], ["Date of birth", "1980-03-04"], ["Nationality (ISO code)", "GB"]]);
+    await w.getByRole("button", { name: "Save representative" }).click();
+    await w.getByText("Representative saved.").waitFor();
+
+    await w.getByRole("heading", { name: "Ownership and control" }).waitFor();
+    const person = w.locator(".person").first();
+    for (const [label, value] of [["First name", "Rosa"], ["Last name", "Penrose"], ["Date of birth", "1980-03-04"],
+      ["Nationality (ISO code)", "GB"], ["Ownership %", "100"]]) {
+      await person.getByLabel(label, { exact: true }).fill(value);
+    }
+    await person.getByLabel("shareholder").check();
+    await w.getByRole("button", { name: "Save ownership" }).click();
+    await w.getByText("Ownership and control saved.").waitFor();
+
+    await w.getByRole("heading", { name: "Documents" }).waitFor();
+    const text = "Harbour Lights Ltd company number 11335577 3 Harbour Road Rosa Penrose";
+    for (const label of ["Certificate of incorporation", "Proof of the business address", "Shareholder register or ownership chart"]) {
+      await w.getByLabel(label).setInputFiles({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: pdf(text) });
+      await w.getByText(`${label} uploaded.`).waitFor();
+    }
+    await w.getByRole("button", { name: "Review and submit" }).click();
+    await screenshot(w, "kyb-widget-review");
+    await w.getByRole("button", { name: "Submit for verification" }).click();
+    await w.getByText("Submitted. Thank you").waitFor();
+
+    const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${created.body.id}`);
+    assert.equal(after.body.status, "under_review");
+    assert.equal(after.body.documents.length, 3);
+    assert.equal(after.body.form.company.legal_name, "Harbour Lights Ltd");
+    assert.deepEqual(merchant.errors, [], "the widget threw in the page");
+    await merchant.context.close();
+  });
+});
