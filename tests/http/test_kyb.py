@@ -462,3 +462,46 @@ def test_us_registry_lookup_and_document_verification_in_the_sandbox(sandbox, po
     assert done["response_data"]["result"]["document_results"][0]["errors"] == []
     events = sandbox.get("/_docket/events", params={"type": "KYB_CHECK", "limit": 50}).json()["data"]
     assert any(e["payload"]["request_id"] == r.json()["request_id"] and e["payload"]["applicant_id"] == applicant for e in events)
+
+
+GLEIF_CSV = (
+    "LEI,Entity.LegalName,Entity.LegalAddress.FirstAddressLine,Entity.LegalAddress.City,Entity.LegalAddress.Region,"
+    "Entity.LegalAddress.Country,Entity.LegalAddress.PostalCode,Entity.RegistrationAuthority.RegistrationAuthorityEntityID,"
+    "Entity.LegalJurisdiction,Entity.LegalForm.EntityLegalFormCode,Entity.EntityStatus,Entity.EntityCreationDate,"
+    "Registration.RegistrationStatus\n"
+    "5493001KJTIIGC8Y1R12,Blue Harbor Capital Inc.,1209 Orange Street,Wilmington,US-DE,US,19801,7301945,US-DE,XSNP,ACTIVE,"
+    "2015-03-02T00:00:00Z,ISSUED\n"
+    "5493006QMFDDMYWIAM13,Old Pier Holdings LLC,1 Pier Road,Dover,US-DE,US,19901,4400001,US-DE,XSNP,INACTIVE,,LAPSED\n"
+)
+
+
+def test_registries_import_from_the_cli_and_production_us_lookups_search_it(server, production, poll, tmp_path):
+    bad = tmp_path / "not-gleif.csv"
+    bad.write_text("name,number\nX,1\n")
+    r = server.run_cli("registries", "import", "--format", "gleif", "--data-dir", str(server.data_dir), str(bad))
+    assert r.returncode != 0 and "LEI" in r.stderr
+    path = tmp_path / "lei2.csv"
+    path.write_text(GLEIF_CSV)
+    r = server.run_cli("registries", "import", "--format", "gleif", "--data-dir", str(server.data_dir), str(path))
+    assert r.returncode == 0, r.stderr
+    assert "2 records" in r.stdout
+
+    applicant = production.create_applicant({"applicant_type": "Organization"})
+
+    def lookup(body):
+        r = production.post(f"/api/v4/kyb/{applicant}/us-registry-check", json=body)
+        assert r.status_code == 202, r.text
+        return poll(lambda: (x := production.get(f"/api/v4/kyb/result/{r.json()['request_id']}").json())["status"] != "initial" and x,
+                    timeout=20, what="the lookup")
+
+    found = lookup({"sos_id": "7301945", "state": "delaware"})
+    assert found["status"] == "verified"
+    (result,) = found["response_data"]["results"]
+    assert result["base_info"]["company_name"] == "Blue Harbor Capital Inc." and result["lei"] == "5493001KJTIIGC8Y1R12"
+    assert lookup({"company_name": "Old Pier Holdings LLC", "state": "DE"})["status"] == "not_verified"
+    assert lookup({"company_name": "Nobody Inc.", "state": "delaware"})["status"] == "not_verified"
+    # TIN matching cannot be done offline: failed, with the reason.
+    r = production.post(f"/api/v4/kyb/{applicant}/tin-verification", json={"tin": "36-2382580", "company_name": "X"})
+    done = poll(lambda: (x := production.get(f"/api/v4/kyb/result/{r.json()['request_id']}").json())["status"] != "initial" and x,
+                timeout=20, what="the TIN check")
+    assert done["status"] == "failed" and "offline" in done["response_data"]["message"]

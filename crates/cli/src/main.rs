@@ -4,6 +4,7 @@
 mod admin;
 mod aml;
 mod console;
+mod registries;
 mod serve;
 mod webhooks;
 
@@ -44,6 +45,9 @@ enum Command {
     Lists(aml::ListsCommand),
     #[command(subcommand)]
     Aml(aml::AmlCommand),
+    /// Company registry files (Companies House, GLEIF) for production's KYB checks.
+    #[command(subcommand)]
+    Registries(registries::RegistriesCommand),
     #[command(subcommand)]
     Webhooks(webhooks::WebhooksCommand),
     #[command(subcommand)]
@@ -82,6 +86,7 @@ fn main() -> std::process::ExitCode {
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
+            Command::Registries(cmd) => registries::run(data_dir, cmd).await,
             Command::Console(cmd) => console::run(data_dir, cmd).await,
             Command::Openapi => print_openapi(),
         }

@@ -359,3 +359,59 @@ async fn demo_data_covers_every_status_and_stage_and_seeds_once() {
     let again = f.engine.demo().seed(f.sandbox).await.expect("seeds again");
     assert_eq!(again.kyb_cases_created, 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
+    use docket_engine::kyb::registry::RegistryFormat;
+    let f = fixture().await;
+    let csv = "CompanyName, CompanyNumber,RegAddress.AddressLine1,RegAddress.PostTown,RegAddress.PostCode,CompanyCategory,CompanyStatus,CountryOfOrigin,IncorporationDate\n\
+        \"BRIGHTWATER LOGISTICS LIMITED\",09876543,\"14 QUAY STREET\",\"BRISTOL\",\"BS1 4DJ\",\"Private Limited Company\",\"Active\",\"United Kingdom\",\"12/04/2016\"\n\
+        \"ELSEWHERE LOGISTICS LIMITED\",07770001,\"9 OTHER ROAD\",\"LEEDS\",\"LS1 1AA\",\"Private Limited Company\",\"Active\",\"United Kingdom\",\"01/01/2001\"\n\
+        \"BRIGHTWATER LOGISTICS LTD\",05550002,\"14 QUAY STREET\",\"BRISTOL\",\"BS1 4DJ\",\"Private Limited Company\",\"Dissolved\",\"United Kingdom\",\"12/04/2016\"\n";
+    let path = f._dir.path().join("BasicCompanyData.csv");
+    std::fs::write(&path, csv).expect("writes");
+    let snapshot = f.engine.kyb().import_registry(RegistryFormat::CompaniesHouse, &path).await.expect("imports");
+    assert_eq!((snapshot.records, snapshot.rows_rejected), (3, 0));
+
+    let run = |number: &'static str| {
+        let f = &f;
+        async move {
+            let case = filled(f, f.production, number, "Reed", "certificate").await;
+            f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+            f.engine.kyb().run_due_checks().await.expect("runs");
+            f.engine.kyb().get(f.production, case.row.id).await.expect("get")
+        }
+    };
+    let verdict = |case: &CaseDetail, t: CheckType| {
+        case.checks.iter().find(|c| c.check_type == t).and_then(|c| c.verdict.clone()).unwrap_or_default()
+    };
+    let good = run("09876543").await;
+    assert_eq!(verdict(&good, CheckType::Registry), "active");
+    assert_eq!(
+        verdict(&good, CheckType::CrossCheck),
+        "match",
+        "{:?}",
+        good.checks.iter().find(|c| c.check_type == CheckType::CrossCheck)
+    );
+    let other = run("07770001").await;
+    assert_eq!(verdict(&other, CheckType::Registry), "name_mismatch");
+    assert_eq!(verdict(&other, CheckType::CrossCheck), "mismatch");
+    let dissolved = run("05550002").await;
+    assert_eq!(verdict(&dissolved, CheckType::Registry), "inactive");
+    let missing = run("01010101").await;
+    assert_eq!(verdict(&missing, CheckType::Registry), "number_mismatch", "found by its name under another number");
+
+    // A country no snapshot covers is an error for a reviewer, not a pass or a failure.
+    let kyb = f.engine.kyb();
+    let case = filled(&f, f.production, "HRB1234", "Reed", "certificate").await;
+    let mut company = serde_json::to_value(&case.form.company).expect("json");
+    company["country"] = json!("DE");
+    company["address"]["country"] = json!("DE");
+    kyb.save_section(f.production, case.row.id, SectionKey::Company, company, Actor::Api).await.expect("saves");
+    kyb.submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    kyb.run_due_checks().await.expect("runs");
+    let de = kyb.get(f.production, case.row.id).await.expect("get");
+    let registry = de.checks.iter().find(|c| c.check_type == CheckType::Registry).expect("check");
+    assert_eq!(registry.state, CheckState::Error);
+    assert!(registry.summary.as_deref().unwrap_or_default().contains("DE"));
+}

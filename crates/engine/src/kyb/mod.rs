@@ -18,6 +18,7 @@ pub mod pdf;
 pub mod pipeline;
 pub mod plan;
 mod providers;
+pub mod registry;
 pub mod risk;
 mod service;
 pub mod single;

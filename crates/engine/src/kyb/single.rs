@@ -443,7 +443,8 @@ async fn run(engine: &Engine, claim: &Claim) -> Result<()> {
     let sandbox = scope.is_sandbox();
     let (status, data) = match result.verification_type {
         VerificationType::TinVerification => tin(&request, sandbox),
-        VerificationType::UsCompanyRegistryCheck => registry(&request, sandbox),
+        VerificationType::UsCompanyRegistryCheck if sandbox => registry(&request),
+        VerificationType::UsCompanyRegistryCheck => registry_offline(engine, &request).await?,
         VerificationType::DocumentVerification => documents(engine, scope, &request, sandbox).await?,
     };
     let now = engine.now(scope);
@@ -499,16 +500,61 @@ fn tin(request: &Value, sandbox: bool) -> (SingleStatus, Value) {
     )
 }
 
-/// The US registry lookup: the sandbox answers by the SOS id's or name's magic values.
-fn registry(request: &Value, sandbox: bool) -> (SingleStatus, Value) {
+/// The US registry lookup in production: the imported GLEIF records of the state's
+/// jurisdiction (`US-DE`), by the registration authority's id (the SOS file number) or name.
+async fn registry_offline(engine: &Engine, request: &Value) -> Result<(SingleStatus, Value)> {
+    let state = request["state"].as_str().unwrap_or_default().to_owned();
+    let jurisdiction = format!("US-{}", request["state_code"].as_str().unwrap_or_default());
+    let sos = request["sos_id"].as_str().map(str::to_owned);
+    let name = request["company_name"].as_str().map(str::to_owned);
+    let (found, covered) = engine
+        .core
+        .db
+        .read(move |conn| {
+            let (found, _) = super::store::find_registry(conn, "US", sos.as_deref(), name.as_deref())?;
+            Ok((found, super::store::registry_covers(conn, "US")?))
+        })
+        .await?;
+    let found: Vec<_> = found.into_iter().filter(|r| r.jurisdiction == jurisdiction).collect();
+    if found.is_empty() {
+        return Ok(if covered {
+            (
+                SingleStatus::NotVerified,
+                json!({ "message": format!("no matching company in the imported records of {state}"), "results": [] }),
+            )
+        } else {
+            (
+                SingleStatus::Failed,
+                json!({ "message": format!("no registry covering {state} is imported (import GLEIF's LEI file with `docket registries import`); Docket cannot query the state registry offline"), "results": [] }),
+            )
+        });
+    }
+    let results: Vec<Value> = found
+        .iter()
+        .map(|r| {
+            json!({
+                "base_info": {
+                    "company_name": r.name, "registration_number": r.number, "status": r.raw_status,
+                    "company_type": r.category, "registration_date": r.incorporated_on, "jurisdiction": r.jurisdiction,
+                    "registered_address": { "street": r.street, "city": r.city, "state_or_province": r.region, "postal_code": r.postal_code, "country": r.country },
+                },
+                "sos_id": r.number, "state_of_formation": r.jurisdiction, "normalized_status": r.status, "lei": r.lei,
+                "source": r.source.source(),
+            })
+        })
+        .collect();
+    let active = found.iter().any(|r| r.status == "active");
+    let status = if active { SingleStatus::Verified } else { SingleStatus::NotVerified };
+    Ok((
+        status,
+        json!({ "message": format!("{} record(s) found in the imported {state} records", results.len()), "results": results }),
+    ))
+}
+
+/// The US registry lookup in the sandbox: answered by the SOS id's or name's magic values.
+fn registry(request: &Value) -> (SingleStatus, Value) {
     let state = request["state"].as_str().unwrap_or_default();
     let code = request["state_code"].as_str().unwrap_or_default();
-    if !sandbox {
-        return (
-            SingleStatus::Failed,
-            json!({ "message": format!("no snapshot of the {state} registry is imported; Docket cannot query it offline"), "results": [] }),
-        );
-    }
     let name = request["company_name"].as_str().unwrap_or_default();
     let sos = request["sos_id"].as_str().unwrap_or_default();
     let key = if sos.is_empty() { name.to_lowercase() } else { sos.to_owned() };

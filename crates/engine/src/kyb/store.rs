@@ -606,3 +606,104 @@ pub(crate) fn case_with_external_id(conn: &Connection, scope: Scope, external_id
         .prepare_cached("SELECT 1 FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND external_id = ?3")?
         .exists(params![scope.organization, scope.environment, external_id])?)
 }
+
+// Registry snapshots (not scoped: shared by every organization, like watchlists).
+
+/// Replaces every record of `source` with `records`, and its snapshot row, in one transaction.
+pub(crate) fn replace_registry(
+    conn: &Connection,
+    snapshot: &super::registry::RegistrySnapshot,
+    records: &[super::registry::RegistryRecord],
+) -> Result<()> {
+    let source = snapshot.source.as_str();
+    conn.prepare_cached("DELETE FROM registry_records WHERE source = ?1")?.execute(params![source])?;
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO registry_records (source, country, jurisdiction, number, number_key, name_key, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for r in records {
+        insert.execute(params![
+            source,
+            r.country,
+            r.jurisdiction,
+            r.number,
+            super::registry::number_key(&r.number),
+            super::registry::name_key(&r.name),
+            serde_json::to_string(r)?,
+        ])?;
+    }
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO registry_snapshots (source, file_name, records, rows_read, rows_rejected, imported_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        source,
+        snapshot.file_name,
+        snapshot.records as i64,
+        snapshot.rows_read as i64,
+        snapshot.rows_rejected as i64,
+        snapshot.imported_at
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn registry_snapshots(conn: &Connection) -> Result<Vec<super::registry::RegistrySnapshot>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT source, file_name, records, rows_read, rows_rejected, imported_at FROM registry_snapshots
+             ORDER BY source",
+        )?
+        .query_map([], |r| {
+            let source: String = r.get(0)?;
+            Ok(super::registry::RegistrySnapshot {
+                source: if source == "gleif" {
+                    super::registry::RegistryFormat::Gleif
+                } else {
+                    super::registry::RegistryFormat::CompaniesHouse
+                },
+                file_name: r.get(1)?,
+                records: r.get::<_, i64>(2)?.unsigned_abs(),
+                rows_read: r.get::<_, i64>(3)?.unsigned_abs(),
+                rows_rejected: r.get::<_, i64>(4)?.unsigned_abs(),
+                imported_at: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Registry records of a country by number, else by name (at most 5).
+pub(crate) fn find_registry(
+    conn: &Connection,
+    country: &str,
+    number: Option<&str>,
+    name: Option<&str>,
+) -> Result<(Vec<super::registry::RegistryRecord>, bool)> {
+    let mut found = Vec::new();
+    let mut by_number = false;
+    if let Some(n) = number.map(super::registry::number_key).filter(|n| !n.is_empty()) {
+        let mut stmt = conn.prepare_cached(
+            "SELECT record FROM registry_records WHERE number_key = ?1 AND country = ?2 ORDER BY id LIMIT 5",
+        )?;
+        for r in stmt.query_map(params![n, country], |r| json_column(r, 0))? {
+            found.push(r?);
+        }
+        by_number = !found.is_empty();
+    }
+    if found.is_empty()
+        && let Some(k) = name.map(super::registry::name_key).filter(|k| !k.is_empty())
+    {
+        let mut stmt = conn.prepare_cached(
+            "SELECT record FROM registry_records WHERE name_key = ?1 AND country = ?2 ORDER BY id LIMIT 5",
+        )?;
+        for r in stmt.query_map(params![k, country], |r| json_column(r, 0))? {
+            found.push(r?);
+        }
+    }
+    Ok((found, by_number))
+}
+
+/// Whether any imported registry covers `country`.
+pub(crate) fn registry_covers(conn: &Connection, country: &str) -> Result<bool> {
+    Ok(conn.prepare_cached("SELECT 1 FROM registry_records WHERE country = ?1 LIMIT 1")?.exists(params![country])?)
+}

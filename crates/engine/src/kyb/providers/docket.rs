@@ -8,7 +8,9 @@ use super::{CheckInput, Finding};
 use crate::Engine;
 use crate::error::Result;
 use crate::kyb::pdf::{self, Analysis};
-use crate::kyb::summary::CheckType;
+use crate::kyb::registry::{self, RegistryRecord};
+use crate::kyb::store;
+use crate::kyb::summary::{CheckType, Severity};
 
 pub(super) async fn run(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
     Ok(match input.check_type {
@@ -22,14 +24,8 @@ pub(super) async fn run(engine: &Engine, input: &CheckInput<'_>) -> Result<Findi
              checks the business's public presence",
             json!({}),
         ),
-        CheckType::Registry => Finding::error(
-            "no company registry snapshot is imported in this environment: a reviewer checks the registry",
-            json!({}),
-        ),
-        CheckType::CrossCheck => Finding::error(
-            "no registry record to compare the declared data with: a reviewer compares it with the documents",
-            json!({}),
-        ),
+        CheckType::Registry => registry(engine, input).await?,
+        CheckType::CrossCheck => cross_check(engine, input).await?,
         CheckType::Kyc => Finding::error(
             format!(
                 "{} has no identity document verification in Docket yet: a reviewer verifies their identity",
@@ -64,4 +60,154 @@ async fn analyse(engine: &Engine, input: &CheckInput<'_>) -> Result<Vec<Analysis
         out.push(analysis);
     }
     Ok(out)
+}
+
+/// The declared company's registry record: by number, else by name, in its country.
+async fn lookup(engine: &Engine, input: &CheckInput<'_>) -> Result<Lookup> {
+    let company = &input.case.form.company;
+    let country = company.country.as_ref().map(|c| c.as_str().to_owned()).unwrap_or_default();
+    let number = company.registration_number.as_ref().map(|n| n.as_str().to_owned());
+    let name = company.legal_name.as_ref().map(|n| n.as_str().to_owned());
+    let c = country.clone();
+    let (found, by_number, covered) = engine
+        .core
+        .db
+        .read(move |conn| {
+            let (found, by_number) = store::find_registry(conn, &c, number.as_deref(), name.as_deref())?;
+            let covered = !found.is_empty() || store::registry_covers(conn, &c)?;
+            Ok((found, by_number, covered))
+        })
+        .await?;
+    Ok(Lookup { country, record: found.into_iter().next(), by_number, covered })
+}
+
+struct Lookup {
+    country: String,
+    record: Option<RegistryRecord>,
+    by_number: bool,
+    covered: bool,
+}
+
+fn no_coverage(country: &str) -> Finding {
+    Finding::error(
+        format!(
+            "no imported registry covers {country} (import Companies House or GLEIF files with `docket registries \
+             import`): a reviewer checks the registry"
+        ),
+        json!({ "country": country }),
+    )
+}
+
+/// `registry` in production: the declared company in the imported registry snapshots.
+async fn registry(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
+    let company = &input.case.form.company;
+    let declared_name = company.legal_name.as_ref().map(|n| n.as_str()).unwrap_or_default();
+    let declared_number = company.registration_number.as_ref().map(|n| n.as_str()).unwrap_or_default();
+    let found = lookup(engine, input).await?;
+    let Some(record) = found.record else {
+        if !found.covered {
+            return Ok(no_coverage(&found.country));
+        }
+        return Ok(Finding::done(
+            Severity::High,
+            "not_found",
+            format!(
+                "No company numbered {declared_number} or named {declared_name} is registered in {}",
+                found.country
+            ),
+            json!({ "country": found.country, "registration_number": declared_number, "legal_name": declared_name }),
+        ));
+    };
+    let evidence = json!({ "source": record.source.source(), "matched_by": if found.by_number { "number" } else { "name" }, "record": record });
+    let same_name = registry::name_key(&record.name) == registry::name_key(declared_name);
+    Ok(if record.status != "active" {
+        Finding::done(
+            Severity::High,
+            "inactive",
+            format!("{} ({}) is {} in the registry ({})", record.name, record.number, record.status, record.raw_status),
+            evidence,
+        )
+    } else if !found.by_number {
+        Finding::done(
+            Severity::Medium,
+            "number_mismatch",
+            format!("{} is registered under number {}, not {declared_number}", record.name, record.number),
+            evidence,
+        )
+    } else if !same_name {
+        Finding::done(
+            Severity::Medium,
+            "name_mismatch",
+            format!("{} is registered as {}, not {declared_name}", record.number, record.name),
+            evidence,
+        )
+    } else {
+        Finding::done(
+            Severity::Low,
+            "active",
+            format!("{} ({}) is registered and active ({})", record.name, record.number, record.source.source()),
+            evidence,
+        )
+    })
+}
+
+/// `cross_check` in production: the declared data against the registry record, field by field.
+async fn cross_check(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
+    let found = lookup(engine, input).await?;
+    let Some(record) = found.record.filter(|_| found.by_number) else {
+        return Ok(if found.covered {
+            Finding::error(
+                "the registry has no record under the declared number to compare with: a reviewer compares the \
+                 declared data with the documents",
+                json!({ "country": found.country }),
+            )
+        } else {
+            no_coverage(&found.country)
+        });
+    };
+    let company = &input.case.form.company;
+    let address = company.address.clone().unwrap_or_default();
+    let squash = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_uppercase).collect::<String>();
+    let line = |v: &Option<crate::values::Line>| v.as_ref().map(|l| l.as_str().to_owned());
+    let pairs = [
+        ("legal_name", line(&company.legal_name), Some(record.name.clone()), registry::name_key as fn(&str) -> String),
+        ("postal_code", line(&address.postal_code), record.postal_code.clone(), squash),
+        ("city", line(&address.city), record.city.clone(), squash),
+        ("street", line(&address.street), record.street.clone(), squash),
+        (
+            "incorporation_date",
+            company.incorporation_date.map(|d| d.to_string()),
+            record.incorporated_on.clone(),
+            |s: &str| s.to_owned(),
+        ),
+    ];
+    let mut fields = serde_json::Map::new();
+    let mut mismatches = Vec::new();
+    for (field, declared, registered, key) in pairs {
+        let verdict = match (&declared, &registered) {
+            (Some(d), Some(r)) if key(d) == key(r) || (field == "street" && key(r).contains(&key(d))) => "match",
+            (Some(_), Some(_)) => {
+                mismatches.push(field);
+                "mismatch"
+            }
+            _ => "not_compared",
+        };
+        fields.insert(field.into(), json!({ "declared": declared, "registry": registered, "result": verdict }));
+    }
+    let evidence = json!({ "source": record.source.source(), "number": record.number, "fields": fields });
+    Ok(match mismatches.len() {
+        0 => Finding::done(Severity::Low, "match", "The declared data matches the registry record", evidence),
+        1 => Finding::done(
+            Severity::Medium,
+            "partial_match",
+            format!("The declared {} differs from the registry record", mismatches[0].replace('_', " ")),
+            evidence,
+        ),
+        _ => Finding::done(
+            Severity::High,
+            "mismatch",
+            format!("The declared {} differ from the registry record", mismatches.join(", ").replace('_', " ")),
+            evidence,
+        ),
+    })
 }
