@@ -37,6 +37,9 @@ CREATE TABLE kyb_cases (
 ) STRICT;
 
 CREATE INDEX kyb_cases_scope ON kyb_cases (organization_id, environment, created_at DESC, id DESC);
+-- The queues filter by status (and stage, which is a set of statuses) and by country.
+CREATE INDEX kyb_cases_status ON kyb_cases (organization_id, environment, status, created_at DESC, id DESC);
+CREATE INDEX kyb_cases_country ON kyb_cases (organization_id, environment, country, created_at DESC, id DESC);
 CREATE INDEX kyb_cases_applicant ON kyb_cases (applicant_id);
 
 -- A check instance: one check type run for the company or for one person, in one round.

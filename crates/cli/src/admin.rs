@@ -76,7 +76,11 @@ pub enum DemoCommand {
         /// Also add this many generated applicants (fast bulk insert).
         #[arg(long, default_value_t = 0, value_name = "N")]
         synthetic: usize,
-        /// Add only the generated applicants, not the demo data set.
+        /// Also add this many generated KYB cases, each with its organization applicant (fast
+        /// bulk insert).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        synthetic_kyb: usize,
+        /// Add only the generated records, not the demo data set.
         #[arg(long)]
         synthetic_only: bool,
     },
@@ -187,11 +191,11 @@ pub async fn orgs(data_dir: PathBuf, cmd: OrgsCommand) -> Result<()> {
 pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
     let engine = open(data_dir).await?;
     match cmd {
-        DemoCommand::Seed { org, synthetic, synthetic_only } => {
+        DemoCommand::Seed { org, synthetic, synthetic_kyb, synthetic_only } => {
             let org = organization(&engine, &org).await?;
             let scope = Scope::new(org.id, Environment::Sandbox);
-            if synthetic_only && synthetic == 0 {
-                bail!("--synthetic-only needs --synthetic N");
+            if synthetic_only && synthetic == 0 && synthetic_kyb == 0 {
+                bail!("--synthetic-only needs --synthetic N or --synthetic-kyb N");
             }
             if !synthetic_only {
                 let s = engine.demo().seed(scope).await?;
@@ -204,6 +208,11 @@ pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
                 let started = std::time::Instant::now();
                 let n = engine.demo().seed_synthetic(scope, synthetic, 42).await?;
                 println!("Generated {n} applicants in {:.1} s", started.elapsed().as_secs_f64());
+            }
+            if synthetic_kyb > 0 {
+                let started = std::time::Instant::now();
+                let n = engine.kyb().seed_synthetic(scope, synthetic_kyb, 42).await?;
+                println!("Generated {n} KYB cases in {:.1} s", started.elapsed().as_secs_f64());
             }
         }
     }

@@ -316,3 +316,122 @@ impl super::Kyb<'_> {
         Ok(())
     }
 }
+
+impl super::Kyb<'_> {
+    /// Adds `count` generated cases quickly, in large transactions, for benchmarks: filled
+    /// forms, a mix of statuses with their checks summaries, each with its organization
+    /// applicant. Deterministic for a given `seed`.
+    pub async fn seed_synthetic(&self, scope: Scope, count: usize, seed: u64) -> Result<usize> {
+        use rand::{RngExt, SeedableRng};
+
+        use super::case::{CaseStatus, RiskLevel};
+        use super::model::{Case, VerificationId};
+        use super::summary::{CheckInstance, CheckType, ChecksSummary, Outcome, Severity};
+        use crate::applicants::{self, ApplicantId, ApplicantInfo, ApplicantType, NewApplicant};
+
+        const BATCH: usize = 2_000;
+        const STATUSES: [(CaseStatus, Option<RiskLevel>); 8] = [
+            (CaseStatus::Approved, Some(RiskLevel::Low)),
+            (CaseStatus::Approved, Some(RiskLevel::Low)),
+            (CaseStatus::ManualReview, Some(RiskLevel::Medium)),
+            (CaseStatus::Rejected, Some(RiskLevel::High)),
+            (CaseStatus::Draft, None),
+            (CaseStatus::UnderReview, None),
+            (CaseStatus::Failed, None),
+            (CaseStatus::ApprovedManually, Some(RiskLevel::Medium)),
+        ];
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut done = 0;
+        while done < count {
+            let n = BATCH.min(count - done);
+            let now = self.engine.now(scope);
+            let mut batch = Vec::with_capacity(n);
+            for k in 0..n {
+                let biz = &BUSINESSES[rng.random_range(0..BUSINESSES.len())];
+                let (status, risk) = STATUSES[rng.random_range(0..STATUSES.len())];
+                let real_now = self.engine.real_now();
+                let name = format!("{} {}", biz.name, done + k);
+                let applicant = applicants::build(
+                    NewApplicant {
+                        applicant_type: Some(ApplicantType::Organization),
+                        info: Some(ApplicantInfo { full_name: Some(name.clone()), ..ApplicantInfo::default() }),
+                        ..NewApplicant::default()
+                    },
+                    ApplicantId::new(real_now),
+                    now,
+                )?;
+                let form: super::Form = serde_json::from_value(json!({
+                    "company": {
+                        "legal_name": name, "form_type": biz.form, "entity_type": "limited_company",
+                        "registration_type": "company_number", "registration_number": format!("{}{}", biz.number, k),
+                        "country": biz.country, "incorporation_date": "2016-04-12",
+                        "address": { "street": biz.street, "city": biz.city, "postal_code": biz.postal, "country": biz.country },
+                    },
+                    "representative": { "first_name": biz.director.0, "last_name": biz.director.1, "email": "rep@example.com",
+                                        "title": "Director", "date_of_birth": "1980-01-01" },
+                }))?;
+                let plan = super::plan::default_plan(&form);
+                let submitted = status != CaseStatus::Draft;
+                let summary = submitted.then(|| {
+                    let instances: Vec<CheckInstance> = plan
+                        .iter()
+                        .map(|t| CheckInstance {
+                            check_type: *t,
+                            outcome: match status {
+                                CaseStatus::UnderReview if *t == CheckType::BusinessRiskScore => None,
+                                CaseStatus::Failed if *t == CheckType::Registry => Some(Outcome::Error { reason: "x".into() }),
+                                CaseStatus::Failed if *t == CheckType::BusinessRiskScore => {
+                                    Some(Outcome::Error { reason: "x".into() })
+                                }
+                                _ => Some(Outcome::Done {
+                                    severity: match (risk, *t) {
+                                        (Some(RiskLevel::High), CheckType::AmlPerson) => Severity::High,
+                                        (Some(RiskLevel::Medium), CheckType::Kyc) => Severity::Medium,
+                                        _ => Severity::Low,
+                                    },
+                                    verdict: "verified".into(),
+                                }),
+                            },
+                        })
+                        .collect();
+                    ChecksSummary::of(&plan, &instances)
+                });
+                let at = now.saturating_add(SignedDuration::from_mins(-(rng.random_range(0..60 * 24 * 90))));
+                let case = Case {
+                    id: CaseId::new(real_now),
+                    public_id: format!("KYB-S{:07}", done + k),
+                    scope,
+                    applicant_id: applicant.applicant_id,
+                    external_id: None,
+                    status,
+                    risk_level: risk,
+                    verification_id: submitted.then(|| VerificationId::new(real_now)),
+                    round: u32::from(submitted),
+                    form,
+                    plan: submitted.then_some(plan),
+                    checks_summary: summary,
+                    remediation_sections: Vec::new(),
+                    widget_token: format!("{:048x}", (done + k) as u128 * 0x9E37_79B9_7F4A_7C15 + seed as u128),
+                    widget_expires_at: at.saturating_add(SignedDuration::from_hours(720)),
+                    created_at: at,
+                    submitted_at: submitted.then_some(at),
+                    last_activity_at: at,
+                };
+                batch.push((applicant, case));
+            }
+            self.engine
+                .core
+                .db
+                .write(move |conn| {
+                    for (applicant, case) in &batch {
+                        applicants::store::insert(conn, scope, applicant)?;
+                        store::insert_case(conn, case)?;
+                    }
+                    Ok(())
+                })
+                .await?;
+            done += n;
+        }
+        Ok(done)
+    }
+}

@@ -199,6 +199,7 @@ impl DocumentKind {
 
 /// Everything the merchant has given so far.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Form {
     pub company: Company,
