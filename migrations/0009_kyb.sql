@@ -36,10 +36,16 @@ CREATE TABLE kyb_cases (
     UNIQUE (organization_id, environment, public_id)
 ) STRICT;
 
-CREATE INDEX kyb_cases_scope ON kyb_cases (organization_id, environment, created_at DESC, id DESC);
--- The queues filter by status (and stage, which is a set of statuses) and by country.
-CREATE INDEX kyb_cases_status ON kyb_cases (organization_id, environment, status, created_at DESC, id DESC);
-CREATE INDEX kyb_cases_country ON kyb_cases (organization_id, environment, country, created_at DESC, id DESC);
+-- The list walks one of these in created order. The queues filter by status (and stage, a set
+-- of statuses), country and risk level: those columns trail each index, so the filters are
+-- decided on index entries and only the rows of the page are read (a filtered page of 100,000
+-- cases took 8 times longer when every candidate row was read).
+CREATE INDEX kyb_cases_scope
+    ON kyb_cases (organization_id, environment, created_at DESC, id DESC, status, country, risk_level);
+CREATE INDEX kyb_cases_status
+    ON kyb_cases (organization_id, environment, status, created_at DESC, id DESC, country, risk_level);
+CREATE INDEX kyb_cases_country
+    ON kyb_cases (organization_id, environment, country, created_at DESC, id DESC, status, risk_level);
 CREATE INDEX kyb_cases_applicant ON kyb_cases (applicant_id);
 
 -- A check instance: one check type run for the company or for one person, in one round.

@@ -356,6 +356,18 @@ async fn demo_data_covers_every_status_and_stage_and_seeds_once() {
         }
     }
     assert!(errored && hits && open_remediation);
+    // Cases without a magic number were compared with the demo registry for real.
+    let mut compared = 0;
+    for id in &cases {
+        let case = f.engine.kyb().get(f.sandbox, *id).await.expect("get");
+        if let Some(c) = case.checks.iter().find(|c| {
+            c.check_type == CheckType::Registry && c.evidence["source"] == "Docket demo registry (fictitious)"
+        }) {
+            assert_eq!(c.verdict.as_deref(), Some("active"), "{:?}", c.summary);
+            compared += 1;
+        }
+    }
+    assert!(compared >= 10, "{compared} cases compared with the demo registry");
     let again = f.engine.demo().seed(f.sandbox).await.expect("seeds again");
     assert_eq!(again.kyb_cases_created, 0);
 }

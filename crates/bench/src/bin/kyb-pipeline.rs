@@ -87,7 +87,9 @@ async fn main() -> anyhow::Result<()> {
             Actor::Api,
         )
         .await?;
-        for kind in [DocumentKind::CertificateOfIncorporation, DocumentKind::ProofOfAddress, DocumentKind::OwnershipDocument] {
+        for kind in
+            [DocumentKind::CertificateOfIncorporation, DocumentKind::ProofOfAddress, DocumentKind::OwnershipDocument]
+        {
             let bytes = pdf::write_document(
                 "Certificate",
                 &[format!("Bench Trading {i} Ltd"), format!("Company number {number}"), "1 Bench Street".into()],

@@ -147,8 +147,10 @@ const SHAREHOLDERS: [(&str, &str, &str); 6] = [
 ];
 
 impl super::Kyb<'_> {
-    /// Seeds the demo cases into a sandbox; returns how many were created.
+    /// Seeds the demo cases into a sandbox, with the demo registry their registry and cross
+    /// checks compare against; returns how many cases were created.
     pub async fn seed_demo(&self, scope: Scope) -> Result<usize> {
+        self.seed_demo_registry().await?;
         let mut created: Vec<(CaseId, &Business, usize)> = Vec::new();
         for (i, biz) in BUSINESSES.iter().enumerate() {
             let external_id = format!("demo-kyb-{:03}", i + 1);
@@ -233,6 +235,41 @@ impl super::Kyb<'_> {
             self.engine.core.db.write(move |conn| store::shift_case(conn, scope, id, by)).await?;
         }
         Ok(created.len())
+    }
+
+    /// The demo registry: every demo business as a registry would show it (replaced whole, so
+    /// seeding again changes nothing).
+    async fn seed_demo_registry(&self) -> Result<()> {
+        use super::registry::{RegistryFormat, RegistryRecord, RegistrySnapshot};
+        let records: Vec<RegistryRecord> = BUSINESSES
+            .iter()
+            .enumerate()
+            .map(|(i, b)| RegistryRecord {
+                source: RegistryFormat::Demo,
+                country: b.country.into(),
+                jurisdiction: if b.country == "US" { "US-DE".into() } else { b.country.into() },
+                number: b.number.into(),
+                lei: None,
+                name: b.name.into(),
+                status: "active".into(),
+                raw_status: "Active".into(),
+                incorporated_on: Some(format!("{}-{:02}-{:02}", 2008 + i % 15, 1 + i % 12, 1 + (i * 7) % 28)),
+                category: Some(b.form.into()),
+                street: Some(b.street.into()),
+                city: Some(b.city.into()),
+                region: None,
+                postal_code: Some(b.postal.into()),
+            })
+            .collect();
+        let snapshot = RegistrySnapshot {
+            source: RegistryFormat::Demo,
+            file_name: "generated".into(),
+            records: records.len() as u64,
+            rows_read: records.len() as u64,
+            rows_rejected: 0,
+            imported_at: self.engine.real_now(),
+        };
+        self.engine.core.db.write(move |conn| store::replace_registry(conn, &snapshot, &records)).await
     }
 
     /// Fills the sections a demo business has got to, with its documents.
@@ -379,7 +416,9 @@ impl super::Kyb<'_> {
                             check_type: *t,
                             outcome: match status {
                                 CaseStatus::UnderReview if *t == CheckType::BusinessRiskScore => None,
-                                CaseStatus::Failed if *t == CheckType::Registry => Some(Outcome::Error { reason: "x".into() }),
+                                CaseStatus::Failed if *t == CheckType::Registry => {
+                                    Some(Outcome::Error { reason: "x".into() })
+                                }
                                 CaseStatus::Failed if *t == CheckType::BusinessRiskScore => {
                                     Some(Outcome::Error { reason: "x".into() })
                                 }

@@ -22,6 +22,8 @@ pub enum RegistryFormat {
     CompaniesHouse,
     /// GLEIF LEI-CDF golden copy CSV.
     Gleif,
+    /// The demo data's fictitious registry: only the sandbox's checks read it.
+    Demo,
 }
 
 impl RegistryFormat {
@@ -29,6 +31,7 @@ impl RegistryFormat {
         match self {
             RegistryFormat::CompaniesHouse => "companies-house",
             RegistryFormat::Gleif => "gleif",
+            RegistryFormat::Demo => "docket-demo",
         }
     }
 
@@ -37,6 +40,7 @@ impl RegistryFormat {
         match self {
             RegistryFormat::CompaniesHouse => "UK Companies House (BasicCompanyData)",
             RegistryFormat::Gleif => "GLEIF LEI golden copy",
+            RegistryFormat::Demo => "Docket demo registry (fictitious)",
         }
     }
 }
@@ -154,6 +158,11 @@ pub fn read(
     let (mut read, mut rejected) = (0u64, 0u64);
     let mut row = csv::StringRecord::new();
     match format {
+        RegistryFormat::Demo => {
+            return Err(Error::invalid_request(
+                "the demo registry is generated with the demo data, not read from a file",
+            ));
+        }
         RegistryFormat::CompaniesHouse => {
             let name = need("CompanyName")?;
             let number = need("CompanyNumber")?;

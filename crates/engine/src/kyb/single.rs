@@ -511,7 +511,7 @@ async fn registry_offline(engine: &Engine, request: &Value) -> Result<(SingleSta
         .core
         .db
         .read(move |conn| {
-            let (found, _) = super::store::find_registry(conn, "US", sos.as_deref(), name.as_deref())?;
+            let (found, _) = super::store::find_registry(conn, "US", sos.as_deref(), name.as_deref(), false)?;
             Ok((found, super::store::registry_covers(conn, "US")?))
         })
         .await?;

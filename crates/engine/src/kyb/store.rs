@@ -656,10 +656,10 @@ pub(crate) fn registry_snapshots(conn: &Connection) -> Result<Vec<super::registr
         .query_map([], |r| {
             let source: String = r.get(0)?;
             Ok(super::registry::RegistrySnapshot {
-                source: if source == "gleif" {
-                    super::registry::RegistryFormat::Gleif
-                } else {
-                    super::registry::RegistryFormat::CompaniesHouse
+                source: match source.as_str() {
+                    "gleif" => super::registry::RegistryFormat::Gleif,
+                    "docket-demo" => super::registry::RegistryFormat::Demo,
+                    _ => super::registry::RegistryFormat::CompaniesHouse,
                 },
                 file_name: r.get(1)?,
                 records: r.get::<_, i64>(2)?.unsigned_abs(),
@@ -672,20 +672,23 @@ pub(crate) fn registry_snapshots(conn: &Connection) -> Result<Vec<super::registr
     Ok(rows)
 }
 
-/// Registry records of a country by number, else by name (at most 5).
+/// Registry records of a country by number, else by name (at most 5): of the demo registry
+/// (`demo`, the sandbox's) or of the imported ones (production's).
 pub(crate) fn find_registry(
     conn: &Connection,
     country: &str,
     number: Option<&str>,
     name: Option<&str>,
+    demo: bool,
 ) -> Result<(Vec<super::registry::RegistryRecord>, bool)> {
     let mut found = Vec::new();
     let mut by_number = false;
     if let Some(n) = number.map(super::registry::number_key).filter(|n| !n.is_empty()) {
         let mut stmt = conn.prepare_cached(
-            "SELECT record FROM registry_records WHERE number_key = ?1 AND country = ?2 ORDER BY id LIMIT 5",
+            "SELECT record FROM registry_records WHERE number_key = ?1 AND country = ?2
+               AND (source = 'docket-demo') = ?3 ORDER BY id LIMIT 5",
         )?;
-        for r in stmt.query_map(params![n, country], |r| json_column(r, 0))? {
+        for r in stmt.query_map(params![n, country, demo], |r| json_column(r, 0))? {
             found.push(r?);
         }
         by_number = !found.is_empty();
@@ -694,16 +697,19 @@ pub(crate) fn find_registry(
         && let Some(k) = name.map(super::registry::name_key).filter(|k| !k.is_empty())
     {
         let mut stmt = conn.prepare_cached(
-            "SELECT record FROM registry_records WHERE name_key = ?1 AND country = ?2 ORDER BY id LIMIT 5",
+            "SELECT record FROM registry_records WHERE name_key = ?1 AND country = ?2
+               AND (source = 'docket-demo') = ?3 ORDER BY id LIMIT 5",
         )?;
-        for r in stmt.query_map(params![k, country], |r| json_column(r, 0))? {
+        for r in stmt.query_map(params![k, country, demo], |r| json_column(r, 0))? {
             found.push(r?);
         }
     }
     Ok((found, by_number))
 }
 
-/// Whether any imported registry covers `country`.
+/// Whether any imported registry (not the demo's) covers `country`.
 pub(crate) fn registry_covers(conn: &Connection, country: &str) -> Result<bool> {
-    Ok(conn.prepare_cached("SELECT 1 FROM registry_records WHERE country = ?1 LIMIT 1")?.exists(params![country])?)
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM registry_records WHERE country = ?1 AND source != 'docket-demo' LIMIT 1")?
+        .exists(params![country])?)
 }

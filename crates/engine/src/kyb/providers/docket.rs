@@ -24,8 +24,8 @@ pub(super) async fn run(engine: &Engine, input: &CheckInput<'_>) -> Result<Findi
              checks the business's public presence",
             json!({}),
         ),
-        CheckType::Registry => registry(engine, input).await?,
-        CheckType::CrossCheck => cross_check(engine, input).await?,
+        CheckType::Registry => registry(engine, input, false).await?,
+        CheckType::CrossCheck => cross_check(engine, input, false).await?,
         CheckType::Kyc => Finding::error(
             format!(
                 "{} has no identity document verification in Docket yet: a reviewer verifies their identity",
@@ -62,8 +62,9 @@ async fn analyse(engine: &Engine, input: &CheckInput<'_>) -> Result<Vec<Analysis
     Ok(out)
 }
 
-/// The declared company's registry record: by number, else by name, in its country.
-async fn lookup(engine: &Engine, input: &CheckInput<'_>) -> Result<Lookup> {
+/// The declared company's registry record: by number, else by name, in its country; in the
+/// demo registry (`demo`) or the imported ones.
+async fn lookup(engine: &Engine, input: &CheckInput<'_>, demo: bool) -> Result<Lookup> {
     let company = &input.case.form.company;
     let country = company.country.as_ref().map(|c| c.as_str().to_owned()).unwrap_or_default();
     let number = company.registration_number.as_ref().map(|n| n.as_str().to_owned());
@@ -73,8 +74,9 @@ async fn lookup(engine: &Engine, input: &CheckInput<'_>) -> Result<Lookup> {
         .core
         .db
         .read(move |conn| {
-            let (found, by_number) = store::find_registry(conn, &c, number.as_deref(), name.as_deref())?;
-            let covered = !found.is_empty() || store::registry_covers(conn, &c)?;
+            let (found, by_number) = store::find_registry(conn, &c, number.as_deref(), name.as_deref(), demo)?;
+            // The demo registry holds only the demo's companies: a miss there says nothing.
+            let covered = !found.is_empty() || (!demo && store::registry_covers(conn, &c)?);
             Ok((found, by_number, covered))
         })
         .await?;
@@ -98,12 +100,13 @@ fn no_coverage(country: &str) -> Finding {
     )
 }
 
-/// `registry` in production: the declared company in the imported registry snapshots.
-async fn registry(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
+/// `registry`: the declared company in the imported registry snapshots (the demo registry in
+/// the sandbox).
+pub(super) async fn registry(engine: &Engine, input: &CheckInput<'_>, demo: bool) -> Result<Finding> {
     let company = &input.case.form.company;
     let declared_name = company.legal_name.as_ref().map(|n| n.as_str()).unwrap_or_default();
     let declared_number = company.registration_number.as_ref().map(|n| n.as_str()).unwrap_or_default();
-    let found = lookup(engine, input).await?;
+    let found = lookup(engine, input, demo).await?;
     let Some(record) = found.record else {
         if !found.covered {
             return Ok(no_coverage(&found.country));
@@ -151,9 +154,9 @@ async fn registry(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
     })
 }
 
-/// `cross_check` in production: the declared data against the registry record, field by field.
-async fn cross_check(engine: &Engine, input: &CheckInput<'_>) -> Result<Finding> {
-    let found = lookup(engine, input).await?;
+/// `cross_check`: the declared data against the registry record, field by field.
+pub(super) async fn cross_check(engine: &Engine, input: &CheckInput<'_>, demo: bool) -> Result<Finding> {
+    let found = lookup(engine, input, demo).await?;
     let Some(record) = found.record.filter(|_| found.by_number) else {
         return Ok(if found.covered {
             Finding::error(

@@ -68,6 +68,18 @@ pub(crate) async fn run(engine: &Engine, input: CheckInput<'_>) -> Result<Findin
         // Screening goes through the AML engine in both environments: the sandbox screens
         // against the demo list with its magic names, production against the imported lists.
         CheckType::AmlCompany | CheckType::AmlPerson => screening::screen(engine, &input).await,
+        // A sandbox company without a magic number that is in the demo registry is compared
+        // with its record for real; otherwise the simulation answers.
+        CheckType::Registry | CheckType::CrossCheck
+            if input.case.scope.is_sandbox() && !sandbox::magic_number(input.case) =>
+        {
+            let real = if input.check_type == CheckType::Registry {
+                docket::registry(engine, &input, true).await?
+            } else {
+                docket::cross_check(engine, &input, true).await?
+            };
+            Ok(if matches!(real.outcome, Outcome::Error { .. }) { sandbox::run(&input) } else { real })
+        }
         _ if input.case.scope.is_sandbox() => Ok(sandbox::run(&input)),
         _ => docket::run(engine, &input).await,
     }

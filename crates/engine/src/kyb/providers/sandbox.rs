@@ -14,6 +14,13 @@ use serde_json::json;
 use super::{CheckInput, Finding};
 use crate::kyb::summary::{CheckType, Severity};
 
+/// Whether the case's registration number ends with one of the magic suffixes.
+pub(super) fn magic_number(case: &crate::kyb::model::Case) -> bool {
+    let number = case.form.company.registration_number.as_ref().map(|n| n.as_str()).unwrap_or_default();
+    let digits: String = number.chars().filter(char::is_ascii_alphanumeric).collect();
+    ["0000", "1111", "2222", "3333", "4444", "5555", "6666", "9997", "9998", "9999"].iter().any(|m| digits.ends_with(m))
+}
+
 /// How many seconds of the sandbox clock a check takes.
 pub(super) fn seconds(check_type: CheckType) -> i64 {
     match check_type {
