@@ -229,13 +229,12 @@ impl Worker for Screenings {
         // A list imported by another process made these due: screen against it, not against the
         // index this process still holds (the snapshot poll may not have noticed it yet).
         engine.aml().ensure_current().await?;
-        for claim in items {
-            let engine = engine.clone();
-            tasks.spawn(async move {
-                let screened = engine.aml().screen(claim.clone()).await.map(drop);
-                (claim, screened)
-            });
-        }
+        work::spawn_each(
+            engine,
+            items,
+            tasks,
+            |engine, claim| async move { engine.aml().screen(claim).await.map(drop) },
+        );
         Ok(())
     }
 }

@@ -118,13 +118,7 @@ impl Worker for CheckWorker {
     const LEASE: Duration = Duration::from_secs(120);
 
     async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
-        for claim in items {
-            let engine = engine.clone();
-            tasks.spawn(async move {
-                let result = run_check(&engine, &claim).await;
-                (claim, result)
-            });
-        }
+        work::spawn_each(engine, items, tasks, |engine, claim| async move { run_check(&engine, &claim).await });
         Ok(())
     }
 }

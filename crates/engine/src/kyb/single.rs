@@ -422,13 +422,7 @@ impl Worker for SingleCheckWorker {
     const LEASE: std::time::Duration = std::time::Duration::from_secs(120);
 
     async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
-        for claim in items {
-            let engine = engine.clone();
-            tasks.spawn(async move {
-                let result = run(&engine, &claim).await;
-                (claim, result)
-            });
-        }
+        work::spawn_each(engine, items, tasks, |engine, claim| async move { run(&engine, &claim).await });
         Ok(())
     }
 }

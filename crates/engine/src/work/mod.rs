@@ -18,7 +18,7 @@ mod service;
 pub(crate) mod store;
 
 pub(crate) use model::{Claim, Kind};
-pub(crate) use service::{Tasks, WorkState, Worker, every, run_now, spawn};
+pub(crate) use service::{Tasks, WorkState, Worker, every, run_now, spawn, spawn_each};
 
 /// Due work of an environment goes with the data it is for.
 pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {

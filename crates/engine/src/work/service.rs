@@ -94,6 +94,19 @@ impl WorkState {
     }
 }
 
+/// Starts one task per claimed item, each running `run` on its own claim: the usual body of
+/// [`Worker::start`].
+pub(crate) fn spawn_each<F, Fut>(engine: &Engine, items: Vec<Claim>, tasks: &mut Tasks, run: F)
+where
+    F: Fn(Engine, Claim) -> Fut,
+    Fut: Future<Output = Result<()>> + Send + 'static,
+{
+    for claim in items {
+        let done = run(engine.clone(), claim.clone());
+        tasks.spawn(async move { (claim, done.await) });
+    }
+}
+
 /// Starts `worker`'s loop; the engine keeps it until [`WorkState::stop`].
 pub(crate) fn spawn<W: Worker + 'static>(engine: &Engine, worker: W) {
     let handle = tokio::spawn(run_loop(engine.clone(), worker));
