@@ -14,8 +14,9 @@ use clap::{Parser, Subcommand};
 
 /// Docket: a local identity and compliance service with its console.
 ///
-/// `docket serve` answers the public service's HTTP API (applicants, AML screening, signed
-/// webhooks) on a local port, over one SQLite file, with a sandbox clock that tests can move. The API reference is served at /docs.
+/// `docket serve` answers the public service's HTTP API (applicants, AML screening, KYB business
+/// verification with its hosted widget, signed webhooks) on a local port, over one SQLite file,
+/// with a sandbox clock that tests can move. The API reference is served at /docs.
 #[derive(Debug, Parser)]
 #[command(name = "docket", version, propagate_version = true, max_term_width = 100)]
 struct Cli {

@@ -1992,10 +1992,45 @@ export interface components {
         FilterMatch: "FILTER_NOT_SET" | "NO_MATCH" | "MATCH" | "PARTIAL_MATCH";
         /** @description Everything the merchant has given so far. */
         Form: {
+            /**
+             * @default {
+             *       "address": null,
+             *       "country": null,
+             *       "dba": null,
+             *       "entity_type": null,
+             *       "form_type": null,
+             *       "incorporation_date": null,
+             *       "legal_name": null,
+             *       "registration_number": null,
+             *       "registration_type": null,
+             *       "state": null,
+             *       "tin": null
+             *     }
+             */
             company: components["schemas"]["Company"];
+            /**
+             * @default {
+             *       "date_of_birth": null,
+             *       "email": null,
+             *       "first_name": null,
+             *       "last_name": null,
+             *       "nationality": null,
+             *       "phone": null,
+             *       "title": null
+             *     }
+             */
             representative: components["schemas"]["Representative"];
+            /**
+             * @default {
+             *       "companies": [],
+             *       "persons": []
+             *     }
+             */
             ownership: components["schemas"]["Ownership"];
-            /** @description Uploaded files (in the file store) by document kind. */
+            /**
+             * @description Uploaded files (in the file store) by document kind.
+             * @default {}
+             */
             documents: {
                 [key: string]: components["schemas"]["FileId"][];
             };
