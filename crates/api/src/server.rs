@@ -141,14 +141,28 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
-    let seeded = if options.demo {
-        let org = engine.organizations().find(None).await?;
-        Some(engine.demo().seed(Scope::new(org.id, Environment::Sandbox)).await?)
+    let demo_scope = if options.demo {
+        Some(Scope::new(engine.organizations().find(None).await?.id, Environment::Sandbox))
     } else {
         None
     };
+    let seeded = match demo_scope {
+        Some(scope) => Some(engine.demo().seed_applicants(scope).await?),
+        None => None,
+    };
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
     engine.start_background(Arc::new(transport));
+    if let Some(scope) = demo_scope {
+        // The KYB demo cases run their checks: added while the server already answers.
+        let engine = engine.clone();
+        tokio::spawn(async move {
+            match engine.kyb().seed_demo(scope).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(cases = n, "added the demo KYB cases"),
+                Err(e) => tracing::warn!(error = %e, "could not add the demo KYB cases"),
+            }
+        });
+    }
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
     let state = AppState { engine: engine.clone(), body_limit: options.body_limit };

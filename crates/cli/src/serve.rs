@@ -110,8 +110,8 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     if let Some(seeded) = &server.seeded {
         writeln!(
             out,
-            "Demo data: {} sandbox applicants added, {} already present; {} KYB cases added",
-            seeded.applicants_created, seeded.applicants_present, seeded.kyb_cases_created
+            "Demo data: {} sandbox applicants added, {} already present; the KYB demo cases are added in the background",
+            seeded.applicants_created, seeded.applicants_present
         )?;
     }
     if let Some(first) = &server.first_run {
