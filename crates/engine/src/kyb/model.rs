@@ -432,6 +432,17 @@ pub struct CaseFilter {
     pub created_to: Option<Timestamp>,
 }
 
+/// The sections whose values may change in `status`, with remediations open on `open`:
+/// every section but the review while the merchant fills the form, only the remediated ones
+/// while a remediation is open, none otherwise.
+pub fn editable_sections(status: CaseStatus, open: &[SectionKey]) -> Vec<SectionKey> {
+    match status {
+        CaseStatus::Draft => SectionKey::ALL.into_iter().filter(|s| *s != SectionKey::Review).collect(),
+        CaseStatus::ActionRequired => open.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 /// What the hosted widget shows the merchant: their data and what is asked of them, nothing of
 /// the checks or the reviewers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -476,16 +487,10 @@ impl WidgetView {
                 opened_at: r.opened_at,
             })
             .collect();
-        let editable_sections = match status {
-            CaseStatus::Draft => SectionKey::ALL.into_iter().filter(|s| *s != SectionKey::Review).collect(),
-            CaseStatus::ActionRequired => {
-                let mut s: Vec<SectionKey> = requests.iter().map(|r| r.section).collect();
-                s.sort();
-                s.dedup();
-                s
-            }
-            _ => Vec::new(),
-        };
+        let mut open: Vec<SectionKey> = requests.iter().map(|r| r.section).collect();
+        open.sort();
+        open.dedup();
+        let editable_sections = editable_sections(status, &open);
         WidgetView {
             public_id: detail.row.public_id,
             status,

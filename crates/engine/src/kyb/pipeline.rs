@@ -73,19 +73,20 @@ pub(crate) fn settle(
     let others_done =
         current.iter().filter(|c| c.check_type != CheckType::BusinessRiskScore).all(|c| c.state != CheckState::Pending);
     let score = current.iter().find(|c| c.check_type == CheckType::BusinessRiskScore && c.state == CheckState::Pending);
-    if others_done
-        && case.status == CaseStatus::UnderReview
-        && let Some(score) = score
-    {
-        let outcomes: Vec<(CheckType, Outcome)> = store::current_instances(&checks)
-            .into_iter()
-            .filter(|i| i.check_type != CheckType::BusinessRiskScore)
-            .filter_map(|i| Some((i.check_type, i.outcome?)))
-            .collect();
-        let finding = super::risk::assess(&case.form, &outcomes, fatf, now.date());
-        store::finish_check(conn, score.id, &finding.outcome, &finding.summary, &finding.evidence, now)?;
-    }
-    let instances = store::current_instances(&store::checks_of(conn, case.id)?);
+    let scored = match score {
+        Some(score) if others_done && case.status == CaseStatus::UnderReview => {
+            let outcomes: Vec<(CheckType, Outcome)> = store::current_instances(&checks)
+                .into_iter()
+                .filter(|i| i.check_type != CheckType::BusinessRiskScore)
+                .filter_map(|i| Some((i.check_type, i.outcome?)))
+                .collect();
+            let finding = super::risk::assess(&case.form, &outcomes, fatf, now.date());
+            store::finish_check(conn, score.id, &finding.outcome, &finding.summary, &finding.evidence, now)?
+        }
+        _ => false,
+    };
+    // Read again only when the risk score was just recorded.
+    let instances = store::current_instances(&if scored { store::checks_of(conn, case.id)? } else { checks });
     let summary = ChecksSummary::of(&plan, &instances);
     let finished = summary.all_done() && case.status == CaseStatus::UnderReview;
     case.checks_summary = Some(summary);
@@ -141,11 +142,7 @@ async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
         let claim = claim.clone();
         return engine.core.db.write(move |conn| work::store::complete(conn, &claim).map(drop)).await;
     };
-    let docs = engine.kyb().documents(&case).await?;
-    let mut documents = Vec::with_capacity(docs.len());
-    for d in &docs {
-        documents.push((d.kind, engine.files().get(scope, d.file_id).await?));
-    }
+    let documents = engine.kyb().document_files(&case).await?;
     let subject = plan::Subject { key: check.subject.clone(), name: check.subject_name.clone() };
     let finding = match providers::run(
         engine,

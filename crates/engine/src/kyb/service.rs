@@ -134,9 +134,10 @@ pub(crate) fn transition(
 /// Whether `section` of `case` may change now: anything while the merchant fills the form;
 /// only the remediated sections while a remediation is open.
 fn editable(case: &Case, section: SectionKey) -> Result<()> {
+    if super::model::editable_sections(case.status, &case.remediation_sections).contains(&section) {
+        return Ok(());
+    }
     match case.status {
-        CaseStatus::Draft if section != SectionKey::Review => Ok(()),
-        CaseStatus::ActionRequired if case.remediation_sections.contains(&section) => Ok(()),
         CaseStatus::ActionRequired => Err(Error::Conflict(format!(
             "the `{}` section has no open remediation: only {} can change while the case is `action_required`",
             section.as_str(),
@@ -240,7 +241,6 @@ impl Kyb<'_> {
 
     /// The whole case.
     pub async fn get(&self, scope: Scope, id: CaseId) -> Result<CaseDetail> {
-        let engine = self.engine.clone();
         let (case, checks, remediations, timeline) = self
             .engine
             .core
@@ -251,7 +251,6 @@ impl Kyb<'_> {
             })
             .await?;
         let documents = self.documents(&case).await?;
-        drop(engine);
         Ok(detail(case, checks, remediations, timeline, documents))
     }
 
@@ -588,25 +587,33 @@ impl Kyb<'_> {
 
     /// The case's documents with their stored records.
     pub(crate) async fn documents(&self, case: &Case) -> Result<Vec<CaseDocument>> {
+        Ok(self
+            .document_files(case)
+            .await?
+            .into_iter()
+            .map(|(kind, f)| CaseDocument {
+                file_id: f.id,
+                kind,
+                name: f.original_name,
+                media_type: f.sniffed_type,
+                declared_type: f.declared_type,
+                size: f.size,
+                sha256: f.sha256,
+                uploaded_at: f.created_at,
+            })
+            .collect())
+    }
+
+    /// The stored files of the case's documents, in form order, read in one query.
+    pub(crate) async fn document_files(&self, case: &Case) -> Result<Vec<(DocumentKind, StoredFile)>> {
         let files = self.engine.files().owned(case.scope, OwnerKind::KybCase, case.id.as_uuid()).await?;
-        let mut out = Vec::new();
-        for (kind, ids) in &case.form.documents {
-            for id in ids {
-                if let Some(f) = files.iter().find(|f| f.id == *id) {
-                    out.push(CaseDocument {
-                        file_id: f.id,
-                        kind: *kind,
-                        name: f.original_name.clone(),
-                        media_type: f.sniffed_type.clone(),
-                        declared_type: f.declared_type.clone(),
-                        size: f.size,
-                        sha256: f.sha256.clone(),
-                        uploaded_at: f.created_at,
-                    });
-                }
-            }
-        }
-        Ok(out)
+        Ok(case
+            .form
+            .documents
+            .iter()
+            .flat_map(|(kind, ids)| ids.iter().map(move |id| (*kind, *id)))
+            .filter_map(|(kind, id)| files.iter().find(|f| f.id == id).map(|f| (kind, f.clone())))
+            .collect())
     }
 }
 
