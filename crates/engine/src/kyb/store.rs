@@ -64,64 +64,76 @@ fn risk_str(r: Option<RiskLevel>) -> Option<&'static str> {
     })
 }
 
+/// The columns every write of a case sets, in the order of [`changeable`].
+const CHANGEABLE: [&str; 14] = [
+    "status",
+    "risk_level",
+    "verification_id",
+    "round",
+    "form",
+    "plan",
+    "checks_summary",
+    "widget_expires_at",
+    "submitted_at",
+    "last_activity_at",
+    "company_name",
+    "registration_number",
+    "country",
+    "row_json",
+];
+
+/// The values of [`CHANGEABLE`] for a case (the list row rebuilt from it).
+fn changeable(c: &Case) -> Result<Vec<Box<dyn rusqlite::ToSql>>> {
+    let line = |v: &Option<crate::values::Line>| v.as_ref().map(|l| l.as_str().to_owned());
+    Ok(vec![
+        Box::new(c.status.as_str()),
+        Box::new(risk_str(c.risk_level)),
+        Box::new(c.verification_id),
+        Box::new(c.round),
+        Box::new(serde_json::to_string(&c.form)?),
+        Box::new(c.plan.as_ref().map(serde_json::to_string).transpose()?),
+        Box::new(c.checks_summary.as_ref().map(serde_json::to_string).transpose()?),
+        Box::new(c.widget_expires_at),
+        Box::new(c.submitted_at),
+        Box::new(c.last_activity_at),
+        Box::new(line(&c.form.company.legal_name)),
+        Box::new(line(&c.form.company.registration_number)),
+        Box::new(c.form.company.country.as_ref().map(|n| n.as_str().to_owned())),
+        Box::new(serde_json::to_string(&c.row())?),
+    ])
+}
+
 pub(crate) fn insert_case(conn: &Connection, c: &Case) -> Result<()> {
+    let fixed: Vec<Box<dyn rusqlite::ToSql>> = vec![
+        Box::new(c.id),
+        Box::new(c.scope.organization),
+        Box::new(c.scope.environment),
+        Box::new(c.public_id.clone()),
+        Box::new(c.applicant_id),
+        Box::new(c.external_id.clone()),
+        Box::new(c.widget_token.clone()),
+        Box::new(c.created_at),
+    ];
+    let columns = "id, organization_id, environment, public_id, applicant_id, external_id, widget_token, created_at";
+    let values: Vec<_> = fixed.into_iter().chain(changeable(c)?).collect();
+    let marks: Vec<String> = (1..=values.len()).map(|i| format!("?{i}")).collect();
     conn.prepare_cached(&format!(
-        "INSERT INTO kyb_cases ({CASE_COLUMNS}, company_name, registration_number, country, row_json)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"
+        "INSERT INTO kyb_cases ({columns}, {}) VALUES ({})",
+        CHANGEABLE.join(", "),
+        marks.join(", ")
     ))?
-    .execute(params![
-        c.id,
-        c.scope.organization,
-        c.scope.environment,
-        c.public_id,
-        c.applicant_id,
-        c.external_id,
-        c.status.as_str(),
-        risk_str(c.risk_level),
-        c.verification_id,
-        c.round,
-        serde_json::to_string(&c.form)?,
-        c.plan.as_ref().map(serde_json::to_string).transpose()?,
-        c.checks_summary.as_ref().map(serde_json::to_string).transpose()?,
-        c.widget_token,
-        c.widget_expires_at,
-        c.created_at,
-        c.submitted_at,
-        c.last_activity_at,
-        c.form.company.legal_name.as_ref().map(|n| n.as_str()),
-        c.form.company.registration_number.as_ref().map(|n| n.as_str()),
-        c.form.company.country.as_ref().map(|n| n.as_str()),
-        serde_json::to_string(&c.row())?,
-    ])?;
+    .execute(rusqlite::params_from_iter(values.iter()))?;
     Ok(())
 }
 
 /// Stores every changeable column of a case, and its list row.
 pub(crate) fn update_case(conn: &Connection, c: &Case) -> Result<()> {
+    let sets: Vec<String> = CHANGEABLE.iter().enumerate().map(|(i, col)| format!("{col} = ?{}", i + 2)).collect();
+    let values: Vec<Box<dyn rusqlite::ToSql>> =
+        std::iter::once(Box::new(c.id) as Box<dyn rusqlite::ToSql>).chain(changeable(c)?).collect();
     let n = conn
-        .prepare_cached(
-            "UPDATE kyb_cases SET status = ?2, risk_level = ?3, verification_id = ?4, round = ?5, form = ?6, plan = ?7,
-                checks_summary = ?8, widget_expires_at = ?9, submitted_at = ?10, last_activity_at = ?11,
-                company_name = ?12, registration_number = ?13, country = ?14, row_json = ?15
-             WHERE id = ?1",
-        )?
-        .execute(params![
-            c.id,
-            c.status.as_str(),
-            risk_str(c.risk_level),
-            c.verification_id,
-            c.round,
-            serde_json::to_string(&c.form)?,
-            c.plan.as_ref().map(serde_json::to_string).transpose()?,
-            c.checks_summary.as_ref().map(serde_json::to_string).transpose()?,
-            c.widget_expires_at,
-            c.submitted_at,
-            c.last_activity_at,
-            c.form.company.legal_name.as_ref().map(|n| n.as_str()),
-            c.form.company.registration_number.as_ref().map(|n| n.as_str()),
-            c.form.company.country.as_ref().map(|n| n.as_str()),
-            serde_json::to_string(&c.row())?,
-        ])?;
+        .prepare_cached(&format!("UPDATE kyb_cases SET {} WHERE id = ?1", sets.join(", ")))?
+        .execute(rusqlite::params_from_iter(values.iter()))?;
     if n == 0 {
         return Err(Error::not_found("KYB verification"));
     }
