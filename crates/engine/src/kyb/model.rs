@@ -113,11 +113,6 @@ pub struct CaseRow {
 }
 
 impl Case {
-    /// Whether the merchant has submitted at least once.
-    pub fn submitted(&self) -> bool {
-        self.submitted_at.is_some()
-    }
-
     pub fn progress(&self) -> FormProgress {
         FormProgress::of(&self.form, self.status != CaseStatus::Draft, &self.remediation_sections)
     }
