@@ -356,8 +356,10 @@ describe("KYB widget", () => {
     const fill = async (pairs) => {
       for (const [label, value] of pairs) await w.getByLabel(label, { exact: true }).fill(value);
     };
-    await fill([["Legal name", "Harbour Lights Ltd"], ["Legal form", "Private limited company"], ["Entity type", "corporation"],
-      ["Registration type", "company_number"], ["Registration number", "11335577"], ["Country (ISO code)", "GB"],
+    await w.getByLabel("Entity type", { exact: true }).selectOption({ label: "Limited company" });
+    await w.getByLabel("Registration type", { exact: true }).selectOption({ label: "Company number" });
+    await fill([["Legal name", "Harbour Lights Ltd"], ["Legal form", "Private limited company"],
+      ["Registration number", "11335577"], ["Country (ISO code)", "GB"],
       ["Incorporation date", "2015-05-05"], ["Street", "3 Harbour Road"], ["City", "Plymouth"], ["Postal code", "PL1 2AA"]]);
     await w.getByRole("button", { name: "Save company" }).click();
     await w.getByText("Company saved.").waitFor();
