@@ -4,6 +4,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Where cargo puts what it builds (CARGO_TARGET_DIR, when set, moves it).
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-auto}"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
