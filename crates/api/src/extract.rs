@@ -118,7 +118,7 @@ impl<T: serde::Serialize> axum::response::IntoResponse for Json<T> {
 }
 
 /// A response body that is already JSON text (a page the engine assembled from stored JSON).
-pub struct RawJson(pub String);
+pub struct RawJson(pub bytes::Bytes);
 
 impl axum::response::IntoResponse for RawJson {
     fn into_response(self) -> axum::response::Response {

@@ -91,6 +91,7 @@ pub(crate) struct Core {
     aml: aml::AmlState,
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
+    kyb: kyb::KybState,
 }
 
 impl Engine {
@@ -139,6 +140,7 @@ impl Engine {
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
+                kyb: kyb::KybState::default(),
             }),
         };
         // Applicants stored before their public JSON was kept (or cleared by a migration that

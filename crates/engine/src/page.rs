@@ -22,7 +22,7 @@ impl Bounds {
 pub const MAX_PAGE: u32 = 100_000;
 
 /// A checked page request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageRequest {
     pub page: u32,
     pub limit: u32,
@@ -72,25 +72,79 @@ pub struct Page<T> {
 /// record's wire JSON stored and send it without decoding it. Only the engine makes one, from
 /// JSON it wrote itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonPage(String);
+pub struct JsonPage(bytes::Bytes);
 
 impl JsonPage {
     pub(crate) fn from_trusted(json: String) -> Self {
-        JsonPage(json)
+        JsonPage(bytes::Bytes::from(json))
     }
 
+    /// The JSON text (always UTF-8: a page is only made from a `String`).
     pub fn as_str(&self) -> &str {
-        &self.0
+        std::str::from_utf8(&self.0).unwrap_or_default()
     }
 
-    pub fn into_string(self) -> String {
+    /// The JSON text, shared (a page served from the cache is not copied).
+    pub fn into_bytes(self) -> bytes::Bytes {
         self.0
+    }
+}
+
+/// Rendered pages of one list, each kept with the data version of its table when it was read
+/// (see `db::versions`): served again until the table changes. Polling clients (a reviewer's
+/// queue, an integration test waiting for a decision) ask for the same page over and over.
+pub(crate) struct PageCache<K> {
+    pages: std::sync::Mutex<std::collections::HashMap<K, (u64, JsonPage)>>,
+}
+
+/// Pages a cache holds at most; when full, pages of older versions go first, then all.
+const CACHED_PAGES: usize = 256;
+
+impl<K: std::hash::Hash + Eq> PageCache<K> {
+    pub(crate) fn new() -> Self {
+        PageCache { pages: std::sync::Mutex::new(std::collections::HashMap::new()) }
+    }
+
+    /// The page for `key` read at `version`, if kept.
+    pub(crate) fn get(&self, key: &K, version: u64) -> Option<JsonPage> {
+        let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        pages.get(key).filter(|(v, _)| *v == version).map(|(_, page)| page.clone())
+    }
+
+    pub(crate) fn put(&self, key: K, version: u64, page: JsonPage) {
+        let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        if pages.len() >= CACHED_PAGES && !pages.contains_key(&key) {
+            pages.retain(|_, (v, _)| *v >= version);
+            if pages.len() >= CACHED_PAGES {
+                pages.clear();
+            }
+        }
+        pages.insert(key, (version, page));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cached_page_is_served_only_at_its_version() {
+        let cache = PageCache::new();
+        let page = |s: &str| JsonPage::from_trusted(s.to_owned());
+        cache.put("a", 1, page("one"));
+        assert_eq!(cache.get(&"a", 1), Some(page("one")));
+        assert_eq!(cache.get(&"a", 2), None, "the table changed since");
+        assert_eq!(cache.get(&"b", 1), None);
+        // Full: stale pages go first, the current ones stay.
+        let cache = PageCache::new();
+        for i in 0..CACHED_PAGES {
+            cache.put(Box::leak(format!("k{i}").into_boxed_str()) as &str, if i == 0 { 2 } else { 1 }, page("x"));
+        }
+        cache.put("new", 2, page("fresh"));
+        assert_eq!(cache.get(&"k0", 2), Some(page("x")));
+        assert_eq!(cache.get(&"new", 2), Some(page("fresh")));
+        assert_eq!(cache.get(&"k1", 1), None);
+    }
 
     #[test]
     fn checks_bounds() {

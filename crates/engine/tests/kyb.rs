@@ -427,3 +427,39 @@ async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
     assert_eq!(registry.state, CheckState::Error);
     assert!(registry.summary.as_deref().unwrap_or_default().contains("DE"));
 }
+
+/// The list serves cached pages while no case changes; every kind of change (a new case, a
+/// saved section, the pipeline's settling, a sandbox reset) shows in the very next read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_list_shows_every_change_at_once_though_it_caches_pages() {
+    use docket_engine::kyb::CaseFilter;
+    use docket_engine::page::PageRequest;
+    let f = fixture().await;
+    let kyb = f.engine.kyb();
+    let page = PageRequest { page: 0, limit: 25 };
+    let list = || async {
+        let page = kyb.list_json(f.sandbox, CaseFilter::default(), page).await.expect("list");
+        serde_json::from_str::<serde_json::Value>(page.as_str()).expect("json")["data"]
+            .as_array()
+            .cloned()
+            .expect("data")
+    };
+    assert!(list().await.is_empty());
+    let case = filled(&f, f.sandbox, "09876543", "Reed", "clean").await;
+    let rows = list().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["status"], "draft");
+    assert_eq!(list().await, rows, "read again unchanged");
+
+    kyb.submit(f.sandbox, case.row.id, Actor::Merchant).await.expect("submits");
+    assert_eq!(list().await[0]["status"], "under_review");
+    run_pipeline(&f).await;
+    assert_eq!(list().await[0]["status"], "approved", "settled by the pipeline's worker");
+
+    // Another scope's list is its own page.
+    let other = kyb.list_json(f.production, CaseFilter::default(), page).await.expect("list");
+    assert!(other.as_str().contains("\"data\":[]"));
+
+    f.engine.sandbox().reset_data(f.sandbox).await.expect("reset");
+    assert!(list().await.is_empty(), "a reset empties the cached page too");
+}

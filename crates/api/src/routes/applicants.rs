@@ -122,7 +122,7 @@ async fn list(
             .transpose()
             .map_err(|e| ApiError::bad_request(format!("dob: {e}")))?,
     };
-    Ok(RawJson(state.engine.applicants().list_json(caller.scope(), filter, page).await?.into_string()))
+    Ok(RawJson(state.engine.applicants().list_json(caller.scope(), filter, page).await?.into_bytes()))
 }
 
 /// Get an applicant

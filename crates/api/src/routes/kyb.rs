@@ -178,8 +178,12 @@ async fn list(
     let scope = caller.scope();
     match params.is_sandbox.as_deref().map(str::trim) {
         None | Some("") => {}
-        Some("true") | Some("1") if !scope.is_sandbox() => return Ok(RawJson(EMPTY_PAGE.into())),
-        Some("false") | Some("0") if scope.is_sandbox() => return Ok(RawJson(EMPTY_PAGE.into())),
+        Some("true") | Some("1") if !scope.is_sandbox() => {
+            return Ok(RawJson(bytes::Bytes::from_static(EMPTY_PAGE.as_bytes())));
+        }
+        Some("false") | Some("0") if scope.is_sandbox() => {
+            return Ok(RawJson(bytes::Bytes::from_static(EMPTY_PAGE.as_bytes())));
+        }
         Some("true" | "1" | "false" | "0") => {}
         Some(_) => return Err(ApiError::bad_request("is_sandbox: must be true or false").with_field("is_sandbox")),
     }
@@ -217,7 +221,7 @@ async fn list(
         created_from: time_bound("created_from", params.created_from.as_deref())?,
         created_to: time_bound("created_to", params.created_to.as_deref())?,
     };
-    Ok(RawJson(state.engine.kyb().list_json(scope, filter, page).await?.into_string()))
+    Ok(RawJson(state.engine.kyb().list_json(scope, filter, page).await?.into_bytes()))
 }
 
 const EMPTY_PAGE: &str = "{\"data\":[],\"has_next\":false}";

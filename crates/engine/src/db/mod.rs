@@ -12,6 +12,7 @@
 //! [`Database::read_blocking`].
 
 mod migrations;
+mod versions;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ use crate::error::{Error, Result};
 pub use migrations::SCHEMA_VERSION;
 #[cfg(test)]
 pub(crate) use migrations::migrated_in_memory;
+pub(crate) use versions::Watched;
 pub(crate) use writer::wake_after_commit;
 
 /// A JSON column read as `T` (a row that does not parse is a conversion failure, not a panic).
@@ -67,6 +69,7 @@ pub(crate) struct Database {
     readers: Arc<Readers>,
     path: PathBuf,
     on_commit: writer::OnCommit,
+    versions: Arc<versions::Versions>,
 }
 
 struct Readers {
@@ -104,12 +107,15 @@ impl Database {
         let readers = (0..reader_count()).map(|_| open_reader(path)).collect::<Result<Vec<_>>>()?;
         let permits = Arc::new(Semaphore::new(readers.len()));
         let on_commit = writer::OnCommit::default();
-        let writer = writer::start(conn, full, on_commit.clone())?;
+        versions::watch(&conn)?;
+        let versions = Arc::new(versions::Versions::default());
+        let writer = writer::start(conn, full, on_commit.clone(), versions.clone())?;
         Ok(Database {
             writer,
             readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
             path: path.to_owned(),
             on_commit,
+            versions,
         })
     }
 
@@ -117,6 +123,11 @@ impl Database {
     /// are ignored).
     pub(crate) fn on_commit(&self, tell: impl Fn(u64) + Send + Sync + 'static) {
         let _ = self.on_commit.set(Box::new(tell));
+    }
+
+    /// The data version of a watched table: it rises with every commit that changed the table.
+    pub(crate) fn version(&self, table: Watched) -> u64 {
+        self.versions.of(table)
     }
 
     pub(crate) fn path(&self) -> &Path {

@@ -6,6 +6,7 @@ use std::sync::{Arc, OnceLock};
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
+use super::versions::Versions;
 use crate::error::{Error, Result};
 
 /// How many queued jobs may share one commit.
@@ -72,6 +73,7 @@ struct Writer {
     /// Whether the connection is now at `synchronous=FULL`.
     at_full: bool,
     on_commit: OnCommit,
+    versions: Arc<Versions>,
 }
 
 impl Writer {
@@ -88,9 +90,14 @@ impl Writer {
     }
 }
 
-pub(super) fn start(conn: Connection, full: bool, on_commit: OnCommit) -> Result<mpsc::Sender<Job>> {
+pub(super) fn start(
+    conn: Connection,
+    full: bool,
+    on_commit: OnCommit,
+    versions: Arc<Versions>,
+) -> Result<mpsc::Sender<Job>> {
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
-    let writer = Writer { conn, full, at_full: full, on_commit };
+    let writer = Writer { conn, full, at_full: full, on_commit, versions };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
         .spawn(move || run(writer, rx))
@@ -110,7 +117,7 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
         }
         writer.prepare(&group);
         RAISED.with(|r| r.set(0));
-        let committed = commit_group(&mut writer.conn, &mut group);
+        let committed = commit_group(&mut writer.conn, &mut group, &writer.versions);
         let raised = RAISED.with(|r| r.replace(0));
         if committed
             && raised != 0
@@ -123,7 +130,7 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
 }
 
 /// Runs and commits a group; returns whether anything was committed.
-fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) -> bool {
+fn commit_group(conn: &mut Connection, group: &mut Vec<Job>, versions: &Versions) -> bool {
     let mut finishes: Vec<Finish> = Vec::with_capacity(group.len());
     // A job alone in its group needs no savepoint: if it fails, the whole transaction is
     // rolled back. (A savepoint keeps a copy of every page it changes, which for the request
@@ -154,6 +161,8 @@ fn commit_group(conn: &mut Connection, group: &mut Vec<Job>) -> bool {
     })();
     // Jobs not yet run when something failed are dropped: their callers get an error.
     group.clear();
+    // Before anyone is answered: a caller whose write returned must not read a stale page.
+    versions.raise_changed();
     match outcome {
         Ok(()) => {
             finishes.into_iter().for_each(|f| f(None));

@@ -55,3 +55,15 @@ pub(crate) const DOMAIN: Domain = Domain {
         },
     ],
 };
+
+/// What KYB keeps in memory while the engine runs.
+pub(crate) struct KybState {
+    /// Rendered pages of the case list (`Kyb::list_json`), by scope, filter and page.
+    pub(crate) pages: crate::page::PageCache<(crate::scope::Scope, CaseFilter, crate::page::PageRequest)>,
+}
+
+impl Default for KybState {
+    fn default() -> Self {
+        KybState { pages: crate::page::PageCache::new() }
+    }
+}

@@ -415,7 +415,7 @@ pub struct NewRemediation {
 }
 
 /// Filters of the case list, each optional.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CaseFilter {
     pub status: Vec<CaseStatus>,
     pub stage: Vec<Stage>,

@@ -15,6 +15,7 @@ use super::model::{
 use super::{pipeline, plan, store};
 use crate::Engine;
 use crate::applicants::{ApplicantType, NewApplicant};
+use crate::db::Watched;
 use crate::error::{Error, Result};
 use crate::files::{FileId, OwnerKind, StoredFile};
 use crate::page::{Bounds, JsonPage, PageRequest};
@@ -276,12 +277,26 @@ impl Kyb<'_> {
         Ok((case.scope, case.id))
     }
 
-    /// One page of cases, newest first, as stored JSON.
+    /// One page of cases, newest first, as stored JSON. Served from the page cache while no
+    /// case has changed since it was read.
     pub async fn list_json(&self, scope: Scope, filter: CaseFilter, page: PageRequest) -> Result<JsonPage> {
         if let Some(q) = &filter.q {
             crate::values::text("q", q, 200)?;
         }
-        self.engine.core.db.read(move |conn| store::list_json(conn, scope, &filter, page)).await
+        let db = &self.engine.core.db;
+        let cache = &self.engine.core.kyb.pages;
+        let key = (scope, filter, page);
+        // Read before the query: a change committed meanwhile leaves this page under the old
+        // version, where nobody asks for it again.
+        let version = db.version(Watched::KybCases);
+        if let Some(hit) = cache.get(&key, version) {
+            return Ok(hit);
+        }
+        let (scope, filter, page) = &key;
+        let (scope, page) = (*scope, *page);
+        let found = db.read(move |conn| store::list_json(conn, scope, filter, page)).await?;
+        cache.put(key, version, found.clone());
+        Ok(found)
     }
 
     /// Replaces one section's values (the review section has none; documents are uploaded).
