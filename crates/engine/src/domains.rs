@@ -16,6 +16,9 @@ use crate::scope::Scope;
 /// One domain's scoped data.
 pub(crate) struct Domain {
     pub(crate) tables: &'static [Table],
+    /// Tidies the domain's unscoped tables once a reset deleted its scoped rows (journal bodies
+    /// no entry refers to any more).
+    pub(crate) after_reset: Option<fn(&Connection) -> Result<()>>,
 }
 
 /// A scoped table.
@@ -77,6 +80,9 @@ pub(crate) fn reset(conn: &Connection, scope: Scope) -> Result<BTreeMap<&'static
         if let Some(name) = reported {
             *removed.entry(name).or_default() += n as u64;
         }
+    }
+    for tidy in DOMAINS.iter().filter_map(|d| d.after_reset) {
+        tidy(conn)?;
     }
     Ok(removed)
 }

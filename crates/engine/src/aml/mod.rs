@@ -35,4 +35,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         reset: crate::domains::Reset::Delete(Some("searches")),
         counts: &[crate::domains::Count::all("aml_searches")],
     }],
+    after_reset: None,
 };

@@ -19,4 +19,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         reset: crate::domains::Reset::Delete(Some("applicants")),
         counts: &[crate::domains::Count::all("applicants")],
     }],
+    after_reset: None,
 };

@@ -18,4 +18,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         reset: crate::domains::Reset::Delete(Some("events")),
         counts: &[],
     }],
+    after_reset: None,
 };

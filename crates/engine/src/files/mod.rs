@@ -23,4 +23,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         reset: crate::domains::Reset::Delete(Some("files")),
         counts: &[],
     }],
+    after_reset: None,
 };

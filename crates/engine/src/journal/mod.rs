@@ -17,4 +17,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         reset: crate::domains::Reset::Delete(Some("journal_entries")),
         counts: &[crate::domains::Count::all("requests")],
     }],
+    after_reset: Some(store::remove_unreferenced_bodies),
 };

@@ -8,7 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord};
 use super::redact;
-use super::store::{self, Prepared};
+use super::store::{self, Packed, Prepared};
 use crate::Engine;
 use crate::db::Database;
 use crate::error::{Error, Result};
@@ -44,6 +44,12 @@ pub(crate) fn start(db: Database, settings: JournalSettings, time: Arc<dyn TimeS
     Recorder { queue, dropped: AtomicU64::new(0) }
 }
 
+/// How long a record may wait for others to share its write. Each commit makes every reader
+/// drop its page cache (SQLite's WAL change counter), so under load one commit per request
+/// would slow the API's reads down (measured on the KYB list: see bench/kyb.sh). Readers of the
+/// journal flush first, so a request is listed as soon as its response was sent all the same.
+const LINGER: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// Pruning runs after this many new entries, or this often, whichever comes first: deleting
 /// old rows costs as much as writing them, so it is not done for every batch.
 const PRUNE_EVERY_SHARE: u64 = 10;
@@ -67,15 +73,22 @@ async fn run(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>,
                 Message::Flush(oneshot::channel().0)
             }
         };
+        // Gather a batch: until it is full, someone waits for a flush, or LINGER has passed.
+        let deadline = tokio::time::Instant::now() + LINGER;
         let mut next = Some(first);
         while let Some(message) = next.take() {
             match message {
                 Message::Record(r) => records.push(*r),
                 Message::Flush(ack) => waiting.push(ack),
             }
-            if records.len() < BATCH {
-                next = rx.try_recv().ok();
+            if records.len() >= BATCH {
+                break;
             }
+            next = match rx.try_recv() {
+                Ok(m) => Some(m),
+                Err(_) if !waiting.is_empty() => None,
+                Err(_) => tokio::time::timeout_at(deadline, rx.recv()).await.ok().flatten(),
+            };
         }
         since_prune += records.len() as u64;
         let prune = since_prune >= prune_after;
@@ -133,12 +146,12 @@ fn prepare(r: RequestRecord, body_limit: usize, packer: &mut Packer) -> Prepared
 /// endpoint gets the same response many times over, and it is compressed once.
 #[derive(Default)]
 struct Packer {
-    last: Option<(Vec<u8>, Vec<u8>)>,
+    last: Option<(Vec<u8>, Packed)>,
 }
 
 impl Packer {
     /// A body redacted, cut and compressed, and whether it was cut.
-    fn pack(&mut self, body: &CapturedBody, limit: usize) -> (Option<Vec<u8>>, bool) {
+    fn pack(&mut self, body: &CapturedBody, limit: usize) -> (Option<Packed>, bool) {
         let (bytes, cut) = redact::body_text(body, limit);
         let Some(bytes) = bytes else { return (None, cut) };
         if let Some((raw, packed)) = &self.last
@@ -216,8 +229,8 @@ impl Journal<'_> {
 mod tests {
     use super::*;
 
-    fn unpacked(packed: Option<Vec<u8>>) -> String {
-        let bytes = lz4_flex::decompress_size_prepended(&packed.expect("a body")).expect("lz4");
+    fn unpacked(packed: Option<Packed>) -> String {
+        let bytes = lz4_flex::decompress_size_prepended(packed.expect("a body").bytes()).expect("lz4");
         String::from_utf8(bytes).expect("text")
     }
 

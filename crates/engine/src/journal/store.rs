@@ -23,15 +23,35 @@ pub(super) struct Prepared {
     pub(super) status: u16,
     pub(super) latency_us: u64,
     pub(super) client: Option<String>,
-    /// Packed with [`pack`].
-    pub(super) request_body: (Option<Vec<u8>>, bool),
-    pub(super) response_body: (Option<Vec<u8>>, bool),
+    /// Each body, if any, and whether it was cut.
+    pub(super) request_body: (Option<Packed>, bool),
+    pub(super) response_body: (Option<Packed>, bool),
+}
+
+/// A body as stored: compressed, and named by its hash (stored once however many entries
+/// share it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Packed {
+    hash: [u8; 16],
+    bytes: std::sync::Arc<[u8]>,
+}
+
+#[cfg(test)]
+impl Packed {
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
 }
 
 /// Bodies are kept compressed: the journal's writes are most of what it costs under load.
 /// Packing happens before the batch reaches the writer, off its thread.
-pub(super) fn pack(body: &[u8]) -> Vec<u8> {
-    lz4_flex::compress_prepend_size(body)
+pub(super) fn pack(body: &[u8]) -> Packed {
+    use sha2::Digest;
+    let bytes = lz4_flex::compress_prepend_size(body);
+    let digest = sha2::Sha256::digest(&bytes);
+    let mut hash = [0; 16];
+    hash.copy_from_slice(&digest[..16]);
+    Packed { hash, bytes: bytes.into() }
 }
 
 fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
@@ -45,10 +65,12 @@ fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
 pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_journal (request_id, organization_id, environment, received_at, method, path, query,
-             status, latency_us, client, request_body, request_truncated, response_body, response_truncated,
+             status, latency_us, client, request_hash, request_truncated, response_hash, response_truncated,
              source, api_key_id, reviewer)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?;
+    // Each distinct body once, with the newest entry that refers to it.
+    let mut bodies: std::collections::HashMap<[u8; 16], (&Packed, i64)> = std::collections::HashMap::new();
     for e in entries {
         stmt.execute(params![
             e.request_id,
@@ -61,15 +83,38 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
             e.status,
             i64::try_from(e.latency_us).unwrap_or(i64::MAX),
             e.client,
-            e.request_body.0,
+            e.request_body.0.as_ref().map(|b| b.hash),
             e.request_body.1,
-            e.response_body.0,
+            e.response_body.0.as_ref().map(|b| b.hash),
             e.response_body.1,
             e.source,
             e.api_key_id,
             e.reviewer,
         ])?;
+        let seq = conn.last_insert_rowid();
+        for body in [&e.request_body.0, &e.response_body.0].into_iter().flatten() {
+            bodies.insert(body.hash, (body, seq));
+        }
     }
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO journal_bodies (hash, body, last_seq) VALUES (?1, ?2, ?3)
+         ON CONFLICT (hash) DO UPDATE SET last_seq = excluded.last_seq",
+    )?;
+    for (hash, (body, seq)) in bodies {
+        stmt.execute(params![hash, &*body.bytes, seq])?;
+    }
+    Ok(())
+}
+
+/// Removes the bodies no entry refers to any more: after a scope's entries were deleted
+/// (cleared, or by a sandbox reset), bodies of that scope alone must not stay behind.
+pub(crate) fn remove_unreferenced_bodies(conn: &Connection) -> Result<()> {
+    conn.execute(
+        "DELETE FROM journal_bodies WHERE hash NOT IN (
+             SELECT request_hash FROM request_journal WHERE request_hash IS NOT NULL
+             UNION ALL SELECT response_hash FROM request_journal WHERE response_hash IS NOT NULL)",
+        [],
+    )?;
     Ok(())
 }
 
@@ -91,6 +136,12 @@ pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<u
     let over = conn.execute(
         "DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1",
         [i64::try_from(keep).unwrap_or(i64::MAX)],
+    )?;
+    // A body whose newest entry has gone has no entry left (entries go oldest first).
+    conn.execute(
+        "DELETE FROM journal_bodies
+         WHERE last_seq < coalesce((SELECT min(seq) FROM request_journal), 9223372036854775807)",
+        [],
     )?;
     Ok(old + over)
 }
@@ -127,8 +178,11 @@ pub(super) fn list(
     let (status_low, status_high) = f.status.map(|s| s.range()).unzip();
     let mut stmt = conn.prepare_cached(
         "SELECT seq, request_id, environment, received_at, method, path, query, status, latency_us, client,
-                request_body, request_truncated, response_body, response_truncated, source, api_key_id, reviewer
+                coalesce(rq.body, request_body), request_truncated, coalesce(rs.body, response_body),
+                response_truncated, source, api_key_id, reviewer
          FROM request_journal
+         LEFT JOIN journal_bodies rq ON rq.hash = request_hash
+         LEFT JOIN journal_bodies rs ON rs.hash = response_hash
          WHERE organization_id = ?1 AND environment = ?2
            AND (?3 IS NULL OR method = ?3)
            AND (?4 IS NULL OR substr(path, 1, length(?4)) = ?4)
@@ -167,10 +221,12 @@ pub(super) fn list(
 }
 
 pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
-    Ok(conn.execute(
+    let removed = conn.execute(
         "DELETE FROM request_journal WHERE organization_id = ?1 AND environment = ?2",
         params![scope.organization, scope.environment],
-    )?)
+    )?;
+    remove_unreferenced_bodies(conn)?;
+    Ok(removed)
 }
 
 #[cfg(test)]
@@ -199,6 +255,35 @@ mod tests {
     fn seqs(conn: &Connection) -> Vec<i64> {
         let mut stmt = conn.prepare("SELECT seq FROM request_journal ORDER BY seq").expect("prepares");
         stmt.query_map([], |r| r.get(0)).expect("queries").collect::<rusqlite::Result<_>>().expect("reads")
+    }
+
+    fn bodies(conn: &Connection) -> i64 {
+        conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0)).expect("counts")
+    }
+
+    #[test]
+    fn a_repeated_body_is_stored_once_and_goes_with_its_last_entry() {
+        let conn = crate::db::migrated_in_memory();
+        let t = |s: i64| Timestamp::from_millis(s * 1000);
+        let with = |s: i64, body: &[u8]| Prepared { response_body: (Some(pack(body)), false), ..entry_at(t(s)) };
+        insert_all(&conn, &[with(10, b"{\"a\":1}"), with(20, b"{\"b\":2}"), with(30, b"{\"a\":1}")]).expect("inserts");
+        insert_all(&conn, &[with(40, b"{\"a\":1}")]).expect("inserts");
+        assert_eq!(bodies(&conn), 2, "two distinct bodies");
+        let shown: Vec<Option<String>> = {
+            let mut stmt = conn
+                .prepare(
+                    "SELECT coalesce(rs.body, response_body) FROM request_journal
+                     LEFT JOIN journal_bodies rs ON rs.hash = response_hash ORDER BY seq",
+                )
+                .expect("prepares");
+            stmt.query_map([], |r| unpack(r, 0)).expect("queries").collect::<rusqlite::Result<_>>().expect("reads")
+        };
+        assert_eq!(shown, ["{\"a\":1}", "{\"b\":2}", "{\"a\":1}", "{\"a\":1}"].map(|s| Some(s.to_owned())));
+        // Entries 1 and 2 go: the second body had only entry 2; the first is still used by 3 and 4.
+        prune(&conn, t(25), 100).expect("prunes");
+        assert_eq!(bodies(&conn), 1);
+        prune(&conn, t(100), 100).expect("prunes");
+        assert_eq!(bodies(&conn), 0, "no entry left, no body left");
     }
 
     #[test]

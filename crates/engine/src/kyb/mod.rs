@@ -54,6 +54,7 @@ pub(crate) const DOMAIN: Domain = Domain {
             ],
         },
     ],
+    after_reset: None,
 };
 
 /// What KYB keeps in memory while the engine runs.

@@ -63,4 +63,5 @@ pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
         },
         crate::domains::Table { name: "webhook_settings", reset: crate::domains::Reset::Keep, counts: &[] },
     ],
+    after_reset: None,
 };

@@ -23,4 +23,5 @@ pub(crate) use service::{Tasks, WorkState, Worker, every, run_now, spawn, spawn_
 /// Due work of an environment goes with the data it is for.
 pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
     tables: &[crate::domains::Table { name: "due_work", reset: crate::domains::Reset::Delete(None), counts: &[] }],
+    after_reset: None,
 };
