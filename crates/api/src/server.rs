@@ -165,6 +165,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     }
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
+    engine.set_public_url(&url);
     let state = AppState { engine: engine.clone(), body_limit: options.body_limit };
     Ok(Server { engine, data_dir: options.data_dir, url, first_run, seeded, listener, state })
 }

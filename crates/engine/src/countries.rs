@@ -255,6 +255,317 @@ pub fn in_place(text: &str) -> Option<&'static str> {
     text.rsplit(',').map(str::trim).find_map(from_name)
 }
 
+/// A continent, as the public country dictionary names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Continent {
+    Africa,
+    Antarctica,
+    Asia,
+    Europe,
+    NorthAmerica,
+    Oceania,
+    SouthAmerica,
+}
+
+impl Continent {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Continent::Africa => "Africa",
+            Continent::Antarctica => "Antarctica",
+            Continent::Asia => "Asia",
+            Continent::Europe => "Europe",
+            Continent::NorthAmerica => "North America",
+            Continent::Oceania => "Oceania",
+            Continent::SouthAmerica => "South America",
+        }
+    }
+}
+
+/// One ISO 3166-1 country: the two- and three-letter codes (documents and MRZ use the
+/// three-letter one), its English short name and its continent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Country {
+    pub alpha_2: &'static str,
+    pub alpha_3: &'static str,
+    pub name: &'static str,
+    pub continent: Continent,
+}
+
+/// Every country Docket accepts, in alpha-2 order (the same 250 codes as
+/// `values::is_country`; Kosovo is `XK`/`XKX` as travel documents write it).
+pub fn all() -> impl Iterator<Item = &'static Country> {
+    ISO.iter()
+}
+
+/// The country of a two-letter code, in any case.
+pub fn by_alpha_2(code: &str) -> Option<&'static Country> {
+    let code = code.trim().to_ascii_uppercase();
+    ISO.binary_search_by(|c| c.alpha_2.cmp(code.as_str())).ok().map(|i| &ISO[i])
+}
+
+/// The country of a three-letter code, in any case. MRZ also writes Germany as `D`.
+pub fn by_alpha_3(code: &str) -> Option<&'static Country> {
+    let code = code.trim().trim_end_matches('<').to_ascii_uppercase();
+    let code = if code == "D" { "DEU".to_owned() } else { code };
+    ISO.iter().find(|c| c.alpha_3 == code)
+}
+
+use Continent::*;
+
+#[rustfmt::skip]
+static ISO: [Country; 250] = [
+    Country { alpha_2: "AD", alpha_3: "AND", name: "Andorra", continent: Europe },
+    Country { alpha_2: "AE", alpha_3: "ARE", name: "United Arab Emirates", continent: Asia },
+    Country { alpha_2: "AF", alpha_3: "AFG", name: "Afghanistan", continent: Asia },
+    Country { alpha_2: "AG", alpha_3: "ATG", name: "Antigua and Barbuda", continent: NorthAmerica },
+    Country { alpha_2: "AI", alpha_3: "AIA", name: "Anguilla", continent: NorthAmerica },
+    Country { alpha_2: "AL", alpha_3: "ALB", name: "Albania", continent: Europe },
+    Country { alpha_2: "AM", alpha_3: "ARM", name: "Armenia", continent: Asia },
+    Country { alpha_2: "AO", alpha_3: "AGO", name: "Angola", continent: Africa },
+    Country { alpha_2: "AQ", alpha_3: "ATA", name: "Antarctica", continent: Antarctica },
+    Country { alpha_2: "AR", alpha_3: "ARG", name: "Argentina", continent: SouthAmerica },
+    Country { alpha_2: "AS", alpha_3: "ASM", name: "American Samoa", continent: Oceania },
+    Country { alpha_2: "AT", alpha_3: "AUT", name: "Austria", continent: Europe },
+    Country { alpha_2: "AU", alpha_3: "AUS", name: "Australia", continent: Oceania },
+    Country { alpha_2: "AW", alpha_3: "ABW", name: "Aruba", continent: NorthAmerica },
+    Country { alpha_2: "AX", alpha_3: "ALA", name: "Åland Islands", continent: Europe },
+    Country { alpha_2: "AZ", alpha_3: "AZE", name: "Azerbaijan", continent: Asia },
+    Country { alpha_2: "BA", alpha_3: "BIH", name: "Bosnia and Herzegovina", continent: Europe },
+    Country { alpha_2: "BB", alpha_3: "BRB", name: "Barbados", continent: NorthAmerica },
+    Country { alpha_2: "BD", alpha_3: "BGD", name: "Bangladesh", continent: Asia },
+    Country { alpha_2: "BE", alpha_3: "BEL", name: "Belgium", continent: Europe },
+    Country { alpha_2: "BF", alpha_3: "BFA", name: "Burkina Faso", continent: Africa },
+    Country { alpha_2: "BG", alpha_3: "BGR", name: "Bulgaria", continent: Europe },
+    Country { alpha_2: "BH", alpha_3: "BHR", name: "Bahrain", continent: Asia },
+    Country { alpha_2: "BI", alpha_3: "BDI", name: "Burundi", continent: Africa },
+    Country { alpha_2: "BJ", alpha_3: "BEN", name: "Benin", continent: Africa },
+    Country { alpha_2: "BL", alpha_3: "BLM", name: "Saint Barthélemy", continent: NorthAmerica },
+    Country { alpha_2: "BM", alpha_3: "BMU", name: "Bermuda", continent: NorthAmerica },
+    Country { alpha_2: "BN", alpha_3: "BRN", name: "Brunei Darussalam", continent: Asia },
+    Country { alpha_2: "BO", alpha_3: "BOL", name: "Bolivia", continent: SouthAmerica },
+    Country { alpha_2: "BQ", alpha_3: "BES", name: "Bonaire, Sint Eustatius and Saba", continent: NorthAmerica },
+    Country { alpha_2: "BR", alpha_3: "BRA", name: "Brazil", continent: SouthAmerica },
+    Country { alpha_2: "BS", alpha_3: "BHS", name: "Bahamas", continent: NorthAmerica },
+    Country { alpha_2: "BT", alpha_3: "BTN", name: "Bhutan", continent: Asia },
+    Country { alpha_2: "BV", alpha_3: "BVT", name: "Bouvet Island", continent: Antarctica },
+    Country { alpha_2: "BW", alpha_3: "BWA", name: "Botswana", continent: Africa },
+    Country { alpha_2: "BY", alpha_3: "BLR", name: "Belarus", continent: Europe },
+    Country { alpha_2: "BZ", alpha_3: "BLZ", name: "Belize", continent: NorthAmerica },
+    Country { alpha_2: "CA", alpha_3: "CAN", name: "Canada", continent: NorthAmerica },
+    Country { alpha_2: "CC", alpha_3: "CCK", name: "Cocos (Keeling) Islands", continent: Asia },
+    Country { alpha_2: "CD", alpha_3: "COD", name: "Democratic Republic of the Congo", continent: Africa },
+    Country { alpha_2: "CF", alpha_3: "CAF", name: "Central African Republic", continent: Africa },
+    Country { alpha_2: "CG", alpha_3: "COG", name: "Congo", continent: Africa },
+    Country { alpha_2: "CH", alpha_3: "CHE", name: "Switzerland", continent: Europe },
+    Country { alpha_2: "CI", alpha_3: "CIV", name: "Côte d'Ivoire", continent: Africa },
+    Country { alpha_2: "CK", alpha_3: "COK", name: "Cook Islands", continent: Oceania },
+    Country { alpha_2: "CL", alpha_3: "CHL", name: "Chile", continent: SouthAmerica },
+    Country { alpha_2: "CM", alpha_3: "CMR", name: "Cameroon", continent: Africa },
+    Country { alpha_2: "CN", alpha_3: "CHN", name: "China", continent: Asia },
+    Country { alpha_2: "CO", alpha_3: "COL", name: "Colombia", continent: SouthAmerica },
+    Country { alpha_2: "CR", alpha_3: "CRI", name: "Costa Rica", continent: NorthAmerica },
+    Country { alpha_2: "CU", alpha_3: "CUB", name: "Cuba", continent: NorthAmerica },
+    Country { alpha_2: "CV", alpha_3: "CPV", name: "Cabo Verde", continent: Africa },
+    Country { alpha_2: "CW", alpha_3: "CUW", name: "Curaçao", continent: NorthAmerica },
+    Country { alpha_2: "CX", alpha_3: "CXR", name: "Christmas Island", continent: Asia },
+    Country { alpha_2: "CY", alpha_3: "CYP", name: "Cyprus", continent: Asia },
+    Country { alpha_2: "CZ", alpha_3: "CZE", name: "Czechia", continent: Europe },
+    Country { alpha_2: "DE", alpha_3: "DEU", name: "Germany", continent: Europe },
+    Country { alpha_2: "DJ", alpha_3: "DJI", name: "Djibouti", continent: Africa },
+    Country { alpha_2: "DK", alpha_3: "DNK", name: "Denmark", continent: Europe },
+    Country { alpha_2: "DM", alpha_3: "DMA", name: "Dominica", continent: NorthAmerica },
+    Country { alpha_2: "DO", alpha_3: "DOM", name: "Dominican Republic", continent: NorthAmerica },
+    Country { alpha_2: "DZ", alpha_3: "DZA", name: "Algeria", continent: Africa },
+    Country { alpha_2: "EC", alpha_3: "ECU", name: "Ecuador", continent: SouthAmerica },
+    Country { alpha_2: "EE", alpha_3: "EST", name: "Estonia", continent: Europe },
+    Country { alpha_2: "EG", alpha_3: "EGY", name: "Egypt", continent: Africa },
+    Country { alpha_2: "EH", alpha_3: "ESH", name: "Western Sahara", continent: Africa },
+    Country { alpha_2: "ER", alpha_3: "ERI", name: "Eritrea", continent: Africa },
+    Country { alpha_2: "ES", alpha_3: "ESP", name: "Spain", continent: Europe },
+    Country { alpha_2: "ET", alpha_3: "ETH", name: "Ethiopia", continent: Africa },
+    Country { alpha_2: "FI", alpha_3: "FIN", name: "Finland", continent: Europe },
+    Country { alpha_2: "FJ", alpha_3: "FJI", name: "Fiji", continent: Oceania },
+    Country { alpha_2: "FK", alpha_3: "FLK", name: "Falkland Islands", continent: SouthAmerica },
+    Country { alpha_2: "FM", alpha_3: "FSM", name: "Micronesia", continent: Oceania },
+    Country { alpha_2: "FO", alpha_3: "FRO", name: "Faroe Islands", continent: Europe },
+    Country { alpha_2: "FR", alpha_3: "FRA", name: "France", continent: Europe },
+    Country { alpha_2: "GA", alpha_3: "GAB", name: "Gabon", continent: Africa },
+    Country { alpha_2: "GB", alpha_3: "GBR", name: "United Kingdom", continent: Europe },
+    Country { alpha_2: "GD", alpha_3: "GRD", name: "Grenada", continent: NorthAmerica },
+    Country { alpha_2: "GE", alpha_3: "GEO", name: "Georgia", continent: Asia },
+    Country { alpha_2: "GF", alpha_3: "GUF", name: "French Guiana", continent: SouthAmerica },
+    Country { alpha_2: "GG", alpha_3: "GGY", name: "Guernsey", continent: Europe },
+    Country { alpha_2: "GH", alpha_3: "GHA", name: "Ghana", continent: Africa },
+    Country { alpha_2: "GI", alpha_3: "GIB", name: "Gibraltar", continent: Europe },
+    Country { alpha_2: "GL", alpha_3: "GRL", name: "Greenland", continent: NorthAmerica },
+    Country { alpha_2: "GM", alpha_3: "GMB", name: "Gambia", continent: Africa },
+    Country { alpha_2: "GN", alpha_3: "GIN", name: "Guinea", continent: Africa },
+    Country { alpha_2: "GP", alpha_3: "GLP", name: "Guadeloupe", continent: NorthAmerica },
+    Country { alpha_2: "GQ", alpha_3: "GNQ", name: "Equatorial Guinea", continent: Africa },
+    Country { alpha_2: "GR", alpha_3: "GRC", name: "Greece", continent: Europe },
+    Country { alpha_2: "GS", alpha_3: "SGS", name: "South Georgia and the South Sandwich Islands", continent: Antarctica },
+    Country { alpha_2: "GT", alpha_3: "GTM", name: "Guatemala", continent: NorthAmerica },
+    Country { alpha_2: "GU", alpha_3: "GUM", name: "Guam", continent: Oceania },
+    Country { alpha_2: "GW", alpha_3: "GNB", name: "Guinea-Bissau", continent: Africa },
+    Country { alpha_2: "GY", alpha_3: "GUY", name: "Guyana", continent: SouthAmerica },
+    Country { alpha_2: "HK", alpha_3: "HKG", name: "Hong Kong", continent: Asia },
+    Country { alpha_2: "HM", alpha_3: "HMD", name: "Heard Island and McDonald Islands", continent: Antarctica },
+    Country { alpha_2: "HN", alpha_3: "HND", name: "Honduras", continent: NorthAmerica },
+    Country { alpha_2: "HR", alpha_3: "HRV", name: "Croatia", continent: Europe },
+    Country { alpha_2: "HT", alpha_3: "HTI", name: "Haiti", continent: NorthAmerica },
+    Country { alpha_2: "HU", alpha_3: "HUN", name: "Hungary", continent: Europe },
+    Country { alpha_2: "ID", alpha_3: "IDN", name: "Indonesia", continent: Asia },
+    Country { alpha_2: "IE", alpha_3: "IRL", name: "Ireland", continent: Europe },
+    Country { alpha_2: "IL", alpha_3: "ISR", name: "Israel", continent: Asia },
+    Country { alpha_2: "IM", alpha_3: "IMN", name: "Isle of Man", continent: Europe },
+    Country { alpha_2: "IN", alpha_3: "IND", name: "India", continent: Asia },
+    Country { alpha_2: "IO", alpha_3: "IOT", name: "British Indian Ocean Territory", continent: Asia },
+    Country { alpha_2: "IQ", alpha_3: "IRQ", name: "Iraq", continent: Asia },
+    Country { alpha_2: "IR", alpha_3: "IRN", name: "Iran", continent: Asia },
+    Country { alpha_2: "IS", alpha_3: "ISL", name: "Iceland", continent: Europe },
+    Country { alpha_2: "IT", alpha_3: "ITA", name: "Italy", continent: Europe },
+    Country { alpha_2: "JE", alpha_3: "JEY", name: "Jersey", continent: Europe },
+    Country { alpha_2: "JM", alpha_3: "JAM", name: "Jamaica", continent: NorthAmerica },
+    Country { alpha_2: "JO", alpha_3: "JOR", name: "Jordan", continent: Asia },
+    Country { alpha_2: "JP", alpha_3: "JPN", name: "Japan", continent: Asia },
+    Country { alpha_2: "KE", alpha_3: "KEN", name: "Kenya", continent: Africa },
+    Country { alpha_2: "KG", alpha_3: "KGZ", name: "Kyrgyzstan", continent: Asia },
+    Country { alpha_2: "KH", alpha_3: "KHM", name: "Cambodia", continent: Asia },
+    Country { alpha_2: "KI", alpha_3: "KIR", name: "Kiribati", continent: Oceania },
+    Country { alpha_2: "KM", alpha_3: "COM", name: "Comoros", continent: Africa },
+    Country { alpha_2: "KN", alpha_3: "KNA", name: "Saint Kitts and Nevis", continent: NorthAmerica },
+    Country { alpha_2: "KP", alpha_3: "PRK", name: "North Korea", continent: Asia },
+    Country { alpha_2: "KR", alpha_3: "KOR", name: "South Korea", continent: Asia },
+    Country { alpha_2: "KW", alpha_3: "KWT", name: "Kuwait", continent: Asia },
+    Country { alpha_2: "KY", alpha_3: "CYM", name: "Cayman Islands", continent: NorthAmerica },
+    Country { alpha_2: "KZ", alpha_3: "KAZ", name: "Kazakhstan", continent: Asia },
+    Country { alpha_2: "LA", alpha_3: "LAO", name: "Laos", continent: Asia },
+    Country { alpha_2: "LB", alpha_3: "LBN", name: "Lebanon", continent: Asia },
+    Country { alpha_2: "LC", alpha_3: "LCA", name: "Saint Lucia", continent: NorthAmerica },
+    Country { alpha_2: "LI", alpha_3: "LIE", name: "Liechtenstein", continent: Europe },
+    Country { alpha_2: "LK", alpha_3: "LKA", name: "Sri Lanka", continent: Asia },
+    Country { alpha_2: "LR", alpha_3: "LBR", name: "Liberia", continent: Africa },
+    Country { alpha_2: "LS", alpha_3: "LSO", name: "Lesotho", continent: Africa },
+    Country { alpha_2: "LT", alpha_3: "LTU", name: "Lithuania", continent: Europe },
+    Country { alpha_2: "LU", alpha_3: "LUX", name: "Luxembourg", continent: Europe },
+    Country { alpha_2: "LV", alpha_3: "LVA", name: "Latvia", continent: Europe },
+    Country { alpha_2: "LY", alpha_3: "LBY", name: "Libya", continent: Africa },
+    Country { alpha_2: "MA", alpha_3: "MAR", name: "Morocco", continent: Africa },
+    Country { alpha_2: "MC", alpha_3: "MCO", name: "Monaco", continent: Europe },
+    Country { alpha_2: "MD", alpha_3: "MDA", name: "Moldova", continent: Europe },
+    Country { alpha_2: "ME", alpha_3: "MNE", name: "Montenegro", continent: Europe },
+    Country { alpha_2: "MF", alpha_3: "MAF", name: "Saint Martin (French part)", continent: NorthAmerica },
+    Country { alpha_2: "MG", alpha_3: "MDG", name: "Madagascar", continent: Africa },
+    Country { alpha_2: "MH", alpha_3: "MHL", name: "Marshall Islands", continent: Oceania },
+    Country { alpha_2: "MK", alpha_3: "MKD", name: "North Macedonia", continent: Europe },
+    Country { alpha_2: "ML", alpha_3: "MLI", name: "Mali", continent: Africa },
+    Country { alpha_2: "MM", alpha_3: "MMR", name: "Myanmar", continent: Asia },
+    Country { alpha_2: "MN", alpha_3: "MNG", name: "Mongolia", continent: Asia },
+    Country { alpha_2: "MO", alpha_3: "MAC", name: "Macao", continent: Asia },
+    Country { alpha_2: "MP", alpha_3: "MNP", name: "Northern Mariana Islands", continent: Oceania },
+    Country { alpha_2: "MQ", alpha_3: "MTQ", name: "Martinique", continent: NorthAmerica },
+    Country { alpha_2: "MR", alpha_3: "MRT", name: "Mauritania", continent: Africa },
+    Country { alpha_2: "MS", alpha_3: "MSR", name: "Montserrat", continent: NorthAmerica },
+    Country { alpha_2: "MT", alpha_3: "MLT", name: "Malta", continent: Europe },
+    Country { alpha_2: "MU", alpha_3: "MUS", name: "Mauritius", continent: Africa },
+    Country { alpha_2: "MV", alpha_3: "MDV", name: "Maldives", continent: Asia },
+    Country { alpha_2: "MW", alpha_3: "MWI", name: "Malawi", continent: Africa },
+    Country { alpha_2: "MX", alpha_3: "MEX", name: "Mexico", continent: NorthAmerica },
+    Country { alpha_2: "MY", alpha_3: "MYS", name: "Malaysia", continent: Asia },
+    Country { alpha_2: "MZ", alpha_3: "MOZ", name: "Mozambique", continent: Africa },
+    Country { alpha_2: "NA", alpha_3: "NAM", name: "Namibia", continent: Africa },
+    Country { alpha_2: "NC", alpha_3: "NCL", name: "New Caledonia", continent: Oceania },
+    Country { alpha_2: "NE", alpha_3: "NER", name: "Niger", continent: Africa },
+    Country { alpha_2: "NF", alpha_3: "NFK", name: "Norfolk Island", continent: Oceania },
+    Country { alpha_2: "NG", alpha_3: "NGA", name: "Nigeria", continent: Africa },
+    Country { alpha_2: "NI", alpha_3: "NIC", name: "Nicaragua", continent: NorthAmerica },
+    Country { alpha_2: "NL", alpha_3: "NLD", name: "Netherlands", continent: Europe },
+    Country { alpha_2: "NO", alpha_3: "NOR", name: "Norway", continent: Europe },
+    Country { alpha_2: "NP", alpha_3: "NPL", name: "Nepal", continent: Asia },
+    Country { alpha_2: "NR", alpha_3: "NRU", name: "Nauru", continent: Oceania },
+    Country { alpha_2: "NU", alpha_3: "NIU", name: "Niue", continent: Oceania },
+    Country { alpha_2: "NZ", alpha_3: "NZL", name: "New Zealand", continent: Oceania },
+    Country { alpha_2: "OM", alpha_3: "OMN", name: "Oman", continent: Asia },
+    Country { alpha_2: "PA", alpha_3: "PAN", name: "Panama", continent: NorthAmerica },
+    Country { alpha_2: "PE", alpha_3: "PER", name: "Peru", continent: SouthAmerica },
+    Country { alpha_2: "PF", alpha_3: "PYF", name: "French Polynesia", continent: Oceania },
+    Country { alpha_2: "PG", alpha_3: "PNG", name: "Papua New Guinea", continent: Oceania },
+    Country { alpha_2: "PH", alpha_3: "PHL", name: "Philippines", continent: Asia },
+    Country { alpha_2: "PK", alpha_3: "PAK", name: "Pakistan", continent: Asia },
+    Country { alpha_2: "PL", alpha_3: "POL", name: "Poland", continent: Europe },
+    Country { alpha_2: "PM", alpha_3: "SPM", name: "Saint Pierre and Miquelon", continent: NorthAmerica },
+    Country { alpha_2: "PN", alpha_3: "PCN", name: "Pitcairn", continent: Oceania },
+    Country { alpha_2: "PR", alpha_3: "PRI", name: "Puerto Rico", continent: NorthAmerica },
+    Country { alpha_2: "PS", alpha_3: "PSE", name: "Palestine", continent: Asia },
+    Country { alpha_2: "PT", alpha_3: "PRT", name: "Portugal", continent: Europe },
+    Country { alpha_2: "PW", alpha_3: "PLW", name: "Palau", continent: Oceania },
+    Country { alpha_2: "PY", alpha_3: "PRY", name: "Paraguay", continent: SouthAmerica },
+    Country { alpha_2: "QA", alpha_3: "QAT", name: "Qatar", continent: Asia },
+    Country { alpha_2: "RE", alpha_3: "REU", name: "Réunion", continent: Africa },
+    Country { alpha_2: "RO", alpha_3: "ROU", name: "Romania", continent: Europe },
+    Country { alpha_2: "RS", alpha_3: "SRB", name: "Serbia", continent: Europe },
+    Country { alpha_2: "RU", alpha_3: "RUS", name: "Russia", continent: Europe },
+    Country { alpha_2: "RW", alpha_3: "RWA", name: "Rwanda", continent: Africa },
+    Country { alpha_2: "SA", alpha_3: "SAU", name: "Saudi Arabia", continent: Asia },
+    Country { alpha_2: "SB", alpha_3: "SLB", name: "Solomon Islands", continent: Oceania },
+    Country { alpha_2: "SC", alpha_3: "SYC", name: "Seychelles", continent: Africa },
+    Country { alpha_2: "SD", alpha_3: "SDN", name: "Sudan", continent: Africa },
+    Country { alpha_2: "SE", alpha_3: "SWE", name: "Sweden", continent: Europe },
+    Country { alpha_2: "SG", alpha_3: "SGP", name: "Singapore", continent: Asia },
+    Country { alpha_2: "SH", alpha_3: "SHN", name: "Saint Helena, Ascension and Tristan da Cunha", continent: Africa },
+    Country { alpha_2: "SI", alpha_3: "SVN", name: "Slovenia", continent: Europe },
+    Country { alpha_2: "SJ", alpha_3: "SJM", name: "Svalbard and Jan Mayen", continent: Europe },
+    Country { alpha_2: "SK", alpha_3: "SVK", name: "Slovakia", continent: Europe },
+    Country { alpha_2: "SL", alpha_3: "SLE", name: "Sierra Leone", continent: Africa },
+    Country { alpha_2: "SM", alpha_3: "SMR", name: "San Marino", continent: Europe },
+    Country { alpha_2: "SN", alpha_3: "SEN", name: "Senegal", continent: Africa },
+    Country { alpha_2: "SO", alpha_3: "SOM", name: "Somalia", continent: Africa },
+    Country { alpha_2: "SR", alpha_3: "SUR", name: "Suriname", continent: SouthAmerica },
+    Country { alpha_2: "SS", alpha_3: "SSD", name: "South Sudan", continent: Africa },
+    Country { alpha_2: "ST", alpha_3: "STP", name: "Sao Tome and Principe", continent: Africa },
+    Country { alpha_2: "SV", alpha_3: "SLV", name: "El Salvador", continent: NorthAmerica },
+    Country { alpha_2: "SX", alpha_3: "SXM", name: "Sint Maarten (Dutch part)", continent: NorthAmerica },
+    Country { alpha_2: "SY", alpha_3: "SYR", name: "Syria", continent: Asia },
+    Country { alpha_2: "SZ", alpha_3: "SWZ", name: "Eswatini", continent: Africa },
+    Country { alpha_2: "TC", alpha_3: "TCA", name: "Turks and Caicos Islands", continent: NorthAmerica },
+    Country { alpha_2: "TD", alpha_3: "TCD", name: "Chad", continent: Africa },
+    Country { alpha_2: "TF", alpha_3: "ATF", name: "French Southern Territories", continent: Antarctica },
+    Country { alpha_2: "TG", alpha_3: "TGO", name: "Togo", continent: Africa },
+    Country { alpha_2: "TH", alpha_3: "THA", name: "Thailand", continent: Asia },
+    Country { alpha_2: "TJ", alpha_3: "TJK", name: "Tajikistan", continent: Asia },
+    Country { alpha_2: "TK", alpha_3: "TKL", name: "Tokelau", continent: Oceania },
+    Country { alpha_2: "TL", alpha_3: "TLS", name: "Timor-Leste", continent: Asia },
+    Country { alpha_2: "TM", alpha_3: "TKM", name: "Turkmenistan", continent: Asia },
+    Country { alpha_2: "TN", alpha_3: "TUN", name: "Tunisia", continent: Africa },
+    Country { alpha_2: "TO", alpha_3: "TON", name: "Tonga", continent: Oceania },
+    Country { alpha_2: "TR", alpha_3: "TUR", name: "Türkiye", continent: Asia },
+    Country { alpha_2: "TT", alpha_3: "TTO", name: "Trinidad and Tobago", continent: NorthAmerica },
+    Country { alpha_2: "TV", alpha_3: "TUV", name: "Tuvalu", continent: Oceania },
+    Country { alpha_2: "TW", alpha_3: "TWN", name: "Taiwan", continent: Asia },
+    Country { alpha_2: "TZ", alpha_3: "TZA", name: "Tanzania", continent: Africa },
+    Country { alpha_2: "UA", alpha_3: "UKR", name: "Ukraine", continent: Europe },
+    Country { alpha_2: "UG", alpha_3: "UGA", name: "Uganda", continent: Africa },
+    Country { alpha_2: "UM", alpha_3: "UMI", name: "United States Minor Outlying Islands", continent: Oceania },
+    Country { alpha_2: "US", alpha_3: "USA", name: "United States", continent: NorthAmerica },
+    Country { alpha_2: "UY", alpha_3: "URY", name: "Uruguay", continent: SouthAmerica },
+    Country { alpha_2: "UZ", alpha_3: "UZB", name: "Uzbekistan", continent: Asia },
+    Country { alpha_2: "VA", alpha_3: "VAT", name: "Vatican City", continent: Europe },
+    Country { alpha_2: "VC", alpha_3: "VCT", name: "Saint Vincent and the Grenadines", continent: NorthAmerica },
+    Country { alpha_2: "VE", alpha_3: "VEN", name: "Venezuela", continent: SouthAmerica },
+    Country { alpha_2: "VG", alpha_3: "VGB", name: "British Virgin Islands", continent: NorthAmerica },
+    Country { alpha_2: "VI", alpha_3: "VIR", name: "U.S. Virgin Islands", continent: NorthAmerica },
+    Country { alpha_2: "VN", alpha_3: "VNM", name: "Vietnam", continent: Asia },
+    Country { alpha_2: "VU", alpha_3: "VUT", name: "Vanuatu", continent: Oceania },
+    Country { alpha_2: "WF", alpha_3: "WLF", name: "Wallis and Futuna", continent: Oceania },
+    Country { alpha_2: "WS", alpha_3: "WSM", name: "Samoa", continent: Oceania },
+    Country { alpha_2: "XK", alpha_3: "XKX", name: "Kosovo", continent: Europe },
+    Country { alpha_2: "YE", alpha_3: "YEM", name: "Yemen", continent: Asia },
+    Country { alpha_2: "YT", alpha_3: "MYT", name: "Mayotte", continent: Africa },
+    Country { alpha_2: "ZA", alpha_3: "ZAF", name: "South Africa", continent: Africa },
+    Country { alpha_2: "ZM", alpha_3: "ZMB", name: "Zambia", continent: Africa },
+    Country { alpha_2: "ZW", alpha_3: "ZWE", name: "Zimbabwe", continent: Africa },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,6 +579,24 @@ mod tests {
         assert_eq!(from_name("Atlantis"), None);
         assert_eq!(in_place("Medellin, Colombia"), Some("CO"));
         assert_eq!(in_place("Baghdad"), None);
+    }
+
+    #[test]
+    fn the_iso_table_covers_every_accepted_code_once() {
+        assert!(ISO.windows(2).all(|w| w[0].alpha_2 < w[1].alpha_2));
+        for c in all() {
+            assert!(crate::values::is_country(c.alpha_2), "{}", c.alpha_2);
+            assert_eq!(c.alpha_3.len(), 3);
+        }
+        let mut threes: Vec<_> = all().map(|c| c.alpha_3).collect();
+        threes.sort_unstable();
+        threes.dedup();
+        assert_eq!(threes.len(), 250);
+        assert_eq!(by_alpha_2("de").map(|c| c.alpha_3), Some("DEU"));
+        assert_eq!(by_alpha_3("D<<").map(|c| c.alpha_2), Some("DE"));
+        assert_eq!(by_alpha_3("XKX").map(|c| c.name), Some("Kosovo"));
+        assert_eq!(by_alpha_3("GBR").map(|c| c.continent), Some(Continent::Europe));
+        assert_eq!(by_alpha_2("ZZ"), None);
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::events::DOMAIN,
     &crate::aml::DOMAIN,
     &crate::kyb::DOMAIN,
+    &crate::verifications::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

@@ -24,6 +24,7 @@ pub mod sandbox;
 pub mod scope;
 pub mod time;
 pub mod values;
+pub mod verifications;
 pub mod webhooks;
 mod work;
 
@@ -40,6 +41,9 @@ use crate::clock::Clocks;
 use crate::db::Database;
 use crate::journal::JournalSettings;
 use crate::organizations::KeyCache;
+
+/// The hosted pages' address until the server says where it listens.
+pub const DEFAULT_PUBLIC_URL: &str = "http://127.0.0.1:7788";
 
 /// The database file inside a data directory.
 pub const DATABASE_FILE: &str = "docket.db";
@@ -92,6 +96,8 @@ pub(crate) struct Core {
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
     kyb: kyb::KybState,
+    /// The address the hosted pages are reached at (`verification_url`), set by the server.
+    public_url: std::sync::RwLock<String>,
 }
 
 impl Engine {
@@ -141,6 +147,7 @@ impl Engine {
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
                 kyb: kyb::KybState::default(),
+                public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
             }),
         };
         // Applicants stored before their public JSON was kept (or cleared by a migration that
@@ -167,6 +174,7 @@ impl Engine {
         self.aml().start();
         kyb::pipeline::spawn(self);
         kyb::single::spawn(self);
+        verifications::spawn(self);
         self.webhooks().start(transport);
     }
 
@@ -224,6 +232,21 @@ impl Engine {
 
     pub fn aml(&self) -> aml::Aml<'_> {
         aml::Aml { engine: self }
+    }
+
+    pub fn verifications(&self) -> verifications::Verifications<'_> {
+        verifications::Verifications { engine: self }
+    }
+
+    /// Sets the address the hosted pages are reached at (the server's, once it listens).
+    pub fn set_public_url(&self, url: &str) {
+        let mut current = self.core.public_url.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *current = url.trim_end_matches('/').to_owned();
+    }
+
+    /// The address the hosted pages are reached at.
+    pub fn public_url(&self) -> String {
+        self.core.public_url.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 
     pub fn kyb(&self) -> kyb::Kyb<'_> {

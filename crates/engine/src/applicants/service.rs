@@ -316,6 +316,12 @@ impl Applicants<'_> {
                         "the applicant has {cases} KYB case(s): a business under verification keeps its applicant"
                     )));
                 }
+                let verifications = crate::verifications::store::count_of_applicant(conn, id)?;
+                if verifications > 0 {
+                    return Err(Error::Conflict(format!(
+                        "the applicant has {verifications} document verification(s), which keep their applicant"
+                    )));
+                }
                 store::delete(conn, scope, id)
             })
             .await?;

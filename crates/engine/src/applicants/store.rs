@@ -187,6 +187,48 @@ pub(crate) fn record_screening(
     Ok(changed > 0)
 }
 
+/// Records a finished document verification on its applicant: the last verification, its
+/// date and outcome, and (when it passed) the data it confirmed, which overlays the provided
+/// data in `system_info`. Returns whether the applicant exists.
+pub(crate) fn record_verification(
+    conn: &Connection,
+    scope: Scope,
+    id: ApplicantId,
+    verification: uuid::Uuid,
+    at: crate::time::Timestamp,
+    status: super::VerificationStatus,
+    confirmed: Option<&super::ApplicantInfo>,
+) -> Result<bool> {
+    let status_name = match status {
+        super::VerificationStatus::Passed => "passed",
+        super::VerificationStatus::Failed => "failed",
+        super::VerificationStatus::Initial => "initial",
+    };
+    let changed = conn
+        .prepare_cached(
+            "UPDATE applicants SET last_verification_id = ?4, last_verification_at = ?5, verification_status = ?6,
+             verified_info = coalesce(?7, verified_info)
+             WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
+        )?
+        .execute(params![
+            scope.organization,
+            scope.environment,
+            id,
+            verification,
+            at,
+            status_name,
+            confirmed.map(info_json).transpose()?,
+        ])?;
+    if changed > 0 {
+        let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
+        set_public_json(conn, &applicant)?;
+        // Confirmed names are searched too.
+        conn.prepare_cached("UPDATE applicants SET search_name = ?2 WHERE id = ?1")?
+            .execute(params![id, search_name(&applicant)])?;
+    }
+    Ok(changed > 0)
+}
+
 fn set_public_json(conn: &Connection, a: &Applicant) -> Result<()> {
     conn.prepare_cached("UPDATE applicants SET public_json = ?2 WHERE id = ?1")?
         .execute(params![a.applicant_id, public_json(a)?])?;

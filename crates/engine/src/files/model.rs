@@ -18,6 +18,8 @@ pub enum OwnerKind {
     WatchlistUpload,
     /// A document of a KYB case (deleted with the case, or when the merchant removes it).
     KybCase,
+    /// A document uploaded for document verification (deleted with its applicant's data).
+    VerificationDocument,
 }
 
 impl OwnerKind {
@@ -25,6 +27,7 @@ impl OwnerKind {
         match self {
             OwnerKind::WatchlistUpload => "watchlist_upload",
             OwnerKind::KybCase => "kyb_case",
+            OwnerKind::VerificationDocument => "verification_document",
         }
     }
 }

@@ -17,6 +17,7 @@ fn file(r: &Row<'_>) -> rusqlite::Result<StoredFile> {
         owner_kind: match kind.as_str() {
             "watchlist_upload" => OwnerKind::WatchlistUpload,
             "kyb_case" => OwnerKind::KybCase,
+            "verification_document" => OwnerKind::VerificationDocument,
             other => {
                 return Err(rusqlite::Error::FromSqlConversionFailure(
                     1,

@@ -59,14 +59,47 @@ pub struct PdfFacts {
 
 impl Analysis {
     pub fn of(kind: DocumentKind, file: &StoredFile, bytes: &[u8]) -> Analysis {
-        let pdf = (file.sniffed_type == "application/pdf").then(|| read_pdf(bytes));
-        let image_software = file.sniffed_type.starts_with("image/").then(|| image_software(bytes)).flatten();
+        let (pdf, image_software) = file_facts(&file.sniffed_type, bytes);
         Analysis { kind, file: file.clone(), pdf, image_software }
+    }
+
+    /// Signs of editing in the file's metadata (see [`editing_signs`]).
+    pub fn editing_signs(&self) -> Vec<String> {
+        editing_signs(self.pdf.as_ref(), self.image_software.as_deref())
     }
 
     fn name(&self) -> String {
         self.file.original_name.clone().unwrap_or_else(|| self.file.id.to_string())
     }
+}
+
+/// What a file shows of itself: its PDF facts or the editor named in a picture's metadata.
+pub fn file_facts(sniffed_type: &str, bytes: &[u8]) -> (Option<PdfFacts>, Option<String>) {
+    let pdf = (sniffed_type == "application/pdf").then(|| read_pdf(bytes));
+    let software = sniffed_type.starts_with("image/").then(|| image_software(bytes)).flatten();
+    (pdf, software)
+}
+
+/// Signs of editing in a file's metadata: an editor named as a PDF's producer or creator,
+/// incremental updates after it was first saved, an editor in a picture's metadata.
+pub fn editing_signs(pdf: Option<&PdfFacts>, image_software: Option<&str>) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some(pdf) = pdf {
+        for (field, value) in [("producer", &pdf.producer), ("creator", &pdf.creator)] {
+            if let Some(v) = value
+                && let Some(editor) = EDITORS.iter().find(|e| v.to_lowercase().contains(*e))
+            {
+                found.push(format!("{field} is {v} ({editor})"));
+            }
+        }
+        if pdf.revisions > 1 {
+            found.push(format!("{} incremental updates after it was first saved", pdf.revisions - 1));
+        }
+    }
+    if let Some(editor) = image_software {
+        found.push(format!("its metadata names {editor}"));
+    }
+    found
 }
 
 /// Reads a PDF's facts from its bytes. Malformed input gives what could be read, never a panic.
@@ -349,26 +382,13 @@ pub(crate) fn manipulation(docs: &[Analysis]) -> Finding {
     let mut evidence: Vec<Value> = Vec::new();
     for doc in docs {
         let name = doc.name();
-        let mut found = Vec::new();
+        let found = doc.editing_signs();
         if let Some(pdf) = &doc.pdf {
-            for (field, value) in [("producer", &pdf.producer), ("creator", &pdf.creator)] {
-                if let Some(v) = value
-                    && let Some(editor) = EDITORS.iter().find(|e| v.to_lowercase().contains(*e))
-                {
-                    found.push(format!("{field} is {v} ({editor})"));
-                }
-            }
-            if pdf.revisions > 1 {
-                found.push(format!("{} incremental updates after it was first saved", pdf.revisions - 1));
-            }
             evidence.push(json!({
                 "file_id": doc.file.id, "name": name, "producer": pdf.producer, "creator": pdf.creator,
                 "revisions": pdf.revisions, "signs": found,
             }));
         } else {
-            if let Some(editor) = &doc.image_software {
-                found.push(format!("its metadata names {editor}"));
-            }
             evidence.push(
                 json!({ "file_id": doc.file.id, "name": name, "image_software": doc.image_software, "signs": found }),
             );

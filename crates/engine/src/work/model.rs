@@ -16,10 +16,21 @@ pub(crate) enum Kind {
     KybCheck,
     /// A single KYB check (TIN, US registry, documents) to run (subject: the request).
     KybSingleCheck,
+    /// A proceeded document verification's checks to run (subject: the verification).
+    VerificationProcess,
+    /// An open document verification to expire (subject: the verification).
+    VerificationExpiry,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 4] = [Kind::WebhookDelivery, Kind::AmlScreening, Kind::KybCheck, Kind::KybSingleCheck];
+    pub(crate) const ALL: [Kind; 6] = [
+        Kind::WebhookDelivery,
+        Kind::AmlScreening,
+        Kind::KybCheck,
+        Kind::KybSingleCheck,
+        Kind::VerificationProcess,
+        Kind::VerificationExpiry,
+    ];
 
     pub(crate) fn as_str(self) -> &'static str {
         match self {
@@ -27,6 +38,8 @@ impl Kind {
             Kind::AmlScreening => "aml_screening",
             Kind::KybCheck => "kyb_check",
             Kind::KybSingleCheck => "kyb_single_check",
+            Kind::VerificationProcess => "verification_process",
+            Kind::VerificationExpiry => "verification_expiry",
         }
     }
 

@@ -1,0 +1,91 @@
+//! Document verification (KYC): profiles say what a verification asks for, a profile's public
+//! link starts verifications from a hosted page, a verification collects an applicant's
+//! documents and runs its checks, and its outcome goes to the applicant and out by webhook
+//! (spec 1, 2.5, 4.8; public-api.md section 3).
+//!
+//! - `status`: the verification's status and the one transition function;
+//! - `document`: document types, sides and which documents a check still wants;
+//! - `profile`: profiles, their typed settings and links;
+//! - `codes`: the error codes Docket gives;
+//! - `process`: running checks as due work, expiry, finishing; `sandbox`: the simulation;
+//!   `offline`: what Docket checks for real; `images`: decoding, previews, picture hashes;
+//! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
+
+mod codes;
+pub mod document;
+pub mod images;
+mod model;
+mod offline;
+mod process;
+pub mod profile;
+mod sandbox;
+mod service;
+pub mod status;
+pub(crate) mod store;
+
+pub use codes::CODES;
+pub use document::{DocumentType, Side};
+pub use model::*;
+pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
+pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};
+pub use service::{
+    Actor, DEFAULT_EXPIRATION_MINUTES, DEFAULT_PROFILE_NAME, LIST_BOUNDS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
+    MAX_EXPIRATION_MINUTES, NewDocument, NewProfile, NewVerification, ReviewerOutcome, UploadTarget, Verifications,
+};
+pub use status::{VerificationEvent, VerificationStatus};
+pub use store::VerificationFilter;
+
+pub(crate) use process::spawn;
+
+use crate::domains::{Count, Domain, Reset, Table};
+
+/// The tables of document verification: all go with a sandbox reset (documents and
+/// verifications before profiles, links with their profiles).
+pub(crate) const DOMAIN: Domain = Domain {
+    tables: &[
+        Table {
+            name: "verification_documents",
+            reset: Reset::Delete(Some("verification_documents")),
+            counts: &[Count::all("verification_documents")],
+        },
+        Table {
+            name: "verifications",
+            reset: Reset::Delete(Some("verifications")),
+            counts: &[
+                Count::all("verifications"),
+                Count { name: "verifications_awaiting_review", filter: Some("status = 'in_progress'") },
+            ],
+        },
+        Table { name: "verification_links", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "verification_profiles", reset: Reset::Delete(Some("verification_profiles")), counts: &[] },
+    ],
+    after_reset: None,
+};
+
+/// The applicant data a verified identity document confirms.
+pub(crate) fn confirmed_info(poi: &PoiData) -> crate::applicants::ApplicantInfo {
+    let title = |s: &Option<String>| {
+        s.as_deref().filter(|v| !v.is_empty()).map(|v| {
+            v.split_whitespace()
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next().map_or(String::new(), |f| f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect())
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let country = |s: &Option<String>| {
+        s.as_deref()
+            .and_then(crate::countries::by_alpha_3)
+            .and_then(|c| crate::values::CountryCode::parse(c.alpha_2).ok())
+    };
+    crate::applicants::ApplicantInfo {
+        full_name: poi.full_name.clone(),
+        first_name: title(&poi.name),
+        last_name: title(&poi.surname),
+        dob: poi.birth_date.as_deref().and_then(|d| crate::applicants::Dob::parse(d).ok()),
+        citizenship: country(&poi.nationality),
+        ..Default::default()
+    }
+}

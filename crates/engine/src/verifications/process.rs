@@ -1,0 +1,349 @@
+//! Running a proceeded verification's checks, as due work, and ending verifications.
+//!
+//! - `Kind::VerificationProcess` (subject: the verification): due when it is proceeded (in the
+//!   sandbox, [`SANDBOX_DURATION`] later on the sandbox clock). The checks Docket makes for
+//!   real run first (see `offline`); then the sandbox simulates the rest, while production
+//!   leaves what it cannot check offline to a reviewer.
+//! - `Kind::VerificationExpiry`: due at `expires_at`; an open verification then expires.
+//!
+//! A verification is finished when every check has an outcome: in the same transaction its
+//! status moves, its applicant records it, and `DOCVER` (the verification) and `DOCVER_CHECKS`
+//! (each check's outcome as it comes) are emitted.
+
+use jiff::SignedDuration;
+
+use super::model::{CheckError, CheckResult, CheckStatus, VerificationId};
+use super::profile::CheckStep;
+use super::status::{VerificationEvent, VerificationStatus};
+use super::store::{self, Record};
+use super::{offline, sandbox};
+use crate::Engine;
+use crate::error::{Error, Result};
+use crate::scope::Scope;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
+
+/// How long the sandbox's simulated checks take, on the sandbox clock.
+pub const SANDBOX_DURATION: SignedDuration = SignedDuration::from_secs(20);
+
+/// The event a finished verification emits (the full verification).
+pub const VERIFICATION_EVENT: &str = "DOCVER";
+/// The event of each check's outcome.
+pub const CHECK_EVENT: &str = "DOCVER_CHECKS";
+
+pub(crate) struct ProcessWorker;
+
+impl Worker for ProcessWorker {
+    const KIND: Kind = Kind::VerificationProcess;
+    const MAX_IN_FLIGHT: usize = 8;
+    const LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        work::spawn_each(engine, items, tasks, |engine, claim| async move { run(&engine, &claim).await });
+        Ok(())
+    }
+}
+
+pub(crate) struct ExpiryWorker;
+
+impl Worker for ExpiryWorker {
+    const KIND: Kind = Kind::VerificationExpiry;
+    const MAX_IN_FLIGHT: usize = 16;
+    const LEASE: std::time::Duration = std::time::Duration::from_secs(60);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        work::spawn_each(engine, items, tasks, |engine, claim| async move {
+            let id = VerificationId(claim.subject);
+            match end(&engine, claim.scope, id, VerificationEvent::Expired, "docket".to_owned()).await {
+                // Proceeded, finished or canceled meanwhile: nothing to expire.
+                Ok(_) | Err(Error::Conflict(_)) | Err(Error::NotFound { .. }) => {}
+                Err(e) => return Err(e),
+            }
+            engine.core.db.write(move |conn| work::store::complete(conn, &claim).map(drop)).await
+        });
+        Ok(())
+    }
+}
+
+pub(crate) fn spawn(engine: &Engine) {
+    work::spawn(engine, ProcessWorker);
+    work::spawn(engine, ExpiryWorker);
+}
+
+/// Runs a proceeded verification's checks.
+async fn run(engine: &Engine, claim: &Claim) -> Result<()> {
+    let (scope, id) = (claim.scope, VerificationId(claim.subject));
+    let found = engine.core.db.read(move |conn| store::get(conn, scope, id)).await?;
+    let Some(record) = found.filter(|r| r.status == VerificationStatus::InProgress) else {
+        let claim = claim.clone();
+        return engine.core.db.write(move |conn| work::store::complete(conn, &claim).map(drop)).await;
+    };
+    let documents = engine.core.db.read(move |conn| store::documents_of(conn, scope, id)).await?;
+    let applicant = engine.applicants().get(scope, record.applicant_id).await?;
+    // What Docket checks for real, in both environments.
+    let real = offline::check(engine, &record, &documents, &applicant).await?;
+    let steps: Vec<CheckStep> = record.checks.keys().copied().collect();
+    let mut results: Vec<(CheckStep, CheckResult)> = Vec::new();
+    let mut poi = real.poi_data.clone();
+    if scope.is_sandbox() {
+        let simulated = sandbox::errors(&steps, &documents, record.sandbox_result.as_ref());
+        let expired = simulated.iter().any(|(_, es)| es.iter().any(|e| e.code == 3001));
+        let document = record.document_type.unwrap_or(super::DocumentType::Passport);
+        let data = sandbox::poi_data(&applicant, document, &record.short_id, expired);
+        for (step, mut errors) in simulated {
+            for e in real.errors_of(step) {
+                if !errors.iter().any(|x: &CheckError| x.code == e.code) {
+                    errors.push(e);
+                }
+            }
+            let step_data = match step {
+                CheckStep::DocumentMrz if document.has_mrz() => Some(sandbox::mrz_data(&data)),
+                CheckStep::Liveness => Some(
+                    serde_json::json!({"liveness_code": "sandbox", "liveness_score": if errors.is_empty() { 0.97 } else { 0.12 }}),
+                ),
+                _ => None,
+            };
+            results.push((step, sandbox::result(errors, step_data)));
+        }
+        poi = Some(data);
+    } else {
+        for step in steps {
+            results.push((step, real.result_of(step)));
+        }
+    }
+    let duplicated = real.duplicated.clone();
+    let claim = claim.clone();
+    let at = engine.now(scope);
+    let real_now = engine.real_now();
+    engine
+        .core
+        .db
+        .write(move |conn| {
+            let Some(mut r) = store::get(conn, scope, id)?.filter(|r| r.status == VerificationStatus::InProgress)
+            else {
+                return work::store::complete(conn, &claim).map(drop);
+            };
+            for (step, result) in results {
+                let decided = result.status != CheckStatus::InProgress;
+                r.checks.insert(step, result.clone());
+                if decided {
+                    emit_check(conn, &r, step, &result, at, real_now)?;
+                }
+            }
+            r.poi_data = poi.or(r.poi_data.take());
+            r.duplicated = duplicated;
+            r.updated_by = Some(if scope.is_sandbox() { "sandbox" } else { "docket" }.to_owned());
+            settle(conn, &mut r, at, real_now)?;
+            store::update(conn, &r)?;
+            work::store::complete(conn, &claim).map(drop)
+        })
+        .await
+}
+
+/// Finishes the verification when every check has an outcome.
+fn settle(
+    conn: &rusqlite::Connection,
+    r: &mut Record,
+    at: crate::time::Timestamp,
+    real_now: crate::time::Timestamp,
+) -> Result<()> {
+    if r.checks.values().any(|c| !matches!(c.status, CheckStatus::Verified | CheckStatus::Failed)) {
+        return Ok(());
+    }
+    let any_failed = r.checks.values().any(|c| c.status == CheckStatus::Failed);
+    let verified =
+        if r.scope.is_sandbox() { sandbox::verified(r.sandbox_result.as_ref(), any_failed) } else { !any_failed };
+    r.status = r.status.after(VerificationEvent::Finished { verified })?;
+    r.completed_at = Some(at);
+    finished(conn, r, at, real_now)
+}
+
+/// What a verification that reached a final status does in its transaction: its applicant
+/// records it (a verified one confirms the data read), and `DOCVER` goes out.
+fn finished(
+    conn: &rusqlite::Connection,
+    r: &Record,
+    at: crate::time::Timestamp,
+    real_now: crate::time::Timestamp,
+) -> Result<()> {
+    use crate::applicants::VerificationStatus as Applicant;
+    let outcome = match r.status {
+        VerificationStatus::Verified => Some(Applicant::Passed),
+        VerificationStatus::Failed => Some(Applicant::Failed),
+        _ => None,
+    };
+    if let Some(outcome) = outcome {
+        let confirmed = (r.status == VerificationStatus::Verified)
+            .then(|| r.poi_data.as_ref().map(super::confirmed_info))
+            .flatten();
+        crate::applicants::store::record_verification(
+            conn,
+            r.scope,
+            r.applicant_id,
+            r.id.as_uuid(),
+            at,
+            outcome,
+            confirmed.as_ref(),
+        )?;
+    }
+    let view = VerificationPayload::of(r);
+    crate::events::emit(
+        conn,
+        r.scope,
+        &crate::events::NewEvent {
+            id: crate::events::EventId::new(real_now),
+            event_type: VERIFICATION_EVENT,
+            subject: Some(r.id.as_uuid()),
+            payload: &serde_json::to_string(&view)?,
+            at,
+            real_now,
+        },
+    )?;
+    Ok(())
+}
+
+fn emit_check(
+    conn: &rusqlite::Connection,
+    r: &Record,
+    step: CheckStep,
+    result: &CheckResult,
+    at: crate::time::Timestamp,
+    real_now: crate::time::Timestamp,
+) -> Result<()> {
+    let payload = serde_json::json!({
+        "verification_id": r.id,
+        "applicant_id": r.applicant_id,
+        "verification_url_id": r.short_id,
+        "step": step,
+        "result": result,
+    });
+    crate::events::emit(
+        conn,
+        r.scope,
+        &crate::events::NewEvent {
+            id: crate::events::EventId::new(real_now),
+            event_type: CHECK_EVENT,
+            subject: Some(r.id.as_uuid()),
+            payload: &payload.to_string(),
+            at,
+            real_now,
+        },
+    )?;
+    Ok(())
+}
+
+/// The verification as an event carries it: the object the API serves, with the URL as the
+/// engine knows it.
+struct VerificationPayload;
+
+impl VerificationPayload {
+    fn of(r: &Record) -> serde_json::Value {
+        // The hosted page's address needs the engine's public URL, which a transaction does
+        // not have: the payload names the short id, and the URL is completed by the service
+        // that reads it (`Verifications::view`) for API answers.
+        serde_json::json!({
+            "id": r.id,
+            "applicant_id": r.applicant_id,
+            "status": r.status,
+            "organization_id": r.scope.organization.to_string(),
+            "account_id": r.account_id,
+            "account_email": "",
+            "documents": r.documents,
+            "document_ids": r.documents.iter().map(|d| d.document_id).collect::<Vec<_>>(),
+            "document_type": r.document_type,
+            "checks": r.checks,
+            "created_at": r.created_at,
+            "completed_at": r.completed_at,
+            "expires_at": r.expires_at,
+            "verification_url_id": r.short_id,
+            "country_code": r.country_code,
+            "is_sandbox": r.scope.is_sandbox(),
+            "profile_id": r.profile_id,
+            "aml_search_id": null,
+            "poi_data": r.poi_data,
+            "duplicated_applicant_ids": r.duplicated,
+        })
+    }
+}
+
+/// Cancels or expires a verification (each a no-op the second time).
+pub(crate) async fn end(
+    engine: &Engine,
+    scope: Scope,
+    id: VerificationId,
+    event: VerificationEvent,
+    by: String,
+) -> Result<Record> {
+    let at = engine.now(scope);
+    let real_now = engine.real_now();
+    engine
+        .core
+        .db
+        .write(move |conn| {
+            let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+            let next = r.status.after(event)?;
+            if next == r.status {
+                return Ok(r);
+            }
+            r.status = next;
+            r.completed_at = Some(at);
+            r.updated_by = Some(by);
+            store::update(conn, &r)?;
+            work::store::cancel(conn, Kind::VerificationExpiry, id.as_uuid())?;
+            work::store::cancel(conn, Kind::VerificationProcess, id.as_uuid())?;
+            finished(conn, &r, at, real_now)?;
+            Ok(r)
+        })
+        .await
+}
+
+/// A reviewer's outcome of one check waiting for one; finishes the verification when it was the
+/// last.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn record_outcome(
+    engine: &Engine,
+    scope: Scope,
+    id: VerificationId,
+    step: CheckStep,
+    verified: bool,
+    errors: Vec<CheckError>,
+    note: Option<String>,
+    reviewer: String,
+) -> Result<Record> {
+    let at = engine.now(scope);
+    let real_now = engine.real_now();
+    engine
+        .core
+        .db
+        .write(move |conn| {
+            let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+            if r.status != VerificationStatus::InProgress {
+                return Err(Error::Conflict(format!(
+                    "the verification is `{}`: only a verification in progress takes a reviewer's outcome",
+                    r.status.as_str()
+                )));
+            }
+            let Some(check) = r.checks.get_mut(&step) else {
+                return Err(Error::invalid("check", format!("the verification has no `{}` check", step.as_str())));
+            };
+            if check.status != CheckStatus::InProgress {
+                return Err(Error::Conflict(format!("the `{}` check has its outcome already", step.as_str())));
+            }
+            let mut all = check.errors.clone();
+            all.extend(errors);
+            *check = CheckResult {
+                status: if verified && check.errors.is_empty() { CheckStatus::Verified } else { CheckStatus::Failed },
+                errors: all,
+                pending_documents: Vec::new(),
+                data: check.data.take(),
+                decided_by: Some(format!("reviewer:{reviewer}")),
+                note,
+            };
+            let result = check.clone();
+            emit_check(conn, &r, step, &result, at, real_now)?;
+            r.updated_by = Some(format!("reviewer:{reviewer}"));
+            settle(conn, &mut r, at, real_now)?;
+            store::update(conn, &r)?;
+            Ok(r)
+        })
+        .await
+}

@@ -1,0 +1,310 @@
+//! Document verification through the engine: profiles, the status flow, the sandbox's
+//! outcomes by magic value and `sandbox_result`, expiry, duplicates, and production's reviewer.
+
+use std::sync::Arc;
+
+use docket_engine::applicants::VerificationStatus as ApplicantStatus;
+use docket_engine::page::PageRequest;
+use docket_engine::time::ManualTime;
+use docket_engine::verifications::{
+    Actor, CheckStatus, CheckStep, DocumentType, NewDocument, NewProfile, NewVerification, ReviewerOutcome,
+    SandboxResult, Side, UploadTarget, Verification, VerificationStatus,
+};
+use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
+use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
+use serde_json::json;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    engine: Engine,
+    time: Arc<ManualTime>,
+    sandbox: Scope,
+    production: Scope,
+}
+
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = Arc::new(ManualTime::new("2026-03-01T09:00:00Z".parse().expect("time")));
+    let mut config = EngineConfig::new(dir.path());
+    config.time = time.clone();
+    let engine = Engine::open(config).await.expect("opens");
+    let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
+    Fixture {
+        _dir: dir,
+        engine,
+        time,
+        sandbox: Scope::new(org, Environment::Sandbox),
+        production: Scope::new(org, Environment::Production),
+    }
+}
+
+/// A PNG picture of blocks whose brightness the seed scrambles: different seeds make pictures
+/// that the perceptual hash tells apart.
+fn picture(seed: u32) -> Vec<u8> {
+    let img = RgbImage::from_fn(320, 200, |x, y| {
+        let block = (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
+        let v = (block.wrapping_mul(2_654_435_761) >> 24) as u8;
+        Rgb([v, v, v])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    DynamicImage::ImageRgb8(img).write_to(&mut out, ImageFormat::Png).expect("png");
+    out.into_inner()
+}
+
+fn doc(t: DocumentType) -> NewDocument {
+    NewDocument { document_type: Some(t), side: None, issued_country: None }
+}
+
+async fn create(f: &Fixture, scope: Scope, input: NewVerification) -> Verification {
+    f.engine.verifications().create(scope, input, Actor::Api("key".into())).await.expect("created")
+}
+
+async fn upload(f: &Fixture, scope: Scope, v: &Verification, t: DocumentType, name: &str, seed: u32) {
+    f.engine
+        .verifications()
+        .add_document_bytes(scope, UploadTarget::Applicant(v.applicant_id), doc(t), name, &picture(seed))
+        .await
+        .expect("uploaded");
+}
+
+async fn proceed_and_run(f: &Fixture, scope: Scope, v: &Verification) -> Verification {
+    let proceeded = f.engine.verifications().proceed(scope, v.id, Actor::Api("key".into())).await.expect("proceeds");
+    let proceeded = proceeded.expect("every document is in");
+    assert_eq!(proceeded.status, VerificationStatus::InProgress);
+    f.time.advance(jiff::SignedDuration::from_secs(30));
+    f.engine.verifications().run_due().await.expect("runs");
+    f.engine.verifications().get(scope, v.id).await.expect("get")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sandbox_verification_goes_from_initial_to_verified_and_its_applicant_follows() {
+    let f = fixture().await;
+    let v = create(&f, f.sandbox, NewVerification::default()).await;
+    assert_eq!(v.status, VerificationStatus::Initial);
+    assert!(v.verification_url.ends_with(&format!("/v/{}", v.verification_url_id)));
+    assert_eq!(v.verification_url_id.len(), 17);
+    assert_eq!(
+        v.checks.keys().copied().collect::<Vec<_>>(),
+        vec![CheckStep::DocumentMrz, CheckStep::DocumentOcr, CheckStep::FaceComparison]
+    );
+    assert_eq!(v.checks[&CheckStep::FaceComparison].pending_documents, vec![DocumentType::Selfie]);
+
+    // Proceeding without documents names what is missing.
+    let missing = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Api("k".into())).await.expect("answers");
+    let missing = missing.expect_err("documents are missing");
+    assert!(missing.pending_documents.contains(&DocumentType::Selfie), "{missing:?}");
+
+    upload(&f, f.sandbox, &v, DocumentType::Passport, "passport.png", 1).await;
+    let pending = f.engine.verifications().get(f.sandbox, v.id).await.expect("get");
+    assert_eq!(pending.status, VerificationStatus::Pending);
+    assert_eq!(pending.document_type, Some(DocumentType::Passport));
+    assert!(pending.checks[&CheckStep::DocumentMrz].pending_documents.is_empty());
+    upload(&f, f.sandbox, &v, DocumentType::Selfie, "selfie.png", 2).await;
+
+    let done = proceed_and_run(&f, f.sandbox, &v).await;
+    assert_eq!(done.status, VerificationStatus::Verified, "{:?}", done.checks);
+    assert!(done.checks.values().all(|c| c.status == CheckStatus::Verified && c.errors.is_empty()));
+    assert!(done.completed_at.is_some());
+    let poi = done.poi_data.clone().expect("poi data");
+    assert_eq!(poi.parsed_type, Some(DocumentType::Passport));
+    assert!(done.checks[&CheckStep::DocumentMrz].data.is_some());
+
+    let applicant = f.engine.applicants().get(f.sandbox, v.applicant_id).await.expect("applicant");
+    assert_eq!(applicant.verification_status, ApplicantStatus::Passed);
+    assert_eq!(applicant.last_verification_id, Some(v.id.0));
+    let events = f.engine.events().list(f.sandbox, None, PageRequest { page: 0, limit: 100 }).await.expect("events");
+    let types: Vec<&str> = events.data.iter().map(|e| e.event_type.as_str()).collect();
+    assert!(types.contains(&"DOCVER") && types.contains(&"DOCVER_CHECKS"), "{types:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn magic_file_names_and_sandbox_result_decide_the_outcome() {
+    let f = fixture().await;
+    let v = create(&f, f.sandbox, NewVerification::default()).await;
+    upload(&f, f.sandbox, &v, DocumentType::Passport, "passport-expired.png", 3).await;
+    upload(&f, f.sandbox, &v, DocumentType::Selfie, "selfie-mismatch.png", 4).await;
+    let done = proceed_and_run(&f, f.sandbox, &v).await;
+    assert_eq!(done.status, VerificationStatus::Failed);
+    let codes = |step| done.checks[&step].errors.iter().map(|e| e.code).collect::<Vec<_>>();
+    assert_eq!(codes(CheckStep::DocumentMrz), vec![3001]);
+    assert_eq!(codes(CheckStep::FaceComparison), vec![4001]);
+    let applicant = f.engine.applicants().get(f.sandbox, v.applicant_id).await.expect("applicant");
+    assert_eq!(applicant.verification_status, ApplicantStatus::Failed);
+
+    let chosen = SandboxResult {
+        status: Some(VerificationStatus::Failed),
+        errors: [(CheckStep::Liveness, vec![5001]), (CheckStep::DocumentMrz, vec![2001])].into_iter().collect(),
+    };
+    let v = create(&f, f.sandbox, NewVerification { sandbox_result: Some(chosen), ..Default::default() }).await;
+    upload(&f, f.sandbox, &v, DocumentType::Passport, "passport.png", 5).await;
+    upload(&f, f.sandbox, &v, DocumentType::Selfie, "selfie.png", 6).await;
+    let done = proceed_and_run(&f, f.sandbox, &v).await;
+    assert_eq!(done.status, VerificationStatus::Failed);
+    assert_eq!(done.checks[&CheckStep::DocumentMrz].errors[0].code, 2001);
+    assert_eq!(done.checks[&CheckStep::FaceComparison].status, CheckStatus::Verified);
+
+    // Only outcomes, only codes of the documented ranges, only in the sandbox.
+    for bad in [
+        json!({"status": "pending"}),
+        json!({"status": "failed", "errors": {"poa": [42]}}),
+        json!({"status": "failed", "errors": {"nose": [1001]}}),
+    ] {
+        let Ok(result) = serde_json::from_value::<SandboxResult>(bad.clone()) else { continue };
+        let input = NewVerification { sandbox_result: Some(result), ..Default::default() };
+        let refused = f.engine.verifications().create(f.sandbox, input, Actor::Api("k".into())).await;
+        assert!(matches!(refused, Err(Error::Invalid(_))), "{bad}: {refused:?}");
+    }
+    let input = NewVerification { sandbox_result: Some(SandboxResult::default()), ..Default::default() };
+    let refused = f.engine.verifications().create(f.production, input, Actor::Api("k".into())).await;
+    assert!(matches!(refused, Err(Error::Invalid(_))));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sided_cards_need_both_sides_and_poi_takes_the_profiles_first_document() {
+    let f = fixture().await;
+    let profile = f
+        .engine
+        .verifications()
+        .create_profile(
+            f.sandbox,
+            NewProfile {
+                name: Some("Cards only".into()),
+                settings: Some(json!({"poi_allowed_documents": ["id_card"], "face_comparison_required": false})),
+                ..Default::default()
+            },
+            Actor::Api("k".into()),
+        )
+        .await
+        .expect("profile");
+    let v = create(&f, f.sandbox, NewVerification { profile_id: Some(profile), ..Default::default() }).await;
+    let answer = f
+        .engine
+        .verifications()
+        .add_document_bytes(
+            f.sandbox,
+            UploadTarget::Short(v.verification_url_id.clone()),
+            NewDocument { document_type: None, side: Some(Side::Front), issued_country: Some("DEU".into()) },
+            "front.png",
+            &picture(7),
+        )
+        .await
+        .expect("uploaded");
+    assert_eq!(answer.detected_document_type, DocumentType::IdCardFront);
+    assert!(answer.detected_two_side_document);
+    assert_eq!(answer.detected_country.as_deref(), Some("DE"));
+    let after = f.engine.verifications().get(f.sandbox, v.id).await.expect("get");
+    assert_eq!(after.checks[&CheckStep::DocumentMrz].pending_documents, vec![DocumentType::IdCardBack]);
+    assert_eq!(after.country_code.as_deref(), Some("DE"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_verifications_expire_on_the_clock_and_canceling_is_allowed_until_finished() {
+    let f = fixture().await;
+    let v = create(&f, f.sandbox, NewVerification { expiration_minutes: Some(5), ..Default::default() }).await;
+    f.time.advance(jiff::SignedDuration::from_mins(6));
+    f.engine.verifications().run_due().await.expect("runs");
+    let expired = f.engine.verifications().get(f.sandbox, v.id).await.expect("get");
+    assert_eq!(expired.status, VerificationStatus::Expired);
+    let refused = f
+        .engine
+        .verifications()
+        .add_document_bytes(
+            f.sandbox,
+            UploadTarget::Short(v.verification_url_id.clone()),
+            doc(DocumentType::Passport),
+            "p.png",
+            &picture(8),
+        )
+        .await;
+    assert!(matches!(&refused, Err(Error::Conflict(m)) if m.contains("8000")), "{refused:?}");
+
+    let v = create(&f, f.sandbox, NewVerification::default()).await;
+    let canceled = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Api("k".into())).await.expect("cancels");
+    assert_eq!(canceled.status, VerificationStatus::Canceled);
+    let again = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Api("k".into())).await.expect("no-op");
+    assert_eq!(again.status, VerificationStatus::Canceled);
+    let refused = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Api("k".into())).await;
+    assert!(matches!(&refused, Err(Error::Conflict(m)) if m.contains("`canceled`")), "{refused:?}");
+
+    let bad = NewVerification { expiration_minutes: Some(10_081), ..Default::default() };
+    assert!(matches!(
+        f.engine.verifications().create(f.sandbox, bad, Actor::Api("k".into())).await,
+        Err(Error::Invalid(_))
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn production_checks_the_files_for_real_and_a_reviewer_gives_the_rest() {
+    let f = fixture().await;
+    let first = create(&f, f.production, NewVerification::default()).await;
+    upload(&f, f.production, &first, DocumentType::Passport, "passport.png", 9).await;
+    upload(&f, f.production, &first, DocumentType::Selfie, "selfie.png", 10).await;
+    let waiting = proceed_and_run(&f, f.production, &first).await;
+    assert_eq!(waiting.status, VerificationStatus::InProgress, "nothing is passed without a reviewer");
+    for check in waiting.checks.values() {
+        assert_eq!(check.status, CheckStatus::InProgress);
+        assert!(check.note.as_deref().is_some_and(|n| n.contains("reviewer")), "{check:?}");
+    }
+    let verifications = f.engine.verifications();
+    for step in [CheckStep::DocumentMrz, CheckStep::DocumentOcr] {
+        verifications
+            .record_outcome(f.production, first.id, outcome(step, true, vec![], None), "ana".into())
+            .await
+            .expect("outcome");
+    }
+    let refused = verifications
+        .record_outcome(f.production, first.id, outcome(CheckStep::FaceComparison, false, vec![], None), "ana".into())
+        .await;
+    assert!(matches!(refused, Err(Error::Invalid(_))), "a failure says why");
+    let done = verifications
+        .record_outcome(
+            f.production,
+            first.id,
+            outcome(CheckStep::FaceComparison, false, vec![4001], Some("different person")),
+            "ana".into(),
+        )
+        .await
+        .expect("outcome");
+    assert_eq!(done.status, VerificationStatus::Failed);
+    assert_eq!(done.checks[&CheckStep::FaceComparison].decided_by.as_deref(), Some("reviewer:ana"));
+
+    // The same passport picture for another applicant is a duplicate, found for real.
+    let second = create(&f, f.production, NewVerification::default()).await;
+    upload(&f, f.production, &second, DocumentType::Passport, "again.png", 9).await;
+    upload(&f, f.production, &second, DocumentType::Selfie, "selfie.png", 11).await;
+    let checked = proceed_and_run(&f, f.production, &second).await;
+    assert_eq!(checked.duplicated_applicant_ids, vec![first.applicant_id]);
+    let ocr = &checked.checks[&CheckStep::DocumentOcr];
+    assert_eq!(ocr.status, CheckStatus::Failed);
+    assert!(ocr.errors.iter().any(|e| e.code == 7001), "{ocr:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn profiles_have_one_default_names_are_unique_and_links_are_one_per_profile() {
+    let f = fixture().await;
+    let v = f.engine.verifications();
+    let page = v.list_profiles(f.sandbox, docket_engine::page::PageRequest { page: 0, limit: 10 }).await.expect("list");
+    assert_eq!(page.data.len(), 1);
+    let default = page.data[0].clone();
+    assert!(default.is_default);
+    let named = |n: &str| NewProfile { name: Some(n.into()), ..Default::default() };
+    let id = v.create_profile(f.sandbox, named("Strict"), Actor::Api("k".into())).await.expect("created");
+    assert!(matches!(
+        v.create_profile(f.sandbox, named("Strict"), Actor::Api("k".into())).await,
+        Err(Error::Conflict(_))
+    ));
+    assert!(matches!(v.archive_profile(f.sandbox, default.profile_id).await, Err(Error::Conflict(_))));
+    v.set_default(f.sandbox, id).await.expect("default");
+    assert!(!v.get_profile(f.sandbox, default.profile_id).await.expect("get").is_default);
+    let link = v.create_link(f.sandbox, id, Some(60)).await.expect("link");
+    assert!(matches!(v.create_link(f.sandbox, id, Some(60)).await, Err(Error::Invalid(_))), "one link per profile");
+    let started = v.start_from_link(link.clone()).await.expect("starts");
+    assert_eq!(started.profile_id, id);
+    assert_eq!(started.link_id.as_deref(), Some(link.as_str()));
+    v.change_link(f.sandbox, link.clone(), None, Some(true)).await.expect("archived");
+    assert!(matches!(v.start_from_link(link).await, Err(Error::Forbidden(_))));
+}
+
+fn outcome(check: CheckStep, verified: bool, errors: Vec<u32>, note: Option<&str>) -> ReviewerOutcome {
+    ReviewerOutcome { check, verified, errors, note: note.map(str::to_owned) }
+}
