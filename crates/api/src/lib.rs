@@ -46,6 +46,9 @@ const UPLOAD_TIMEOUT: Duration = Duration::from_secs(60 * 60);
 /// The largest request the KYB widget takes: a document and its form around it.
 const WIDGET_BODY_LIMIT: usize = docket_engine::kyb::MAX_DOCUMENT_BYTES as usize + (1 << 20);
 
+/// The largest request of the person's verification endpoints: a document and its form.
+const PERSON_BODY_LIMIT: usize = docket_engine::verifications::MAX_DOCUMENT_BYTES as usize + (1 << 20);
+
 /// The API routes with their OpenAPI description, before layers and state.
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
@@ -57,6 +60,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::requests::router())
         .merge(routes::keys::router())
         .merge(routes::kyb::router())
+        .merge(routes::verifications::router())
 }
 
 /// The watchlist import routes: authenticated and journaled like the others, but with a longer
@@ -70,6 +74,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api_routes()
         .merge(import_routes())
         .merge(routes::kyb_widget::router())
+        .merge(routes::verification_person::router())
         .merge(routes::console::router())
         .merge(meta::router())
         .into_openapi()
@@ -107,6 +112,14 @@ pub fn app(state: AppState) -> Router {
                 .layer(DefaultBodyLimit::max(WIDGET_BODY_LIMIT))
                 .layer(catch_panics()),
         )
+        // The person's side of document verification: the short id or link id is the
+        // credential; not journaled either, bounded the same way.
+        .merge(
+            routes::verification_person::router()
+                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
+                .layer(DefaultBodyLimit::max(PERSON_BODY_LIMIT))
+                .layer(catch_panics()),
+        )
         // Signing in and out: no key, not journaled (the link's token must not be kept).
         .merge(routes::console::router())
         .merge(meta::router())
@@ -117,6 +130,8 @@ pub fn app(state: AppState) -> Router {
 
     api.route("/docs", get(meta::docs))
         .route("/kyb/widget/{token}", get(routes::kyb_widget::page))
+        .route("/v/{short_id}", get(routes::verification_person::page))
+        .route("/vp/{link_id}", get(routes::verification_person::page))
         .merge(described)
         .fallback(meta::asset)
         .method_not_allowed_fallback(method_not_allowed)

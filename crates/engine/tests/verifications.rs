@@ -42,7 +42,8 @@ async fn fixture() -> Fixture {
 /// that the perceptual hash tells apart.
 fn picture(seed: u32) -> Vec<u8> {
     let img = RgbImage::from_fn(320, 200, |x, y| {
-        let block = (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
+        let block =
+            (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
         let v = (block.wrapping_mul(2_654_435_761) >> 24) as u8;
         Rgb([v, v, v])
     });

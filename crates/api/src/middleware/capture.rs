@@ -36,12 +36,17 @@ pub const UPLOAD_LIMIT: usize = 1024 * 1024 * 1024;
 fn is_upload(method: &Method, path: &str) -> bool {
     let path = path.trim_end_matches('/');
     method == Method::POST
-        && (path == UPLOAD_PATH || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents")))
+        && (path == UPLOAD_PATH
+            || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents"))
+            || path.starts_with(VERIFICATION_UPLOAD_PREFIX))
 }
 
 /// KYB document uploads (`/api/v4/kyb/verifications/{id}/documents`) stream as well; the file
 /// store holds them to their own limit.
 const KYB_DOCUMENTS_PREFIX: &str = "/api/v4/kyb/verifications/";
+
+/// Verification document uploads (`/api/v3/upload/{applicant_id}`) stream too.
+const VERIFICATION_UPLOAD_PREFIX: &str = "/api/v3/upload/";
 
 /// A request as the console's reads make them: no API key, a session cookie, GET or HEAD.
 fn is_console_read(parts: &axum::http::request::Parts) -> bool {

@@ -143,7 +143,8 @@ fn list_of<T>(field: &str, value: Option<&str>, parse: impl Fn(&str) -> Option<T
         .collect()
 }
 
-fn time_bound(field: &str, value: Option<&str>) -> ApiResult<Option<Timestamp>> {
+/// A bound of a created-at filter: an RFC 3339 instant, or a day (its start).
+pub(crate) fn time_bound(field: &str, value: Option<&str>) -> ApiResult<Option<Timestamp>> {
     let Some(v) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
     if let Ok(date) = v.parse::<jiff::civil::Date>() {
         return date

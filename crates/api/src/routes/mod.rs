@@ -11,4 +11,6 @@ pub mod kyb_widget;
 pub mod meta;
 pub mod requests;
 pub mod sandbox;
+pub mod verification_person;
+pub mod verifications;
 pub mod webhooks;

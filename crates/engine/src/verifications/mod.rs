@@ -9,6 +9,8 @@
 //! - `codes`: the error codes Docket gives;
 //! - `process`: running checks as due work, expiry, finishing; `sandbox`: the simulation;
 //!   `offline`: what Docket checks for real; `images`: decoding, previews, picture hashes;
+//! - `preview`: the downsized picture of a document (pictures, a PDF's first page);
+//! - `person`: the person's side (hosted page, end-user endpoints by short id);
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
 
 mod codes;
@@ -16,6 +18,8 @@ pub mod document;
 pub mod images;
 mod model;
 mod offline;
+mod person;
+mod preview;
 mod process;
 pub mod profile;
 mod sandbox;
@@ -26,6 +30,7 @@ pub(crate) mod store;
 pub use codes::CODES;
 pub use document::{DocumentType, Side};
 pub use model::*;
+pub use person::{PersonFields, PersonLink, PersonView};
 pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
 pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};
 pub use service::{

@@ -434,6 +434,20 @@ impl Verifications<'_> {
             .await
     }
 
+    /// The profile a link belongs to.
+    pub async fn link_profile(&self, scope: Scope, link_id: String) -> Result<ProfileId> {
+        self.engine
+            .core
+            .db
+            .read(move |conn| {
+                Ok(store::find_link(conn, &link_id)?
+                    .filter(|l| l.scope == scope)
+                    .ok_or(Error::not_found("link"))?
+                    .profile_id)
+            })
+            .await
+    }
+
     /// A link and its profile, for the hosted page (no key: the link id is the key).
     pub async fn public_link(&self, link_id: String) -> Result<(Scope, Link, Profile)> {
         let (l, p) = self
@@ -839,14 +853,31 @@ impl Verifications<'_> {
         name: &str,
         bytes: &[u8],
     ) -> Result<UploadAnswer> {
-        let owner = match &target {
-            UploadTarget::Applicant(a) => a.as_uuid(),
-            UploadTarget::Short(s) => self.find_short(s.clone()).await?.applicant_id.as_uuid(),
-        };
+        let (scope, owner) = self.upload_owner(Some(scope), &target).await?;
         let mut upload = self.engine.files().begin(scope, self.new_file(owner, Some(name.to_owned()))).await?;
         upload.write(bytes).await?;
         let file = upload.finish().await?;
         self.add_document(scope, target, input, file).await
+    }
+
+    /// Where an upload's file goes, before it is read: the scope and the applicant who owns it.
+    /// An applicant target needs the caller's scope; a short id carries its own (the end-user
+    /// endpoints have no key). Unknown targets are refused before any byte is stored.
+    pub async fn upload_owner(&self, scope: Option<Scope>, target: &UploadTarget) -> Result<(Scope, uuid::Uuid)> {
+        match (target, scope) {
+            (UploadTarget::Applicant(a), Some(scope)) => {
+                let applicant = self.engine.applicants().get(scope, *a).await?;
+                Ok((scope, applicant.applicant_id.as_uuid()))
+            }
+            (UploadTarget::Applicant(_), None) => Err(Error::not_found("applicant")),
+            (UploadTarget::Short(s), _) => {
+                let r = self.find_short(s.clone()).await?;
+                if scope.is_some_and(|scope| scope != r.scope) {
+                    return Err(Error::not_found("verification"));
+                }
+                Ok((r.scope, r.applicant_id.as_uuid()))
+            }
+        }
     }
 
     /// How an uploaded document is stored: owned by its applicant, within the size limit.
@@ -873,6 +904,23 @@ impl Verifications<'_> {
             .db
             .read(move |conn| store::get_document(conn, scope, id)?.ok_or(Error::not_found("document")))
             .await
+    }
+
+    /// A document's file as uploaded.
+    pub async fn document_file(&self, scope: Scope, id: DocumentId) -> Result<(StoredDocument, Vec<u8>)> {
+        let document = self.document(scope, id).await?;
+        let (_, bytes) = self.engine.files().read(scope, document.file_id).await?;
+        Ok((document, bytes))
+    }
+
+    /// A document's preview: a JPEG at most 640 pixels on its longest side (see `preview`).
+    pub async fn document_preview(&self, scope: Scope, id: DocumentId) -> Result<(StoredDocument, Vec<u8>)> {
+        let (document, bytes) = self.document_file(scope, id).await?;
+        let content_type = document.content_type.clone();
+        let preview = tokio::task::spawn_blocking(move || super::preview::make(&content_type, &bytes))
+            .await
+            .map_err(|e| Error::Storage(format!("the preview failed: {e}")))??;
+        Ok((document, preview))
     }
 
     /// The documents of a verification.

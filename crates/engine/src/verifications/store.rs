@@ -356,6 +356,8 @@ pub(crate) fn find_short(conn: &Connection, short_id: &str) -> Result<Option<Rec
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct VerificationFilter {
     pub applicant_id: Option<ApplicantId>,
+    /// Part of the applicant's name (full, first or last), case- and accent-insensitive.
+    pub name: Option<String>,
     pub status: Vec<VerificationStatus>,
     pub profile_id: Vec<ProfileId>,
     pub document_type: Vec<DocumentType>,
@@ -379,6 +381,15 @@ pub(crate) fn list(
     };
     if let Some(a) = filter.applicant_id {
         push(&mut sql, " AND applicant_id = ?", Box::new(a));
+    }
+    if let Some(n) = filter.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        // The applicants' folded names, as their own list searches them.
+        push(
+            &mut sql,
+            " AND applicant_id IN (SELECT id FROM applicants WHERE organization_id = ?1 AND environment = ?2 \
+              AND instr(search_name, ?) > 0)",
+            Box::new(crate::values::fold(n)),
+        );
     }
     if let Some(c) = &filter.country {
         push(&mut sql, " AND country_code = ?", Box::new(c.clone()));

@@ -1,0 +1,244 @@
+//! The person's side of document verification: the end-user endpoints under `/api/v3/sdk` and
+//! `/api/v3/upload/sdk` (public-api.md section 3, "SDK and short-id endpoints"), the country
+//! dictionary, and the hosted pages `/v/{short_id}` (a verification) and `/vp/{link_id}` (a
+//! profile's public link). No API key: the unguessable short id or link id is the credential.
+//! Not journaled, like the KYB widget (the ids open the person's documents).
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY};
+use axum::response::{IntoResponse, Response};
+use docket_engine::verifications::{
+    MissingDocuments, PersonFields, PersonLink, PersonView, UploadAnswer, UploadTarget,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::verifications::{Message, proceeded, receive_upload};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Json, TextPath};
+use crate::state::AppState;
+
+/// The hosted verification page: one self-contained file (no network beyond this server).
+const PAGE: &str = include_str!("../../assets/verification.html");
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(view))
+        .routes(routes!(upload))
+        .routes(routes!(proceed))
+        .routes(routes!(set_country))
+        .routes(routes!(set_fields))
+        .routes(routes!(link))
+        .routes(routes!(start))
+        .routes(routes!(countries))
+}
+
+/// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL).
+pub async fn page(TextPath(_id): TextPath) -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/html; charset=utf-8"),
+            (CACHE_CONTROL, "no-store"),
+            (REFERRER_POLICY, "no-referrer"),
+            (
+                CONTENT_SECURITY_POLICY,
+                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; \
+                 media-src 'self' blob:; frame-ancestors *",
+            ),
+        ],
+        PAGE,
+    )
+        .into_response()
+}
+
+/// A short id or link id from the path: letters and digits, bounded (else a 404).
+fn key(TextPath(id): TextPath, what: &'static str) -> ApiResult<String> {
+    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(ApiError::from(docket_engine::Error::not_found(what)));
+    }
+    Ok(id)
+}
+
+/// Get a verification as the person sees it
+///
+/// `id` is the short id and `status` is `active` while it takes documents, then `completed`,
+/// `expired` or `canceled`; `verification_status` is the verification's own status.
+#[utoipa::path(
+    get, path = "/api/v3/sdk/{short_id}", tag = "Hosted verification", operation_id = "getSdkVerification",
+    security(()),
+    params(("short_id" = String, Path, description = "`verification_url_id`")),
+    responses(
+        (status = 200, description = "The verification", body = PersonView),
+        (status = 404, description = "No such verification", body = ErrorBody),
+    )
+)]
+async fn view(State(state): State<AppState>, path: TextPath) -> ApiResult<Json<PersonView>> {
+    Ok(Json(state.engine.verifications().person_view(key(path, "verification")?).await?))
+}
+
+/// Upload a document as the person
+///
+/// The same form as `POST /api/v3/upload/{applicant_id}`, into the verification of the short
+/// id.
+#[utoipa::path(
+    post, path = "/api/v3/upload/sdk/{short_id}", tag = "Hosted verification", operation_id = "uploadSdkDocument",
+    security(()),
+    params(("short_id" = String, Path)),
+    request_body(content_type = "multipart/form-data", content = Object),
+    responses(
+        (status = 200, description = "The stored document", body = UploadAnswer),
+        (status = 400, description = "Malformed form", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "Expired (8000), too many documents (9000) or no longer open", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
+        (status = 415, description = "Not a picture or PDF", body = ErrorBody),
+    )
+)]
+async fn upload(State(state): State<AppState>, path: TextPath, request: Request) -> ApiResult<Json<UploadAnswer>> {
+    let short = key(path, "verification")?;
+    Ok(Json(receive_upload(&state, None, UploadTarget::Short(short), request).await?))
+}
+
+/// Proceed as the person
+///
+/// When every document (and every required field) is in, the verification goes to
+/// `in_progress`; else a 400 names what is missing.
+#[utoipa::path(
+    post, path = "/api/v3/sdk/{short_id}/proceed", tag = "Hosted verification", operation_id = "proceedSdkVerification",
+    security(()),
+    params(("short_id" = String, Path)),
+    responses(
+        (status = 200, description = "The verification", body = PersonView),
+        (status = 400, description = "Documents or fields are missing", body = MissingDocuments),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "It is no longer open", body = ErrorBody),
+    )
+)]
+async fn proceed(State(state): State<AppState>, path: TextPath) -> ApiResult<Response> {
+    let short = key(path, "verification")?;
+    Ok(proceeded(state.engine.verifications().person_proceed(short).await?))
+}
+
+/// The country the person chose.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CountryInput {
+    /// ISO 3166-1 alpha-2 or alpha-3.
+    country: String,
+}
+
+/// Choose the document's country
+///
+/// The profile's countries decide whether it is accepted. The answer is empty.
+#[utoipa::path(
+    post, path = "/api/v3/sdk/{short_id}/set_country", tag = "Hosted verification", operation_id = "setSdkCountry",
+    security(()),
+    params(("short_id" = String, Path)),
+    request_body(content = CountryInput, example = json!({"country": "DE"})),
+    responses(
+        (status = 200, description = "Kept (no body)"),
+        (status = 400, description = "Unknown or refused country", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "It is no longer open", body = ErrorBody),
+    )
+)]
+async fn set_country(
+    State(state): State<AppState>,
+    path: TextPath,
+    Json(input): Json<CountryInput>,
+) -> ApiResult<StatusCode> {
+    let short = key(path, "verification")?;
+    state.engine.verifications().set_country(short, &input.country).await?;
+    Ok(StatusCode::OK)
+}
+
+/// Fill in the profile's fields
+///
+/// The fields the profile's `manual_field_settings` enables; what is sent is checked (e-mail,
+/// phone, country codes, date of birth, the custom fields' choices) and kept in the
+/// verification's `manual_fields`.
+#[utoipa::path(
+    post, path = "/api/v3/sdk/{short_id}/fields", tag = "Hosted verification", operation_id = "setSdkFields",
+    security(()),
+    params(("short_id" = String, Path)),
+    request_body(content = PersonFields, example = json!({"full_name": "Ana Silva", "dob": "1990-02-03", "custom_fields": {}})),
+    responses(
+        (status = 200, description = "`Fields saved`", body = Message),
+        (status = 400, description = "A value is invalid or not asked for", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "It is no longer open", body = ErrorBody),
+    )
+)]
+async fn set_fields(
+    State(state): State<AppState>,
+    path: TextPath,
+    Json(input): Json<PersonFields>,
+) -> ApiResult<Json<Message>> {
+    let short = key(path, "verification")?;
+    state.engine.verifications().set_fields(short, input).await?;
+    Ok(Json(Message { message: "Fields saved".to_owned() }))
+}
+
+/// Get a public link
+///
+/// What the link's page shows before a verification starts: the profile's name, description
+/// and settings. An archived link (or profile) answers 403.
+#[utoipa::path(
+    get, path = "/api/v3/sdk/link/{link_id}", tag = "Hosted verification", operation_id = "getSdkLink",
+    security(()),
+    params(("link_id" = String, Path)),
+    responses(
+        (status = 200, description = "The link", body = PersonLink),
+        (status = 403, description = "The link is archived", body = ErrorBody),
+        (status = 404, description = "No such link", body = ErrorBody),
+    )
+)]
+async fn link(State(state): State<AppState>, path: TextPath) -> ApiResult<Json<PersonLink>> {
+    Ok(Json(state.engine.verifications().person_link(key(path, "link")?).await?))
+}
+
+/// Start a verification through a public link
+///
+/// Docket's own endpoint behind the link's page: a new applicant and a verification with the
+/// link's profile; the page then continues at the verification's short id.
+#[utoipa::path(
+    post, path = "/api/v3/sdk/link/{link_id}/start", tag = "Hosted verification", operation_id = "startSdkLink",
+    security(()),
+    params(("link_id" = String, Path)),
+    responses(
+        (status = 201, description = "The new verification", body = PersonView),
+        (status = 403, description = "The link is archived", body = ErrorBody),
+        (status = 404, description = "No such link", body = ErrorBody),
+    )
+)]
+async fn start(State(state): State<AppState>, path: TextPath) -> ApiResult<(StatusCode, Json<PersonView>)> {
+    let view = state.engine.verifications().person_start(key(path, "link")?).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// One country of the dictionary.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CountryEntry {
+    alpha_2: &'static str,
+    alpha_3: &'static str,
+    name: &'static str,
+    continent: &'static str,
+}
+
+/// List countries
+///
+/// The 250 ISO 3166-1 countries Docket accepts (Kosovo as `XK` / `XKX`), in alpha-2 order.
+#[utoipa::path(
+    get, path = "/api/v3/public/dictionary/countries", tag = "Hosted verification", operation_id = "listCountries",
+    security(()),
+    responses((status = 200, description = "The countries", body = Vec<CountryEntry>))
+)]
+async fn countries() -> Response {
+    let list: Vec<CountryEntry> = docket_engine::countries::all()
+        .map(|c| CountryEntry { alpha_2: c.alpha_2, alpha_3: c.alpha_3, name: c.name, continent: c.continent.as_str() })
+        .collect();
+    ([(CACHE_CONTROL, "public, max-age=86400")], Json(list)).into_response()
+}

@@ -1,0 +1,115 @@
+//! The downsized picture served at `/documents/{id}/preview`: a JPEG at most
+//! [`images::PREVIEW_SIZE`] pixels on its longest side. Pictures are resized; a PDF's first page
+//! is rendered by poppler's `pdftoppm` when it is installed (the setup command installs it),
+//! else the first JPEG picture embedded in the PDF (what a scanned document is) is used. A PDF
+//! with neither gets a clear refusal, never a made-up picture.
+
+use std::process::Command;
+
+use super::images;
+use crate::error::{Error, Result};
+
+/// Seconds `pdftoppm` may take for one page before the preview is given up.
+const RENDER_SECONDS: &str = "15";
+
+/// The preview of a document's bytes, by the media type its content shows.
+pub(crate) fn make(content_type: &str, bytes: &[u8]) -> Result<Vec<u8>> {
+    let picture = match content_type {
+        "application/pdf" => render_pdf(bytes).or_else(|| embedded_jpeg(bytes)).ok_or_else(|| {
+            Error::UnsupportedMedia(
+                "no preview of this PDF: it holds no picture and poppler-utils (pdftoppm) is not installed to \
+                 render it; download the document instead"
+                    .to_owned(),
+            )
+        })?,
+        _ => bytes.to_vec(),
+    };
+    let decoded = images::decode(&picture)
+        .ok_or_else(|| Error::UnsupportedMedia("the document's picture could not be decoded".to_owned()))?;
+    images::preview(&decoded).ok_or_else(|| Error::Storage("the preview could not be encoded".to_owned()))
+}
+
+/// The first page as JPEG through `pdftoppm`, if it is installed and succeeds in time.
+fn render_pdf(bytes: &[u8]) -> Option<Vec<u8>> {
+    let dir = tempfile::tempdir().ok()?;
+    let input = dir.path().join("document.pdf");
+    std::fs::write(&input, bytes).ok()?;
+    let output = dir.path().join("page");
+    let size = images::PREVIEW_SIZE.to_string();
+    let status = Command::new("timeout")
+        .args([RENDER_SECONDS, "pdftoppm", "-jpeg", "-singlefile", "-f", "1", "-l", "1", "-scale-to", &size])
+        .arg(&input)
+        .arg(&output)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    if !status.success() {
+        return None;
+    }
+    std::fs::read(dir.path().join("page.jpg")).ok()
+}
+
+/// The first JPEG stream (`/DCTDecode`) of a PDF, as stored.
+fn embedded_jpeg(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut from = 0;
+    while let Some(at) = memchr::memmem::find(&bytes[from..], b"/DCTDecode") {
+        let filter = from + at;
+        let stream = filter + memchr::memmem::find(&bytes[filter..], b"stream")? + b"stream".len();
+        let start = match bytes.get(stream..stream + 2) {
+            Some(b"\r\n") => stream + 2,
+            Some([b'\n', _]) => stream + 1,
+            _ => stream,
+        };
+        let mut end = start + memchr::memmem::find(&bytes[start..], b"endstream")?;
+        // The end-of-line before `endstream` is not part of the stream.
+        for eol in [b'\n', b'\r'] {
+            if end > start && bytes[end - 1] == eol {
+                end -= 1;
+            }
+        }
+        let candidate = &bytes[start..end];
+        if candidate.starts_with(&[0xFF, 0xD8]) {
+            return Some(candidate.to_vec());
+        }
+        from = filter + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jpeg() -> Vec<u8> {
+        let img = image::RgbImage::from_fn(900, 600, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let mut out = std::io::Cursor::new(Vec::new());
+        image::DynamicImage::ImageRgb8(img).write_to(&mut out, image::ImageFormat::Jpeg).expect("jpeg");
+        out.into_inner()
+    }
+
+    #[test]
+    fn a_picture_is_downsized() {
+        let preview = make("image/jpeg", &jpeg()).expect("preview");
+        let back = images::decode(&preview).expect("decodes");
+        assert_eq!((back.width(), back.height()), (640, 427));
+    }
+
+    #[test]
+    fn a_scanned_pdf_gives_its_picture_without_a_renderer() {
+        let picture = jpeg();
+        let mut pdf = b"%PDF-1.4\n1 0 obj << /Type /XObject /Subtype /Image /Filter /DCTDecode >>\nstream\r\n".to_vec();
+        pdf.extend_from_slice(&picture);
+        pdf.extend_from_slice(b"\nendstream\nendobj\n%%EOF\n");
+        assert_eq!(embedded_jpeg(&pdf), Some(picture));
+        assert_eq!(embedded_jpeg(b"%PDF-1.4\n/DCTDecode stream\nnot a jpeg endstream"), None);
+    }
+
+    #[test]
+    fn a_pdf_without_pictures_or_renderer_is_refused_clearly() {
+        // Not a PDF pdftoppm can read either, so this holds with or without poppler.
+        let refused = make("application/pdf", b"%PDF-1.4\n%%EOF\n");
+        assert!(matches!(refused, Err(Error::UnsupportedMedia(_))), "{refused:?}");
+    }
+}
