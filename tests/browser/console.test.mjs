@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { callApi, launchBrowser, newPage, PRODUCTION_KEY, screenshot, startDocket } from "./harness.mjs";
 
@@ -397,5 +398,82 @@ describe("KYB widget", () => {
     assert.equal(after.body.form.company.legal_name, "Harbour Lights Ltd");
     assert.deepEqual(merchant.errors, [], "the widget threw in the page");
     await merchant.context.close();
+  });
+});
+
+describe("hosted verification page", () => {
+  // A grey PNG of random blocks (decodable, and different per seed to the perceptual hash).
+  const png = (seed) => {
+    const table = Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    });
+    const crc = (buf) => {
+      let c = 0xffffffff;
+      for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
+      return (c ^ 0xffffffff) >>> 0;
+    };
+    const chunk = (type, data) => {
+      const head = Buffer.alloc(4);
+      head.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type), data]);
+      const tail = Buffer.alloc(4);
+      tail.writeUInt32BE(crc(body));
+      return Buffer.concat([head, body, tail]);
+    };
+    let state = seed;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) % 256;
+    const blocks = Array.from({ length: 8 }, () => Array.from({ length: 9 }, next));
+    const [w, h] = [256, 160];
+    const rows = Buffer.alloc((w + 1) * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows[y * (w + 1) + 1 + x] = blocks[Math.floor(y / 25)][Math.floor(x / 32)];
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(w, 0);
+    ihdr.writeUInt32BE(h, 4);
+    ihdr[8] = 8;
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr),
+      chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  };
+
+  test("a person verifies through a profile's public link, without a key", async () => {
+    const settings = { countries: ["DE", "AT"], manual_field_settings: { enabled: true, full_name: { enabled: true } },
+      finish_screen_settings: { enabled: true, settings: { title: "All done, thank you" } } };
+    const profile = await callApi(docket.url, "POST", "/api/v3/profiles", { name: "Browser link profile", settings });
+    assert.equal(profile.status, 200, JSON.stringify(profile.body));
+    const link = await callApi(docket.url, "POST", `/api/v3/profiles/${profile.body.id}/link`, { expiration_in_minutes: 60 });
+    assert.equal(link.status, 200, JSON.stringify(link.body));
+
+    const person = await newPage(chromium.browser);
+    const p = person.page;
+    await p.goto(`${docket.url}/vp/${link.body.link_id}`);
+    await p.getByRole("heading", { name: "Verify your identity" }).waitFor();
+    await p.getByRole("button", { name: "Start verification" }).click();
+    await p.getByLabel("Country that issued your document").waitFor();
+    const offered = await p.getByLabel("Country that issued your document").locator("option").allTextContents();
+    assert.deepEqual(offered, ["Choose…", "Austria", "Germany"], "only the profile's countries");
+    await p.getByLabel("Country that issued your document").selectOption({ label: "Germany" });
+    await p.getByRole("button", { name: "Continue" }).click();
+    await p.getByLabel("Full name").fill("Greta Lindqvist");
+    await p.getByRole("button", { name: "Continue" }).click();
+    await p.getByRole("heading", { name: "Your documents" }).waitFor();
+    await screenshot(p, "verification-documents");
+    await p.getByLabel("Identity document type").selectOption({ label: "Passport" });
+    await p.getByLabel("Identity document", { exact: true }).setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png(101) });
+    await p.locator('[data-slot="poi"].done').waitFor();
+    await p.getByLabel("Selfie", { exact: true }).setInputFiles({ name: "selfie.png", mimeType: "image/png", buffer: png(202) });
+    await p.locator('[data-slot="selfie"].done').waitFor();
+    await p.getByRole("button", { name: "Submit" }).click();
+    await p.getByRole("heading", { name: "All done, thank you" }).waitFor();
+    await screenshot(p, "verification-done");
+
+    const short = new URL(p.url()).pathname.split("/").pop();
+    const v = await callApi(docket.url, "GET", `/api/v3/verifications/short/${short}`);
+    assert.equal(v.body.status, "in_progress");
+    assert.equal(v.body.country_code, "DE");
+    assert.equal(v.body.manual_fields.full_name, "Greta Lindqvist");
+    assert.equal(v.body.documents.length, 2);
+    assert.deepEqual(person.errors, [], "the page threw");
+    await person.context.close();
   });
 });
