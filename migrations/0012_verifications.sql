@@ -66,7 +66,7 @@ CREATE INDEX verifications_status ON verifications (organization_id, environment
 CREATE INDEX verifications_applicant ON verifications (applicant_id, created_at DESC);
 
 -- An uploaded document: the file is in the file store (owner `verification_document`).
--- `sha256` and `dhash` (a 64-bit difference hash of an image, for near-duplicates) find the
+-- `sha256` and `dhash` (a 256-bit difference hash of an image, 32 bytes, for near-duplicates) find the
 -- same document sent for another applicant.
 CREATE TABLE verification_documents (
     id               BLOB PRIMARY KEY,
@@ -82,10 +82,10 @@ CREATE TABLE verification_documents (
     file_name        TEXT,
     size             INTEGER NOT NULL,
     sha256           TEXT NOT NULL,
-    dhash            INTEGER,
+    dhash            BLOB,
     created_at       INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX verification_documents_applicant ON verification_documents (applicant_id, created_at);
 CREATE INDEX verification_documents_verification ON verification_documents (verification_id);
 CREATE INDEX verification_documents_sha256 ON verification_documents (organization_id, environment, sha256);
-CREATE INDEX verification_documents_dhash ON verification_documents (organization_id, environment, dhash);
+CREATE INDEX verification_documents_pictures ON verification_documents (organization_id, environment) WHERE dhash IS NOT NULL;

@@ -476,4 +476,62 @@ describe("hosted verification page", () => {
     assert.deepEqual(person.errors, [], "the page threw");
     await person.context.close();
   });
+
+  test("the console lists the demo verifications and shows one with its documents", async () => {
+    // The demo verifications are seeded after the KYB cases, while the server already answers.
+    for (let i = 0; i < 120; i++) {
+      const failed = await callApi(docket.url, "GET", "/api/v3/verifications?status=failed&limit=100");
+      if (failed.body.data.length >= 2) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await go("verifications");
+    const rows = page().getByTestId("verification-row");
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) >= 5, "the demo verifications are listed");
+    await page().getByTestId("filter-status").selectOption("failed");
+    await page().getByTestId("verification-row").first().waitFor();
+    for (const badge of await page().getByTestId("verification-row").locator(".badge").first().allTextContents()) {
+      assert.equal(badge, "failed");
+    }
+    await page().getByTestId("verification-row").first().locator("a").first().click();
+    await page().getByTestId("checks-card").waitFor();
+    await page().getByTestId("document").first().locator("img").waitFor();
+    assert.equal(await page().getByTestId("document").count(), 2);
+    await page().getByTestId("timeline").getByText("Finished: failed").waitFor();
+    await screenshot(page(), "verification-detail");
+    await go("verification-profiles");
+    const demo = page().getByTestId("profile-row").filter({ hasText: "EU residents with proof of address" });
+    await demo.getByTestId("link-url").waitFor();
+    await screenshot(page(), "verification-profiles");
+  });
+
+  test("in production a reviewer records the checks Docket cannot make", async () => {
+    const created = await callApi(docket.url, "POST", "/api/v3/verifications", {}, PRODUCTION_KEY);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const v = created.body;
+    for (const [type, seed] of [["passport", 303], ["selfie", 404]]) {
+      const form = new FormData();
+      form.append("document_type", type);
+      form.append("file", new Blob([png(seed)], { type: "image/png" }), `${type}.png`);
+      const r = await fetch(`${docket.url}/api/v3/upload/${v.applicant_id}`, { method: "POST", headers: { "ds-api-token": PRODUCTION_KEY }, body: form });
+      assert.equal(r.status, 200, await r.text());
+    }
+    assert.equal((await callApi(docket.url, "POST", `/api/v3/verifications/${v.id}/proceed`, null, PRODUCTION_KEY)).status, 200);
+
+    await page().getByTestId("env-production").click();
+    await page().goto(`${docket.url}/verifications/${v.id}`);
+    await page().getByTestId("review-face_comparison").waitFor();
+    await screenshot(page(), "verification-review");
+    await page().getByTestId("pass-document_mrz").click();
+    await page().getByTestId("check-document_mrz").getByText("verified").waitFor();
+    await page().getByTestId("pass-document_ocr").click();
+    await page().getByTestId("check-document_ocr").getByText("verified").waitFor();
+    await page().getByTestId("note-face_comparison").fill("Different person");
+    await page().getByTestId("fail-face_comparison").click();
+    await page().getByTestId("check-face_comparison").getByText("4001").waitFor();
+    const after = await callApi(docket.url, "GET", `/api/v3/verifications/${v.id}`, null, PRODUCTION_KEY);
+    assert.equal(after.body.status, "failed");
+    assert.equal(after.body.checks.face_comparison.decided_by, `reviewer:${REVIEWER}`);
+    await page().getByTestId("env-sandbox").click();
+  });
 });

@@ -153,13 +153,19 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
     engine.start_background(Arc::new(transport));
     if let Some(scope) = demo_scope {
-        // The KYB demo cases run their checks: added while the server already answers.
+        // The KYB demo cases and document verifications run their checks: added while the server
+        // already answers.
         let engine = engine.clone();
         tokio::spawn(async move {
             match engine.kyb().seed_demo(scope).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(cases = n, "added the demo KYB cases"),
                 Err(e) => tracing::warn!(error = %e, "could not add the demo KYB cases"),
+            }
+            match engine.verifications().seed_demo(scope).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(verifications = n, "added the demo document verifications"),
+                Err(e) => tracing::warn!(error = %e, "could not add the demo document verifications"),
             }
         });
     }

@@ -18,6 +18,7 @@ pub struct SeedSummary {
     pub applicants_created: usize,
     pub applicants_present: usize,
     pub kyb_cases_created: usize,
+    pub verifications_created: usize,
 }
 
 /// A demo person: (first, last, name in its own script, gender, date of birth, country, city,
@@ -191,6 +192,7 @@ impl Demo<'_> {
     pub async fn seed(&self, scope: Scope) -> Result<SeedSummary> {
         let mut summary = self.seed_applicants(scope).await?;
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
+        summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
         Ok(summary)
     }
 

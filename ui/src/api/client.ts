@@ -104,3 +104,11 @@ export const post = <T>(path: string, body?: unknown) => api<T>("POST", path, { 
 export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, { body });
 export const patch = <T>(path: string, body?: unknown) => api<T>("PATCH", path, { body });
 export const del = <T>(path: string) => api<T>("DELETE", path);
+
+/** A file the console shows (a document, its preview): fetched with the console's headers, as
+ * an `<img>` cannot send them. */
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(path, { headers: consoleHeaders(), credentials: "same-origin", signal });
+  if (!response.ok) await readResponse(response);
+  return response.blob();
+}

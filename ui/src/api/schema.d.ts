@@ -917,6 +917,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List verification profiles
+         * @description Archived ones included (`is_archived`); the default first, then by name.
+         */
+        get: operations["listProfiles"];
+        put?: never;
+        /**
+         * Create a verification profile
+         * @description A profile says what a verification asks for: which identity documents, a selfie or liveness
+         *     photo, a proof of address, which countries, the fields the person fills in and the hosted
+         *     page's finish screen. Every environment starts with a default profile named `Default`.
+         */
+        post: operations["createProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a verification profile */
+        get: operations["getProfile"];
+        put?: never;
+        /**
+         * Update a verification profile
+         * @description `name`, `description` and `settings` replace what they name (settings as a whole).
+         *     Verifications made before keep the settings they were made with.
+         */
+        post: operations["updateProfile"];
+        /**
+         * Archive a verification profile
+         * @description It stays readable but takes no new verifications, and its link stops working. The default
+         *     profile cannot be archived: make another the default first.
+         */
+        delete: operations["archiveProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/profiles/{profile_id}/set_default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a profile the default
+         * @description Verifications created without `profile_id` use it.
+         */
+        post: operations["setDefaultProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/profiles/{profile_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a profile's public link
+         * @description One link per profile (a second is refused with 400). Its hosted page,
+         *     `{server}/vp/{link_id}` (the profile's `link.web_link`), lets anyone start a verification
+         *     with the profile, for a new applicant; the outcome arrives by webhook.
+         */
+        post: operations["createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/profiles/link/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a link's options */
+        post: operations["changeLink"];
+        /**
+         * Archive a link
+         * @description Its page stops starting verifications (verifications already started go on).
+         */
+        delete: operations["archiveLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/profiles/link/{link_id}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unarchive a link */
+        post: operations["unarchiveLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List verifications
+         * @description Newest first, with the filters below.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Create a verification
+         * @description Opens a verification for `applicant_id` (or a new applicant) with a profile's settings. The
+         *     person uploads documents (here through `/api/v3/upload/{applicant_id}`, or on the hosted page
+         *     at `verification_url`), then it is proceeded and checked; `DOCVER` reports the outcome.
+         */
+        post: operations["createVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications/{verification_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a verification */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications/short/{short_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a verification by its short id
+         * @description The short id is `verification_url_id`, the last part of `verification_url`.
+         */
+        get: operations["getVerificationByShortId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications/applicant/{applicant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an applicant's verifications */
+        get: operations["listApplicantVerifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications/{verification_id}/proceed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proceed with a verification
+         * @description Call it when every document is in: the verification goes to `in_progress` and its checks
+         *     run (in the sandbox they finish 20 seconds later on the sandbox clock). While documents are
+         *     missing, a 400 names them in `pending_documents`.
+         */
+        post: operations["proceedVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/verifications/{verification_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel a verification
+         * @description From any status but `verified` and `failed`; cancelling again changes nothing. GET (as the
+         *     Go client calls it) and POST do the same.
+         */
+        get: operations["cancelVerification"];
+        put?: never;
+        /** Cancel a verification (POST) */
+        post: operations["cancelVerificationByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/upload/{applicant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document
+         * @description `multipart/form-data`: `file` (a JPEG, PNG or WebP picture or a PDF, by its content; at most
+         *     20 MiB), `document_type` (a DocumentType, or `poi` for an identity document whose type is
+         *     detected), `side` (`front` or `back`, for two-sided documents) and `issued_country` (ISO
+         *     alpha-3). The document joins the applicant's open verification, if any. `errors` lists what
+         *     was found at once (a document of a country the profile refuses: 3101).
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document
+         * @description The file as uploaded, with `Content-Type` (what its content is) and `X-Document-Type`.
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/documents/{document_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document's preview
+         * @description A JPEG at most 640 pixels on its longest side: the picture downsized, or a PDF's first page
+         *     (rendered by poppler's `pdftoppm`, or the scanned picture inside the PDF). A PDF that has
+         *     neither gets 415.
+         */
+        get: operations["downloadDocumentPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/verifications/{verification_id}/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a reviewer's outcome of a check
+         * @description In production, what Docket cannot check offline (face comparison, liveness, the reading of
+         *     a document without a machine-readable zone) waits in `in_progress` for a person. A reviewer
+         *     records each check's outcome here (a failure names at least one error code); the last one
+         *     finishes the verification and sends `DOCVER`.
+         */
+        post: operations["recordVerificationOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/verifications/{verification_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A verification's file
+         * @description Its documents with their files' facts (name, size, SHA-256, upload time, side, country) and
+         *     its history, oldest first: what the console's reviewer reads beside the verification.
+         */
+        get: operations["getVerificationFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/aml/lists/imports": {
         parameters: {
             query?: never;
@@ -1053,6 +1420,173 @@ export interface paths {
         put?: never;
         /** Submit from the widget */
         post: operations["submitKybWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a verification as the person sees it
+         * @description `id` is the short id and `status` is `active` while it takes documents, then `completed`,
+         *     `expired` or `canceled`; `verification_status` is the verification's own status.
+         */
+        get: operations["getSdkVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/upload/sdk/{short_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document as the person
+         * @description The same form as `POST /api/v3/upload/{applicant_id}`, into the verification of the short
+         *     id.
+         */
+        post: operations["uploadSdkDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/proceed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proceed as the person
+         * @description When every document (and every required field) is in, the verification goes to
+         *     `in_progress`; else a 400 names what is missing.
+         */
+        post: operations["proceedSdkVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/set_country": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the document's country
+         * @description The profile's countries decide whether it is accepted. The answer is empty.
+         */
+        post: operations["setSdkCountry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in the profile's fields
+         * @description The fields the profile's `manual_field_settings` enables; what is sent is checked (e-mail,
+         *     phone, country codes, date of birth, the custom fields' choices) and kept in the
+         *     verification's `manual_fields`.
+         */
+        post: operations["setSdkFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/link/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a public link
+         * @description What the link's page shows before a verification starts: the profile's name, description
+         *     and settings. An archived link (or profile) answers 403.
+         */
+        get: operations["getSdkLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/link/{link_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a verification through a public link
+         * @description Docket's own endpoint behind the link's page: a new applicant and a verification with the
+         *     link's profile; the page then continues at the verification's short id.
+         */
+        post: operations["startSdkLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/public/dictionary/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List countries
+         * @description The 250 ISO 3166-1 countries Docket accepts (Kosovo as `XK` / `XKX`), in alpha-2 order.
+         */
+        get: operations["listCountries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1340,7 +1874,7 @@ export interface components {
             last_verification_id?: string | null;
             /** Format: date-time */
             last_verification_date?: string | null;
-            verification_status: components["schemas"]["VerificationStatus"];
+            verification_status: components["schemas"]["ApplicantVerificationStatus"];
             /** @description Whether the applicant is screened daily against the watchlists. */
             aml_screening_enabled: boolean;
             /** Format: uuid */
@@ -1391,6 +1925,16 @@ export interface components {
          * @enum {string}
          */
         ApplicantType: "Person" | "Organization";
+        /**
+         * @description Where an applicant's identity verification stands.
+         * @enum {string}
+         */
+        ApplicantVerificationStatus: "initial" | "passed" | "failed";
+        /**
+         * @description Whether `countries` / `regions` name the countries allowed or those refused.
+         * @enum {string}
+         */
+        AreaFilter: "include" | "exclude";
         Associate: {
             uuid?: components["schemas"]["EntityId"] | null;
             name: string;
@@ -1564,11 +2108,30 @@ export interface components {
              */
             superseded_at?: string | null;
         };
+        /** @description One finding of a check: a code from the documented ranges and its message. */
+        CheckError: {
+            /** Format: int32 */
+            code: number;
+            message: string;
+        };
         /**
          * Format: uuid
          * @description The check id (UUIDv7).
          */
         CheckId: string;
+        /** @description One check's result. */
+        CheckResult: {
+            status: components["schemas"]["VerificationCheckStatus"];
+            errors: components["schemas"]["CheckError"][];
+            /** @description Documents the check still waits for. */
+            pending_documents: components["schemas"]["DocumentType"][];
+            /** @description What the check read (the MRZ's fields for `document_mrz`, the score for `liveness`). */
+            data?: Record<string, never> | null;
+            /** @description Who gave the outcome: `sandbox`, `docket` (an automatic check) or `reviewer:<name>`. */
+            decided_by?: string | null;
+            /** @description Why a check waits for a reviewer in production, or what the reviewer noted. */
+            note?: string | null;
+        };
         /**
          * @description A check instance's state.
          * @enum {string}
@@ -1579,6 +2142,11 @@ export interface components {
          * @enum {string}
          */
         CheckStatus: "pending" | "in_progress" | "completed" | "error";
+        /**
+         * @description Which check a profile asks for.
+         * @enum {string}
+         */
+        CheckStep: "document_mrz" | "document_ocr" | "face_comparison" | "liveness" | "poa";
         /** @description One check type in a summary. */
         CheckSummaryItem: {
             type: components["schemas"]["CheckType"];
@@ -1655,7 +2223,7 @@ export interface components {
             state?: components["schemas"]["Line"] | null;
             /** Format: date */
             incorporation_date?: string | null;
-            address?: components["schemas"]["Address"] | null;
+            address?: components["schemas"]["KybAddress"] | null;
         };
         /**
          * @description The declared company at a glance (spec 2.1 `KybCompanySummary`). Values not given yet are
@@ -1691,6 +2259,18 @@ export interface components {
          *     public service's lists use it.
          */
         CountryCode: string;
+        /** @description One country of the dictionary. */
+        CountryEntry: {
+            alpha_2: string;
+            alpha_3: string;
+            name: string;
+            continent: string;
+        };
+        /** @description The country the person chose. */
+        CountryInput: {
+            /** @description ISO 3166-1 alpha-2 or alpha-3. */
+            country: string;
+        };
         /**
          * @description What one environment holds, for the console's overview and `docket info`: a count of each
          *     kind of record (`applicants`, `aml_searches`, `webhooks`, `deliveries_pending`,
@@ -1701,6 +2281,11 @@ export interface components {
         };
         /** @description The id of a created record. */
         CreatedId: {
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description The id of a created profile. */
+        CreatedProfile: {
             /** Format: uuid */
             id: string;
         };
@@ -1782,6 +2367,11 @@ export interface components {
             lte?: string | null;
         };
         /**
+         * Format: uuid
+         * @description The document id (UUIDv7).
+         */
+        DocumentId: string;
+        /**
          * @description Kinds of documents the widget asks for.
          * @enum {string}
          */
@@ -1798,6 +2388,11 @@ export interface components {
             documents: components["schemas"]["DocumentRef"][];
             user_provided_data?: components["schemas"]["UserProvidedData"];
         };
+        /**
+         * @description A document's type (the Python client's `DocumentType`; sides are part of the name).
+         * @enum {string}
+         */
+        DocumentType: "passport" | "visa" | "id_card" | "id_card_front" | "id_card_back" | "liveness_photo" | "liveness_photo_extra" | "residence_permit" | "residence_permit_front" | "residence_permit_back" | "selfie" | "driver_license" | "driver_license_front" | "driver_license_back" | "poa" | "poa_utility_bill" | "poa_residence_registration" | "poa_bank_statement";
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
         /** @description A watchlist entity, as `GET /api/v3/aml/search/{uuid}` returns it. */
@@ -1990,6 +2585,33 @@ export interface components {
          * @enum {string}
          */
         FilterMatch: "FILTER_NOT_SET" | "NO_MATCH" | "MATCH" | "PARTIAL_MATCH";
+        /** @description What the hosted page shows when the person is done. */
+        FinishScreen: {
+            /** @default null */
+            title: string | null;
+            /** @default null */
+            main_text: string | null;
+            /** @default null */
+            redirect_warning: string | null;
+            /** @default null */
+            cta: string | null;
+            /** @default null */
+            redirect_link: string | null;
+        };
+        FinishScreenSettings: {
+            /** @default false */
+            enabled: boolean;
+            /**
+             * @default {
+             *       "cta": null,
+             *       "main_text": null,
+             *       "redirect_link": null,
+             *       "redirect_warning": null,
+             *       "title": null
+             *     }
+             */
+            settings: components["schemas"]["FinishScreen"];
+        };
         /** @description Everything the merchant has given so far. */
         Form: {
             /**
@@ -2201,11 +2823,55 @@ export interface components {
             /** @description The environment's keys, revoked ones included, oldest first. */
             data: components["schemas"]["Key"][];
         };
+        /** @description A postal address. */
+        KybAddress: {
+            street?: components["schemas"]["Line"] | null;
+            city?: components["schemas"]["Line"] | null;
+            postal_code?: components["schemas"]["Line"] | null;
+            state?: components["schemas"]["Line"] | null;
+            country?: components["schemas"]["CountryCode"] | null;
+        };
         /**
          * @description A line of free text (a name, a title, a registration number): trimmed, 1 to 300
          *     characters, no control characters.
          */
         Line: string;
+        /** @description A profile's public link (spec 2.5): opening it starts a verification with the profile. */
+        Link: {
+            link_id: string;
+            profile_id: components["schemas"]["ProfileId"];
+            /**
+             * Format: int32
+             * @description How long verifications started through it stay open.
+             */
+            expiration_minutes: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            archived_at?: string | null;
+            /** @description The hosted page that starts a verification. */
+            web_link: string;
+            /** @description Docket has no Telegram bot: always null. */
+            telegram_link?: string | null;
+        };
+        /** @description A link's id. */
+        LinkAnswer: {
+            link_id: string;
+        };
+        /**
+         * @description A link's options (spec 2.5). The deprecated `manual_field_settings` and
+         *     `finish_screen_settings` are still taken: they are written into the profile's settings,
+         *     where they live now.
+         */
+        LinkInput: {
+            /**
+             * Format: int64
+             * @description How long verifications started through the link stay open: 1 to 10080 (default 240).
+             */
+            expiration_in_minutes?: number | null;
+            manual_field_settings?: Record<string, never> | null;
+            finish_screen_settings?: Record<string, never> | null;
+        };
         /**
          * @description The format of a list file.
          * @enum {string}
@@ -2222,16 +2888,73 @@ export interface components {
             postal_code?: string | null;
             address?: string | null;
         };
+        /** @description One field a person fills by hand on the hosted page. */
+        ManualField: {
+            /** @default false */
+            enabled: boolean;
+            /** @default null */
+            caption: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            order: number | null;
+            /** @default false */
+            optional: boolean;
+        };
+        /** @description Fields a person fills by hand (public-api.md section 3: `manual_field_settings`). */
+        ManualFieldSettings: {
+            /** @default false */
+            enabled: boolean;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            full_name: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            email: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            phone: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            country: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            dob: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            gender: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            citizenship: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            address: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            certificate_of_incorporation: components["schemas"]["ManualField"] | null;
+            /** @default null */
+            ownership_document: components["schemas"]["ManualField"] | null;
+            /**
+             * @description `[{label, caption, order, options: {choices, type}}]`, kept as sent.
+             * @default []
+             */
+            custom_fields: Record<string, never>[];
+        };
         /**
          * @description How well one part of a hit matches.
          * @enum {string}
          */
         MatchLevel: "ZERO_MATCH" | "NOT_ENOUGH_DATA" | "LOW" | "MEDIUM" | "HIGH" | "FULL_MATCH";
+        /** @description An answer that is only a message. */
+        Message: {
+            message: string;
+        };
         /**
          * @description How a pair of tokens matched.
          * @enum {string}
          */
         Method: "exact" | "fuzzy" | "phonetic" | "skeleton" | "initial" | "joined";
+        /** @description The answer to a proceed that lacks documents (the JS client's `ProceedVerificationErrorModel`). */
+        MissingDocuments: {
+            id: components["schemas"]["VerificationId"];
+            error: string;
+            message: string;
+            pending_documents: components["schemas"]["DocumentType"][];
+        };
         /**
          * @description 0 AUTO (first and last names when both are given, else the full name), 1 FULL_NAME_ONLY, 2 FIRST_AND_LAST_NAMES_ONLY. The names are accepted too.
          * @enum {integer}
@@ -2322,7 +3045,7 @@ export interface components {
                 last_verification_id?: string | null;
                 /** Format: date-time */
                 last_verification_date?: string | null;
-                verification_status: components["schemas"]["VerificationStatus"];
+                verification_status: components["schemas"]["ApplicantVerificationStatus"];
                 /** @description Whether the applicant is screened daily against the watchlists. */
                 aml_screening_enabled: boolean;
                 /** Format: uuid */
@@ -2480,6 +3203,30 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
+        Page_Profile: {
+            data: {
+                profile_id: components["schemas"]["ProfileId"];
+                /** @description The same id, as `id` (what a create answers). */
+                id: components["schemas"]["ProfileId"];
+                name: string;
+                description?: string | null;
+                settings: components["schemas"]["Settings"];
+                organization_id: string;
+                is_default: boolean;
+                /** @description An archived profile cannot be used for new verifications. */
+                is_archived: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at?: string | null;
+                /** @description Who made it: `api` or `console`. */
+                created_by?: string | null;
+                link?: components["schemas"]["Link"] | null;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
         Page_SearchSummary: {
             data: {
                 search_uuid: components["schemas"]["SearchId"];
@@ -2492,6 +3239,65 @@ export interface components {
                 /** @description `search` (an API call) or `screening` (of an applicant). */
                 kind: components["schemas"]["SearchKind"];
                 applicant_id?: components["schemas"]["ApplicantId"] | null;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_Verification: {
+            data: {
+                id: components["schemas"]["VerificationId"];
+                applicant_id: components["schemas"]["ApplicantId"];
+                status: components["schemas"]["VerificationStatus"];
+                /** @description The organization's id (always a string: the Python client requires one). */
+                organization_id: string;
+                /** @description Who created it: the API key's id, or `console` (always a string). */
+                account_id: string;
+                /**
+                 * @description Docket's accounts have no e-mail addresses: always `""` (the Python client requires a
+                 *     string).
+                 */
+                account_email: string;
+                documents: components["schemas"]["VerificationDocumentRef"][];
+                document_ids: components["schemas"]["DocumentId"][];
+                document_type?: components["schemas"]["DocumentType"] | null;
+                /**
+                 * @description The profile's checks by step: `document_mrz`, `document_ocr`, `face_comparison`,
+                 *     `liveness`, `poa`.
+                 */
+                checks: {
+                    [key: string]: components["schemas"]["CheckResult"];
+                };
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                completed_at?: string | null;
+                /** Format: date-time */
+                expires_at: string;
+                /** @description The hosted page where the person uploads their documents. */
+                verification_url: string;
+                /** @description The short id: the hosted page's and the end-user endpoints' key. */
+                verification_url_id: string;
+                /** @description ISO alpha-2: the country the person chose or the caller gave. */
+                country_code?: string | null;
+                is_sandbox: boolean;
+                profile_id: components["schemas"]["ProfileId"];
+                /**
+                 * Format: uuid
+                 * @description Docket does not screen verified people by itself: always null (screen the applicant).
+                 */
+                aml_search_id?: string | null;
+                poi_data?: components["schemas"]["PoiData"] | null;
+                /** @description The profile's settings when the verification was made. */
+                settings: components["schemas"]["Settings"];
+                /** @description What the person filled by hand on the hosted page. */
+                manual_fields: {
+                    [key: string]: Record<string, never>;
+                };
+                /** @description Other applicants with the same document (7000-range findings). */
+                duplicated_applicant_ids: components["schemas"]["ApplicantId"][];
+                /** @description The link it was started from, if any. */
+                link_id?: string | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -2511,15 +3317,148 @@ export interface components {
             ownership_percentage?: number | null;
         };
         /**
+         * @description The fields a person fills by hand (`POST /api/v3/sdk/{short_id}/fields`). Each is optional;
+         *     what is sent is kept, merged with what was sent before.
+         */
+        PersonFields: {
+            full_name?: string | null;
+            email?: string | null;
+            phone?: string | null;
+            /** @description ISO 3166-1 alpha-2 or alpha-3. */
+            country?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            dob?: string | null;
+            gender?: string | null;
+            /** @description ISO 3166-1 alpha-2 or alpha-3. */
+            citizenship?: string | null;
+            address?: string | null;
+            /** @description Answers to the profile's custom fields, by label. */
+            custom_fields?: Record<string, never>;
+        };
+        /** @description A profile's public link as the hosted page sees it (`GET /api/v3/sdk/link/{link_id}`). */
+        PersonLink: {
+            link_id: string;
+            /** @description The profile's name and description, for the page's heading. */
+            name: string;
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description How long a verification started here stays open.
+             */
+            expiration_minutes: number;
+            settings: components["schemas"]["Settings"];
+            is_sandbox: boolean;
+        };
+        /**
          * @description A person's part in a case, as the detail shows it.
          * @enum {string}
          */
         PersonRole: "representative" | "director" | "shareholder" | "controller" | "ultimate_beneficial_owner";
+        /** @description A verification as the person sees it (`GET /api/v3/sdk/{short_id}`). */
+        PersonView: {
+            /** @description The short id (not the verification's uuid). */
+            id: string;
+            /** @description `active` while documents are taken; `completed` once proceeded; `expired`; `canceled`. */
+            status: string;
+            /** @description The verification's own status. */
+            verification_status: components["schemas"]["VerificationStatus"];
+            /**
+             * @description The profile's checks by step: `document_mrz`, `document_ocr`, `face_comparison`,
+             *     `liveness`, `poa`.
+             */
+            checks: {
+                [key: string]: components["schemas"]["CheckResult"];
+            };
+            /** @description The finish screen's redirect link, if the profile has one. */
+            redirect_url?: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description ISO alpha-2: the country chosen. */
+            country_code?: string | null;
+            settings: components["schemas"]["Settings"];
+            documents: components["schemas"]["VerificationDocumentRef"][];
+            /** @description What the person filled in so far. */
+            manual_fields: {
+                [key: string]: Record<string, never>;
+            };
+            is_sandbox: boolean;
+        };
         /** @description A phone number: digits with an optional leading `+` and the usual separators. */
         Phone: string;
+        /**
+         * @description Data read from the identity document (the Python client's `PoiData`). Fields no check read
+         *     are null.
+         */
+        PoiData: {
+            /** @default null */
+            parsed_type: components["schemas"]["DocumentType"] | null;
+            /** @default null */
+            has_mrz: boolean | null;
+            /** @default null */
+            raw_mrz_type: string | null;
+            /**
+             * @description ISO alpha-3, as the MRZ writes it.
+             * @default null
+             */
+            country: string | null;
+            /** @default null */
+            full_name: string | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            surname: string | null;
+            /** @default null */
+            document_number: string | null;
+            /** @default null */
+            nationality: string | null;
+            /**
+             * @description `YYYY-MM-DD`.
+             * @default null
+             */
+            birth_date: string | null;
+            /** @default null */
+            sex: string | null;
+            /** @default null */
+            expiry_date: string | null;
+            /** @default null */
+            issue_date: string | null;
+        };
         PoliticalRole: {
             role: string;
             country?: components["schemas"]["CountryCode"] | null;
+        };
+        /** @description A verification profile as served. */
+        Profile: {
+            profile_id: components["schemas"]["ProfileId"];
+            /** @description The same id, as `id` (what a create answers). */
+            id: components["schemas"]["ProfileId"];
+            name: string;
+            description?: string | null;
+            settings: components["schemas"]["Settings"];
+            organization_id: string;
+            is_default: boolean;
+            /** @description An archived profile cannot be used for new verifications. */
+            is_archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            /** @description Who made it: `api` or `console`. */
+            created_by?: string | null;
+            link?: components["schemas"]["Link"] | null;
+        };
+        /**
+         * Format: uuid
+         * @description The profile id (UUIDv7).
+         */
+        ProfileId: string;
+        /** @description A profile as sent: every field optional on update. */
+        ProfileInput: {
+            /** @description Unique within the environment. */
+            name?: string | null;
+            description?: string | null;
+            /** @description See *Verification profiles* in the guide; fields left out take their defaults. */
+            settings?: Record<string, never> | null;
         };
         /**
          * @description Where a check's outcome comes from.
@@ -2599,6 +3538,20 @@ export interface components {
             [key: string]: number;
         };
         /**
+         * @description A reviewer's outcome of one check that waits for a person (production checks that cannot be
+         *     decided offline).
+         */
+        ReviewerOutcome: {
+            /** @description The check decided. */
+            check: components["schemas"]["CheckStep"];
+            /** @description Whether it passed. */
+            verified: boolean;
+            /** @description Error codes saying why it failed (at least one when `verified` is false). */
+            errors?: number[];
+            /** @description The reviewer's note, kept on the check. */
+            note?: string | null;
+        };
+        /**
          * @description The risk level the scoring model gives (spec 2.1 `risk_level`).
          *     Served in lower case (`medium`), as the spec's one example shows.
          * @enum {string}
@@ -2628,6 +3581,13 @@ export interface components {
             hmac_signing_secret: string;
             /** Format: date-time */
             previous_secret_valid_until?: string | null;
+        };
+        /** @description What `sandbox_result` asks for: the final status and each check's error codes. */
+        SandboxResult: {
+            status?: components["schemas"]["VerificationStatus"] | null;
+            errors?: {
+                [key: string]: number[];
+            };
         };
         /** @description The body of the screening switch. */
         ScreeningSwitch: {
@@ -2776,6 +3736,113 @@ export interface components {
             /** @description Stop the clock there (true), or let it run on from there (false, the default). */
             freeze?: boolean;
         };
+        /** @description A profile's settings (public-api.md section 3). Fields left out take the defaults shown. */
+        Settings: {
+            /**
+             * @description An identity document is required (default true): `document_mrz` and `document_ocr`.
+             * @default true
+             */
+            poi_required: boolean;
+            /**
+             * @description Which identity documents are accepted (default passport, id_card, driver_license,
+             *     residence_permit). Two-sided ones need both sides.
+             * @default [
+             *       "passport",
+             *       "id_card",
+             *       "driver_license",
+             *       "residence_permit"
+             *     ]
+             */
+            poi_allowed_documents: components["schemas"]["DocumentType"][];
+            /**
+             * @description The face is compared with the identity document (default true): `face_comparison`.
+             * @default true
+             */
+            face_comparison_required: boolean;
+            /**
+             * @description Which pictures of the face are accepted (default selfie). With `liveness_photo` among
+             *     them, the `liveness` check runs too.
+             * @default [
+             *       "selfie"
+             *     ]
+             */
+            face_comparison_allowed_documents: components["schemas"]["DocumentType"][];
+            /**
+             * @description A proof of address is required (default false): `poa`.
+             * @default false
+             */
+            poa_required: boolean;
+            /**
+             * @description Which proofs of address are accepted (default all four).
+             * @default [
+             *       "poa",
+             *       "poa_utility_bill",
+             *       "poa_bank_statement",
+             *       "poa_residence_registration"
+             *     ]
+             */
+            poa_allowed_documents: components["schemas"]["DocumentType"][];
+            /** @default false */
+            disable_cross_check_by_bio: boolean;
+            /** @default false */
+            disable_cross_check_by_photo: boolean;
+            /** @default false */
+            disable_verify_poa_country_match_with_poi: boolean;
+            /**
+             * @description Countries whose documents are accepted (ISO alpha-2; empty: all), or refused with
+             *     `area_filter_type: exclude`.
+             * @default []
+             */
+            countries: components["schemas"]["CountryCode"][];
+            /** @default include */
+            area_filter_type: components["schemas"]["AreaFilter"];
+            /**
+             * @description Named regions, kept for the hosted page (not interpreted by Docket).
+             * @default []
+             */
+            regions: string[];
+            /** @default false */
+            allow_poi_manual_uploads: boolean;
+            /**
+             * @description Whether the hosted page may be completed on a desktop browser (the page says so; Docket
+             *     does not refuse desktops, which would break offline demos).
+             * @default true
+             */
+            allow_desktop: boolean;
+            /** @description The hosted page's look, kept as sent (an object or a JSON string). */
+            ui_settings?: Record<string, never>;
+            /**
+             * @default {
+             *       "address": null,
+             *       "certificate_of_incorporation": null,
+             *       "citizenship": null,
+             *       "country": null,
+             *       "custom_fields": [],
+             *       "description": null,
+             *       "dob": null,
+             *       "email": null,
+             *       "enabled": false,
+             *       "full_name": null,
+             *       "gender": null,
+             *       "ownership_document": null,
+             *       "phone": null
+             *     }
+             */
+            manual_field_settings: components["schemas"]["ManualFieldSettings"];
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "settings": {
+             *         "cta": null,
+             *         "main_text": null,
+             *         "redirect_link": null,
+             *         "redirect_warning": null,
+             *         "title": null
+             *       }
+             *     }
+             */
+            finish_screen_settings: components["schemas"]["FinishScreenSettings"];
+        };
         /**
          * @description How serious an outcome is; the worst of a type's instances is the type's.
          * @enum {string}
@@ -2788,6 +3855,11 @@ export interface components {
             last_name?: string | null;
             nationality?: string | null;
         };
+        /**
+         * @description Which side of a two-sided document a file shows.
+         * @enum {string}
+         */
+        Side: "front" | "back";
         /** @description `GET /api/v4/kyb/result/{request_id}`. */
         SingleResult: {
             request_id: components["schemas"]["RequestId"];
@@ -2867,6 +3939,23 @@ export interface components {
          * @enum {string}
          */
         Stage: "collecting_data" | "running_checks" | "manual_review" | "action_required" | "approved" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description An uploaded document as stored. */
+        StoredDocument: {
+            document_id: components["schemas"]["DocumentId"];
+            applicant_id: components["schemas"]["ApplicantId"];
+            document_type: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["Side"] | null;
+            /** @description ISO alpha-3 as sent. */
+            issued_country?: string | null;
+            content_type: string;
+            file_id: components["schemas"]["FileId"];
+            file_name?: string | null;
+            /** Format: int64 */
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         /**
          * @description The category labels of watchlist entities.
          * @enum {string}
@@ -2934,8 +4023,93 @@ export interface components {
             aml_screening_enabled?: boolean | null;
             info?: components["schemas"]["InfoPatch"] | null;
         };
+        /** @description The answer to an upload (public-api.md section 3). */
+        UploadAnswer: {
+            document_id: components["schemas"]["DocumentId"];
+            detected_document_type: components["schemas"]["DocumentType"];
+            detected_document_side?: components["schemas"]["Side"] | null;
+            detected_two_side_document: boolean;
+            /** @description ISO alpha-2 of the issuing country, when sent. */
+            detected_country?: string | null;
+            errors: components["schemas"]["CheckError"][];
+        };
         UserProvidedData: {
             shareholders?: components["schemas"]["Shareholder"][];
+        };
+        /** @description A document verification as served. */
+        Verification: {
+            id: components["schemas"]["VerificationId"];
+            applicant_id: components["schemas"]["ApplicantId"];
+            status: components["schemas"]["VerificationStatus"];
+            /** @description The organization's id (always a string: the Python client requires one). */
+            organization_id: string;
+            /** @description Who created it: the API key's id, or `console` (always a string). */
+            account_id: string;
+            /**
+             * @description Docket's accounts have no e-mail addresses: always `""` (the Python client requires a
+             *     string).
+             */
+            account_email: string;
+            documents: components["schemas"]["VerificationDocumentRef"][];
+            document_ids: components["schemas"]["DocumentId"][];
+            document_type?: components["schemas"]["DocumentType"] | null;
+            /**
+             * @description The profile's checks by step: `document_mrz`, `document_ocr`, `face_comparison`,
+             *     `liveness`, `poa`.
+             */
+            checks: {
+                [key: string]: components["schemas"]["CheckResult"];
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The hosted page where the person uploads their documents. */
+            verification_url: string;
+            /** @description The short id: the hosted page's and the end-user endpoints' key. */
+            verification_url_id: string;
+            /** @description ISO alpha-2: the country the person chose or the caller gave. */
+            country_code?: string | null;
+            is_sandbox: boolean;
+            profile_id: components["schemas"]["ProfileId"];
+            /**
+             * Format: uuid
+             * @description Docket does not screen verified people by itself: always null (screen the applicant).
+             */
+            aml_search_id?: string | null;
+            poi_data?: components["schemas"]["PoiData"] | null;
+            /** @description The profile's settings when the verification was made. */
+            settings: components["schemas"]["Settings"];
+            /** @description What the person filled by hand on the hosted page. */
+            manual_fields: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description Other applicants with the same document (7000-range findings). */
+            duplicated_applicant_ids: components["schemas"]["ApplicantId"][];
+            /** @description The link it was started from, if any. */
+            link_id?: string | null;
+        };
+        /**
+         * @description A check's state (the Python client's `CheckStatus`).
+         * @enum {string}
+         */
+        VerificationCheckStatus: "pending" | "in_progress" | "verified" | "failed";
+        /** @description What a verification names of a document. */
+        VerificationDocumentRef: {
+            document_id: components["schemas"]["DocumentId"];
+            document_type: components["schemas"]["DocumentType"];
+            /** @description The media type the file's content shows. */
+            content_type: string;
+        };
+        /**
+         * @description What a reviewer reads of a verification beside the object itself: each document with its
+         *     file's facts, and the history.
+         */
+        VerificationFile: {
+            documents: components["schemas"]["StoredDocument"][];
+            timeline: components["schemas"]["VerificationTimelineEntry"][];
         };
         /**
          * Format: uuid
@@ -2943,10 +4117,43 @@ export interface components {
          */
         VerificationId: string;
         /**
-         * @description Where an applicant's identity verification stands.
+         * @description A new verification (public-api.md section 3). Empty strings and the Go client's zero values
+         *     are "not given".
+         */
+        VerificationInput: {
+            /**
+             * Format: uuid
+             * @description Omitted: a new applicant is created.
+             */
+            applicant_id?: string | null;
+            /**
+             * Format: uuid
+             * @description Omitted: the default profile.
+             */
+            profile_id?: string | null;
+            /** @description Deprecated (use profiles): document types that decide the checks. */
+            checks_required?: components["schemas"]["DocumentType"][] | null;
+            /** @description ISO 3166-1 alpha-2. */
+            applicant_country?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 10080 (a week); default 240. `0` is "not given".
+             */
+            expiration_minutes?: number | null;
+            sandbox_result?: components["schemas"]["SandboxResult"] | null;
+        };
+        /**
+         * @description A verification's status.
          * @enum {string}
          */
-        VerificationStatus: "initial" | "passed" | "failed";
+        VerificationStatus: "initial" | "pending" | "in_progress" | "verified" | "failed" | "canceled" | "expired";
+        /** @description One moment of a verification's history. */
+        VerificationTimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            /** @description What happened, in words. */
+            what: string;
+        };
         /**
          * @description What a single check verifies.
          * @enum {string}
@@ -5211,6 +6418,962 @@ export interface operations {
             };
         };
     };
+    listProfiles: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of profiles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Profile"];
+                };
+            };
+        };
+    };
+    createProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "EU customers",
+                 *       "name": "Passport and liveness",
+                 *       "settings": {
+                 *         "countries": [
+                 *           "FR",
+                 *           "DE"
+                 *         ],
+                 *         "face_comparison_allowed_documents": [
+                 *           "selfie",
+                 *           "liveness_photo"
+                 *         ],
+                 *         "face_comparison_required": true,
+                 *         "poi_allowed_documents": [
+                 *           "passport"
+                 *         ],
+                 *         "poi_required": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The new profile's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedProfile"];
+                };
+            };
+            /** @description Invalid settings (the field named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, with its link if it has one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileInput"];
+            };
+        };
+        responses: {
+            /** @description `Profile updated` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid settings */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archiveProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Profile archived` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is the default profile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setDefaultProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Default profile set` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The profile is archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiration_in_minutes": 240
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkInput"];
+            };
+        };
+        responses: {
+            /** @description The link's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            /** @description The profile has a link already, or invalid options */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkInput"];
+            };
+        };
+        responses: {
+            /** @description The link's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            /** @description Invalid options */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    archiveLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unarchiveLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAnswer"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description Part of the applicant's name, case- and accent-insensitive. */
+                name?: string;
+                /** @description The document's country (ISO 3166-1 alpha-2). */
+                country?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`: before that day). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of verifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Verification"];
+                };
+            };
+            /** @description Invalid paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applicant_id": "01928f2a-7b1c-7d3e-8f00-3c1d2e4f5a6b",
+                 *       "expiration_minutes": 240
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerificationInput"];
+            };
+        };
+        responses: {
+            /** @description The new verification, `initial` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Invalid data (the field named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant or profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVerificationByShortId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description No such verification in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApplicantVerifications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the applicant's verifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Verification"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    proceedVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, `in_progress` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Documents are missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingDocuments"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Its status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, `canceled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelVerificationByPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification, `canceled` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The stored document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description Malformed form or unknown document type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The open verification expired (8000) or holds too many documents (9000) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a picture or PDF, or a picture that does not decode */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadDocumentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, image/jpeg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No preview can be made of this document */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordVerificationOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "check": "face_comparison",
+                 *       "errors": [
+                 *         4001
+                 *       ],
+                 *       "note": "Different person",
+                 *       "verified": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewerOutcome"];
+            };
+        };
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Unknown check or error code, or a failure without a code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not waiting for this outcome */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVerificationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents and the timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationFile"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listImports: {
         parameters: {
             query?: never;
@@ -5589,6 +7752,374 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSdkVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `verification_url_id` */
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    uploadSdkDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The stored document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description Malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired (8000), too many documents (9000) or no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a picture or PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    proceedSdkVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            /** @description Documents or fields are missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingDocuments"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setSdkCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "DE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CountryInput"];
+            };
+        };
+        responses: {
+            /** @description Kept (no body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown or refused country */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setSdkFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "custom_fields": {},
+                 *       "dob": "1990-02-03",
+                 *       "full_name": "Ana Silva"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonFields"];
+            };
+        };
+        responses: {
+            /** @description `Fields saved` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value is invalid or not asked for */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSdkLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonLink"];
+                };
+            };
+            /** @description The link is archived */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startSdkLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new verification */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            /** @description The link is archived */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountryEntry"][];
                 };
             };
         };

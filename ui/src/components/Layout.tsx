@@ -15,6 +15,8 @@ const NAV = [
   { to: "/aml", label: "AML screening", id: "aml", end: true },
   { to: "/aml/history", label: "Search history", id: "aml-history", end: false },
   { to: "/aml/lists", label: "Watchlists", id: "aml-lists", end: false },
+  { to: "/verifications", label: "Verifications", id: "verifications", end: true },
+  { to: "/verifications/profiles", label: "Profiles and links", id: "verification-profiles", end: false },
   { to: "/webhooks", label: "Webhooks", id: "webhooks", end: true },
   { to: "/webhooks/deliveries", label: "Deliveries", id: "deliveries", end: false },
   { to: "/requests", label: "Requests", id: "requests", end: false },

@@ -13,7 +13,7 @@ use docket_engine::values::CountryCode;
 use docket_engine::verifications::{
     Actor, DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification, Profile,
     ProfileId, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer, UploadTarget, Verification,
-    VerificationFilter, VerificationId, VerificationStatus,
+    VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -44,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download_document))
         .routes(routes!(download_preview))
         .routes(routes!(record_outcome))
+        .routes(routes!(verification_file))
 }
 
 /// Who acts: a console reviewer by name, else the API key.
@@ -862,6 +863,27 @@ async fn record_outcome(
         }
     };
     Ok(Json(state.engine.verifications().record_outcome(caller.scope(), id, outcome, reviewer).await?))
+}
+
+/// A verification's file
+///
+/// Its documents with their files' facts (name, size, SHA-256, upload time, side, country) and
+/// its history, oldest first: what the console's reviewer reads beside the verification.
+#[utoipa::path(
+    get, path = "/_docket/verifications/{verification_id}/file", tag = "Verifications",
+    operation_id = "getVerificationFile",
+    params(("verification_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The documents and the timeline", body = VerificationFile),
+        (status = 404, description = "No such verification", body = ErrorBody),
+    )
+)]
+async fn verification_file(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<VerificationId>,
+) -> ApiResult<Json<VerificationFile>> {
+    Ok(Json(state.engine.verifications().file(caller.scope(), id).await?))
 }
 
 #[cfg(test)]

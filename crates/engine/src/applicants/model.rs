@@ -35,7 +35,7 @@ impl ApplicantType {
 /// Where an applicant's identity verification stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ApplicantVerificationStatus))]
 pub enum VerificationStatus {
     /// No verification has finished yet.
     #[default]

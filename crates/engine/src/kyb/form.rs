@@ -64,7 +64,7 @@ impl SectionKey {
 /// A postal address.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = KybAddress))]
 pub struct Address {
     pub street: Option<Line>,
     pub city: Option<Line>,

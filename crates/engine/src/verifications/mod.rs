@@ -10,10 +10,12 @@
 //! - `process`: running checks as due work, expiry, finishing; `sandbox`: the simulation;
 //!   `offline`: what Docket checks for real; `images`: decoding, previews, picture hashes;
 //! - `preview`: the downsized picture of a document (pictures, a PDF's first page);
+//! - `demo`: the demo data set's profile, link and verifications;
 //! - `person`: the person's side (hosted page, end-user endpoints by short id);
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
 
 mod codes;
+mod demo;
 pub mod document;
 pub mod images;
 mod model;

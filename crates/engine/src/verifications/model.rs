@@ -27,7 +27,7 @@ crate::id::typed_id!(
 /// A check's state (the Python client's `CheckStatus`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = VerificationCheckStatus))]
 pub enum CheckStatus {
     /// Waiting for documents, or for the verification to be proceeded.
     Pending,
@@ -93,7 +93,7 @@ pub type Checks = BTreeMap<CheckStep, CheckResult>;
 
 /// What a verification names of a document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = VerificationDocumentRef))]
 pub struct DocumentRef {
     pub document_id: DocumentId,
     pub document_type: DocumentType,
@@ -142,7 +142,9 @@ pub struct Verification {
     pub document_ids: Vec<DocumentId>,
     /// The identity document's type, once one is in.
     pub document_type: Option<DocumentType>,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    /// The profile's checks by step: `document_mrz`, `document_ocr`, `face_comparison`,
+    /// `liveness`, `poa`.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, CheckResult>))]
     pub checks: Checks,
     pub created_at: Timestamp,
     pub completed_at: Option<Timestamp>,
@@ -161,7 +163,7 @@ pub struct Verification {
     /// The profile's settings when the verification was made.
     pub settings: Settings,
     /// What the person filled by hand on the hosted page.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Object>))]
     pub manual_fields: Value,
     /// Other applicants with the same document (7000-range findings).
     pub duplicated_applicant_ids: Vec<ApplicantId>,
@@ -219,4 +221,22 @@ pub struct MissingDocuments {
     pub error: String,
     pub message: String,
     pub pending_documents: Vec<DocumentType>,
+}
+
+/// One moment of a verification's history.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = VerificationTimelineEntry))]
+pub struct TimelineEntry {
+    pub at: Timestamp,
+    /// What happened, in words.
+    pub what: String,
+}
+
+/// What a reviewer reads of a verification beside the object itself: each document with its
+/// file's facts, and the history.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VerificationFile {
+    pub documents: Vec<StoredDocument>,
+    pub timeline: Vec<TimelineEntry>,
 }

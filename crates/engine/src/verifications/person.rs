@@ -26,7 +26,9 @@ pub struct PersonView {
     pub status: &'static str,
     /// The verification's own status.
     pub verification_status: VerificationStatus,
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    /// The profile's checks by step: `document_mrz`, `document_ocr`, `face_comparison`,
+    /// `liveness`, `poa`.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, super::model::CheckResult>))]
     pub checks: Checks,
     /// The finish screen's redirect link, if the profile has one.
     pub redirect_url: Option<String>,
@@ -36,7 +38,7 @@ pub struct PersonView {
     pub settings: Settings,
     pub documents: Vec<DocumentRef>,
     /// What the person filled in so far.
-    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Object>))]
     pub manual_fields: Value,
     pub is_sandbox: bool,
 }

@@ -923,6 +923,48 @@ impl Verifications<'_> {
         Ok((document, preview))
     }
 
+    /// A verification's documents with their files' facts, and its history, oldest first.
+    pub async fn file(&self, scope: Scope, id: VerificationId) -> Result<super::model::VerificationFile> {
+        use super::model::TimelineEntry;
+        let (r, documents) = self
+            .engine
+            .core
+            .db
+            .read(move |conn| {
+                let r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                let documents = store::documents_of(conn, scope, id)?;
+                Ok((r, documents))
+            })
+            .await?;
+        let mut timeline = vec![TimelineEntry {
+            at: r.created_at,
+            what: match &r.link_id {
+                Some(link) => format!("Started through link {link}"),
+                None => format!("Created by {}", r.account_id),
+            },
+        }];
+        for d in &documents {
+            let name = d.file_name.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
+            timeline
+                .push(TimelineEntry { at: d.created_at, what: format!("{} uploaded{name}", d.document_type.as_str()) });
+        }
+        if let Some(at) = r.proceeded_at {
+            timeline.push(TimelineEntry { at, what: "Proceeded: checks started".to_owned() });
+        }
+        match (r.status, r.completed_at) {
+            (VerificationStatus::Verified | VerificationStatus::Failed, Some(at)) => {
+                timeline.push(TimelineEntry { at, what: format!("Finished: {}", r.status.as_str()) });
+            }
+            (VerificationStatus::Canceled | VerificationStatus::Expired, at) => {
+                let at = at.unwrap_or(r.expires_at);
+                timeline.push(TimelineEntry { at, what: format!("Ended: {}", r.status.as_str()) });
+            }
+            _ => {}
+        }
+        timeline.sort_by_key(|e| e.at);
+        Ok(super::model::VerificationFile { documents, timeline })
+    }
+
     /// The documents of a verification.
     pub async fn documents(&self, scope: Scope, id: VerificationId) -> Result<Vec<StoredDocument>> {
         self.get(scope, id).await?;

@@ -478,7 +478,7 @@ pub(crate) fn insert_document(
     scope: Scope,
     d: &StoredDocument,
     verification: Option<VerificationId>,
-    dhash: Option<u64>,
+    dhash: Option<super::images::PictureHash>,
 ) -> Result<()> {
     conn.prepare_cached(&format!(
         "INSERT INTO verification_documents ({DOCUMENT_COLUMNS}, dhash) \
@@ -500,7 +500,7 @@ pub(crate) fn insert_document(
         d.sha256,
         d.created_at,
         // SQLite integers are signed: the hash's bits are kept as they are.
-        dhash.map(|h| h as i64)
+        dhash.map(|h| h.0.to_vec())
     ])?;
     Ok(())
 }
@@ -535,7 +535,7 @@ pub(crate) fn duplicates(
     scope: Scope,
     applicant: ApplicantId,
     sha256: &str,
-    dhash: Option<u64>,
+    dhash: Option<super::images::PictureHash>,
     max_distance: u32,
 ) -> Result<(Vec<ApplicantId>, Vec<ApplicantId>)> {
     let mut exact: Vec<ApplicantId> = conn
@@ -548,18 +548,20 @@ pub(crate) fn duplicates(
     exact.sort();
     let mut near = Vec::new();
     if let Some(hash) = dhash {
-        // The scope's image hashes are compared in full: a few hundred thousand integers a
-        // second; an index on bit bands would be the next step if scopes grow past that.
+        // The scope's image hashes are compared in full: a few hundred thousand a second; an index on bit bands would be the next step if scopes grow past that.
         let mut stmt = conn.prepare_cached(
             "SELECT applicant_id, dhash FROM verification_documents \
              WHERE organization_id = ?1 AND environment = ?2 AND dhash IS NOT NULL AND applicant_id != ?3",
         )?;
         let rows = stmt.query_map(params![scope.organization, scope.environment, applicant], |r| {
-            Ok((r.get::<_, ApplicantId>(0)?, r.get::<_, i64>(1)?))
+            Ok((r.get::<_, ApplicantId>(0)?, r.get::<_, Vec<u8>>(1)?))
         })?;
         for row in rows {
             let (other, theirs) = row?;
-            if (theirs as u64 ^ hash).count_ones() <= max_distance && !exact.contains(&other) && !near.contains(&other)
+            let Ok(theirs) = <[u8; 32]>::try_from(theirs.as_slice()) else { continue };
+            if super::images::PictureHash(theirs).distance(&hash) <= max_distance
+                && !exact.contains(&other)
+                && !near.contains(&other)
             {
                 near.push(other);
             }
