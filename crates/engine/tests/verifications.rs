@@ -309,3 +309,76 @@ async fn profiles_have_one_default_names_are_unique_and_links_are_one_per_profil
 fn outcome(check: CheckStep, verified: bool, errors: Vec<u32>, note: Option<&str>) -> ReviewerOutcome {
     ReviewerOutcome { check, verified, errors, note: note.map(str::to_owned) }
 }
+
+/// A PDF passport whose text layer carries a machine-readable zone.
+fn passport_pdf(surname: &str, birth: &str, expiry: &str, forge: bool) -> Vec<u8> {
+    let [a, mut b] = docket_mrz::compose_td3(&docket_mrz::Td3Fields {
+        document_code: "P",
+        issuing_state: "DEU",
+        surname,
+        given_names: "Erika",
+        document_number: "C01X00T47",
+        nationality: "DEU",
+        birth_date: birth,
+        sex: 'F',
+        expiry_date: expiry,
+        personal_number: "",
+    });
+    if forge {
+        // One digit of the document number changed after the zone was written.
+        b.replace_range(0..1, "D");
+    }
+    let lines = vec!["PASSPORT / REISEPASS".to_owned(), format!("Surname: {surname}"), a, b];
+    docket_engine::kyb::pdf::write_document("Passport", &lines, "Bundesdruckerei scan")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn production_reads_the_mrz_of_a_pdf_and_checks_it_for_real() {
+    let f = fixture().await;
+    let person: docket_engine::applicants::NewApplicant = serde_json::from_value(
+        json!({"info": {"first_name": "Erika", "last_name": "Mustermann", "dob": "1983-08-12"}}),
+    )
+    .expect("applicant");
+    let applicant = f.engine.applicants().create(f.production, person).await.expect("applicant").applicant_id;
+    let cases = [
+        ("Mustermann", "830812", "340101", false, None),
+        ("Mustermann", "830812", "340101", true, Some(2001)),
+        ("Mustermann", "830812", "250101", false, Some(3001)),
+        ("Musterfrau", "830812", "340101", false, Some(3102)),
+        ("Mustermann", "100812", "340101", false, Some(3201)),
+    ];
+    for (i, (surname, birth, expiry, forge, code)) in cases.into_iter().enumerate() {
+        let input = NewVerification { applicant_id: Some(applicant), ..NewVerification::default() };
+        let v = create(&f, f.production, input).await;
+        let pdf = passport_pdf(surname, birth, expiry, forge);
+        let verifications = f.engine.verifications();
+        let target = UploadTarget::Applicant(applicant);
+        verifications
+            .add_document_bytes(f.production, target.clone(), doc(DocumentType::Passport), "passport.pdf", &pdf)
+            .await
+            .expect("passport");
+        verifications
+            .add_document_bytes(f.production, target, doc(DocumentType::Selfie), "selfie.png", &picture(900 + i as u32))
+            .await
+            .expect("selfie");
+        let done = proceed_and_run(&f, f.production, &v).await;
+        let mrz = &done.checks[&CheckStep::DocumentMrz];
+        match code {
+            None => {
+                assert_eq!(mrz.status, CheckStatus::Verified, "{mrz:?}");
+                assert_eq!(mrz.decided_by.as_deref(), Some("docket"));
+                let poi = done.poi_data.clone().expect("read from the zone");
+                assert_eq!(
+                    (poi.surname.as_deref(), poi.birth_date.as_deref()),
+                    (Some("Mustermann"), Some("1983-08-12"))
+                );
+                assert_eq!(poi.has_mrz, Some(true));
+                assert_eq!(done.checks[&CheckStep::FaceComparison].status, CheckStatus::InProgress, "faces wait");
+            }
+            Some(code) => {
+                assert_eq!(mrz.status, CheckStatus::Failed, "{surname} {birth} {expiry} {forge}: {mrz:?}");
+                assert!(mrz.errors.iter().any(|e| e.code == code), "{code}: {:?}", mrz.errors);
+            }
+        }
+    }
+}
