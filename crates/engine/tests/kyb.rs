@@ -309,8 +309,86 @@ async fn production_checks_what_it_can_and_says_what_it_cannot() {
     assert_eq!(check(CheckType::DocManipulation).verdict.as_deref(), Some("no_manipulation"));
     // What needs an online service or data Docket lacks is an error with its reason, never a pass.
     assert_eq!(check(CheckType::Registry).state, CheckState::Error);
-    assert!(check(CheckType::Kyc).summary.as_deref().unwrap_or_default().contains("reviewer"));
-    assert_eq!(done.row.status, CaseStatus::Failed);
+    // Identity checks wait for the people's document verifications (see the next test).
+    assert_eq!(check(CheckType::Kyc).state, CheckState::Pending);
+    assert_eq!(done.row.status, CaseStatus::UnderReview);
+}
+
+/// A distinct PNG picture per seed.
+fn picture(seed: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(320, 200, |x, y| {
+        let block =
+            (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
+        let v = (block.wrapping_mul(2_654_435_761) >> 24) as u8;
+        image::Rgb([v, v, v])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::ImageRgb8(img).write_to(&mut out, image::ImageFormat::Png).expect("png");
+    out.into_inner()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn production_kyc_waits_for_each_persons_document_verification() {
+    use docket_engine::verifications::{
+        Actor as VActor, CheckStep, DocumentType, NewDocument, ReviewerOutcome, UploadTarget, VerificationStatus,
+    };
+    let f = fixture().await;
+    let case = filled(&f, f.production, "09876543", "Reed", "certificate").await;
+    f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().run_due_checks().await.expect("runs");
+    let waiting = f.engine.kyb().get(f.production, case.row.id).await.expect("get");
+    let kyc: Vec<_> = waiting.checks.iter().filter(|c| c.check_type == CheckType::Kyc).cloned().collect();
+    assert!(kyc.len() >= 2, "the representative and the director: {kyc:?}");
+    for check in &kyc {
+        assert_eq!(check.state, CheckState::Pending, "{check:?}");
+        let summary = check.summary.as_deref().unwrap_or_default();
+        assert!(summary.contains("waiting for") && summary.contains("/v/V"), "{summary}");
+    }
+    assert_ne!(waiting.row.status, CaseStatus::Failed, "the case waits for its people");
+
+    // Each person verifies; the first passes, the second's face does not match.
+    let verifications = f.engine.verifications();
+    for (i, check) in kyc.iter().enumerate() {
+        let id: docket_engine::verifications::VerificationId =
+            serde_json::from_value(check.evidence["verification_id"].clone()).expect("verification id");
+        let v = verifications.get(f.production, id).await.expect("verification");
+        let applicant = f.engine.applicants().get(f.production, v.applicant_id).await.expect("applicant");
+        assert_eq!(
+            applicant.system_info.last_name.as_deref(),
+            check.subject_name.split(' ').next_back(),
+            "filled from the form"
+        );
+        for (t, seed) in [(DocumentType::Passport, 100 + 2 * i as u32), (DocumentType::Selfie, 101 + 2 * i as u32)] {
+            let document = NewDocument { document_type: Some(t), side: None, issued_country: None };
+            let target = UploadTarget::Applicant(v.applicant_id);
+            verifications
+                .add_document_bytes(f.production, target, document, "p.png", &picture(seed))
+                .await
+                .expect("up");
+        }
+        verifications.proceed(f.production, id, VActor::Api("k".into())).await.expect("proceeds").expect("complete");
+        verifications.run_due().await.expect("runs");
+        for step in [CheckStep::DocumentMrz, CheckStep::DocumentOcr, CheckStep::FaceComparison] {
+            let fail = i == 1 && step == CheckStep::FaceComparison;
+            let outcome = ReviewerOutcome {
+                check: step,
+                verified: !fail,
+                errors: if fail { vec![4001] } else { vec![] },
+                note: None,
+            };
+            verifications.record_outcome(f.production, id, outcome, "ana".into()).await.expect("outcome");
+        }
+        let done = verifications.get(f.production, id).await.expect("verification");
+        assert_eq!(done.status, if i == 1 { VerificationStatus::Failed } else { VerificationStatus::Verified });
+    }
+    // The checks look again on the environment's clock.
+    f.time.advance(jiff::SignedDuration::from_mins(6));
+    f.engine.kyb().run_due_checks().await.expect("runs");
+    let after = f.engine.kyb().get(f.production, case.row.id).await.expect("get");
+    let verdicts: Vec<_> =
+        kyc.iter().map(|k| after.checks.iter().find(|c| c.id == k.id).expect("check").verdict.clone()).collect();
+    assert_eq!(verdicts[0].as_deref(), Some("verified"));
+    assert_eq!(verdicts[1].as_deref(), Some("not_verified"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

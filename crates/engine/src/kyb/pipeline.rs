@@ -150,7 +150,20 @@ async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
     )
     .await
     {
-        Ok(f) => f,
+        Ok(providers::Ran::Finished(f)) => f,
+        Ok(providers::Ran::Waiting { summary, evidence, again_in }) => {
+            // Shown on the pending check; the same item looks again later.
+            let at = engine.now(scope).saturating_add(again_in);
+            let claim = claim.clone();
+            return engine
+                .core
+                .db
+                .write(move |conn| {
+                    store::note_waiting_check(conn, id, &summary, &evidence)?;
+                    work::store::reschedule(conn, &claim, at).map(drop)
+                })
+                .await;
+        }
         // Docket's own failure: retried with backoff by the loop.
         Err(e @ Error::Storage(_)) => return Err(e),
         // An input the provider cannot work with is a technical outcome, not a retry.

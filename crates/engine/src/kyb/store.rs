@@ -358,6 +358,21 @@ pub(crate) fn finish_check(
     Ok(n > 0)
 }
 
+/// What a pending instance waits for (its summary and evidence), while it stays pending.
+pub(crate) fn note_waiting_check(
+    conn: &Connection,
+    id: CheckId,
+    summary: &str,
+    evidence: &serde_json::Value,
+) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE kyb_checks SET summary = ?2, evidence = ?3
+         WHERE id = ?1 AND state = 'pending' AND superseded_at IS NULL",
+    )?
+    .execute(params![id, summary, serde_json::to_string(evidence)?])?;
+    Ok(())
+}
+
 /// Every instance of a case, oldest first (superseded ones included).
 pub(crate) fn checks_of(conn: &Connection, case: CaseId) -> Result<Vec<Check>> {
     Ok(conn

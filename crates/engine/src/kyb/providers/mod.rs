@@ -4,6 +4,7 @@
 //! not checked.
 
 mod docket;
+mod kyc;
 mod sandbox;
 
 pub(crate) use sandbox::tin_answer;
@@ -47,6 +48,20 @@ impl Finding {
     }
 }
 
+/// What running a check instance gave: its finding, or that it waits for something outside the
+/// pipeline (a person's identity verification) and looks again later.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Ran {
+    Finished(Finding),
+    Waiting {
+        /// What it waits for, shown on the pending check.
+        summary: String,
+        evidence: Value,
+        /// When to look again, on the environment's clock.
+        again_in: SignedDuration,
+    },
+}
+
 /// The provider of a scope's checks.
 pub(crate) fn provider_of(sandbox: bool) -> Provider {
     if sandbox { Provider::Sandbox } else { Provider::Docket }
@@ -63,7 +78,16 @@ pub(crate) fn duration(provider: Provider, check_type: CheckType) -> SignedDurat
 
 /// Runs one check instance. An `Err` is a failure of Docket itself (storage): the due-work loop
 /// tries again later. A provider's failure is a [`Finding`] with an error outcome.
-pub(crate) async fn run(engine: &Engine, input: CheckInput<'_>) -> Result<Finding> {
+pub(crate) async fn run(engine: &Engine, input: CheckInput<'_>) -> Result<Ran> {
+    // Production's identity checks go through the person's document verification, which may
+    // take days: the check waits for it.
+    if input.check_type == CheckType::Kyc && !input.case.scope.is_sandbox() {
+        return kyc::run(engine, &input).await;
+    }
+    finding(engine, input).await.map(Ran::Finished)
+}
+
+async fn finding(engine: &Engine, input: CheckInput<'_>) -> Result<Finding> {
     match input.check_type {
         // Screening goes through the AML engine in both environments: the sandbox screens
         // against the demo list with its magic names, production against the imported lists.
