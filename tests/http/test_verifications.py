@@ -161,6 +161,25 @@ def test_magic_file_names_give_their_documented_outcomes(sandbox, poll, real_clo
         assert error["message"], error
 
 
+def test_spoof_and_old_fail_liveness_and_the_proof_of_address(sandbox, unique, poll, real_clock):
+    settings = {"face_comparison_allowed_documents": ["selfie", "liveness_photo"], "poa_required": True}
+    pid = sandbox.post(P, json={"name": unique("liveness-poa"), "settings": settings}).json()["id"]
+    for liveness, poa, failed in [("live.png", "bill.png", {}),
+                                  ("live-spoof.png", "bill.png", {"liveness": [5001]}),
+                                  ("live.png", "bill-old.png", {"poa": [4501]})]:
+        v = create(sandbox, profile_id=pid)
+        base = random.randrange(1 << 30)
+        for document_type, name, seed in (("passport", "passport.png", base), ("selfie", "selfie.png", base + 1),
+                                          ("liveness_photo", liveness, base + 2), ("poa_utility_bill", poa, base + 3)):
+            assert upload(sandbox, v["applicant_id"], document_type, name, png(seed)).status_code == 200
+        done = finish(sandbox, v, poll)
+        got = {step: [e["code"] for e in c["errors"]] for step, c in done["checks"].items() if c["status"] == "failed"}
+        assert got == failed, (liveness, poa, done["checks"])
+        assert done["status"] == ("failed" if failed else "verified")
+        if not failed:
+            assert done["checks"]["liveness"]["data"]["liveness_score"] > 0.5
+
+
 def test_sandbox_result_decides_the_outcome_only_in_the_sandbox(sandbox, production, poll, real_clock):
     chosen = {"status": "failed", "errors": {"face_comparison": [4001], "document_mrz": [2001]}}
     v = create(sandbox, sandbox_result=chosen)

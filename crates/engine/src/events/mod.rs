@@ -1,4 +1,4 @@
-//! The transactional outbox: domain events (AML_SCREENING, and later KYB, DOCVER, email and
+//! The transactional outbox: domain events (AML_SCREENING, KYB, DOCVER, and later email and
 //! transaction-monitoring events), written in the same transaction as the change that caused
 //! them, so that none is ever lost: every domain reports through [`emit`]. Delivering them is
 //! the webhooks' business.

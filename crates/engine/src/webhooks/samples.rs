@@ -29,18 +29,19 @@ pub const CATALOGUE: [CatalogueEntry; 7] = [
     },
     CatalogueEntry {
         event_type: EventType::Docver,
-        emitted: false,
+        emitted: true,
         summary: "A document verification finished",
-        description: "The full verification object, as the public service sends it. Docket will emit it with \
-            document verification; today only test events carry it.",
+        description: "The full verification object (as `GET /api/v3/verifications/{id}` answers it), sent when a \
+            verification ends `verified` or `failed`, in the same transaction as the outcome.",
         example: DOCVER,
     },
     CatalogueEntry {
         event_type: EventType::DocverChecks,
-        emitted: false,
+        emitted: true,
         summary: "A step of a document verification finished",
-        description: "One check step's result, as the public service sends it. Docket will emit it with \
-            document verification; today only test events carry it.",
+        description: "One check step's result when it is decided (by the sandbox, by Docket's own checks or by a \
+            reviewer): `verification_id`, `applicant_id`, `verification_url_id`, `step` and `result` (the check: \
+            `status`, `errors`, `pending_documents`, `data`, `decided_by`).",
         example: DOCVER_CHECKS,
     },
     CatalogueEntry {
@@ -86,9 +87,9 @@ pub fn example(event_type: EventType) -> &'static str {
 
 const AML_SCREENING: &str = r#"{"screening_id":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","external_id":"external_id_123","search_request":{"full_name":"Ivan Sanctionov","fuzziness":true,"fuzziness_level":1,"phonetics":true,"mode":0},"search_response":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-2","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"search_result":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-2","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"risk_score":{"type":"High"},"completed_at":"2026-11-22T09:00:00Z"}"#;
 
-const DOCVER: &str = r#"{"id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","status":"verified","checks":{"document_mrz":{"status":"verified","data":{"name":"JOHN","surname":"DOE","country":"DEU","document_type":"P"},"errors":[]},"face_comparison":{"status":"verified","errors":[]},"liveness":{"status":"verified","errors":[]}},"documents":[{"document_type":"passport","content_type":"image/jpeg"}],"verification_url":"https://am.dataspike.io/abcdef","verification_url_id":"abcdef","aml_search_id":null,"created_at":"2026-11-22T09:00:00Z","completed_at":"2026-11-22T09:05:00Z","expires_at":"2026-12-22T09:00:00Z"}"#;
+const DOCVER: &str = r#"{"id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","status":"verified","organization_id":"01920b6a-0000-7000-8000-00000000000a","account_id":"01920b6a-0000-7000-8000-00000000000b","account_email":"","documents":[{"document_id":"01920b70-0000-7000-8000-000000000002","document_type":"passport","content_type":"image/jpeg"},{"document_id":"01920b70-0000-7000-8000-000000000003","document_type":"selfie","content_type":"image/jpeg"}],"document_ids":["01920b70-0000-7000-8000-000000000002","01920b70-0000-7000-8000-000000000003"],"document_type":"passport","checks":{"document_mrz":{"status":"verified","errors":[],"pending_documents":[],"data":{"document_type":"Passport","country":"DEU","name":"ERIKA","surname":"MUSTERMANN","doc_number":"C01X00T47","nationality":"DEU","birth_date":"830812","sex":"F","expiry_date":"340101"},"decided_by":"sandbox"},"document_ocr":{"status":"verified","errors":[],"pending_documents":[],"data":null,"decided_by":"sandbox"},"face_comparison":{"status":"verified","errors":[],"pending_documents":[],"data":null,"decided_by":"sandbox"}},"created_at":"2026-11-22T09:00:00.000Z","completed_at":"2026-11-22T09:05:00.000Z","expires_at":"2026-11-22T13:00:00.000Z","verification_url":"http://127.0.0.1:3625/v/V1A2B3C4D5E6F7A8B","verification_url_id":"V1A2B3C4D5E6F7A8B","country_code":"DE","is_sandbox":true,"profile_id":"01920b6a-0000-7000-8000-00000000000c","aml_search_id":null,"poi_data":{"parsed_type":"passport","has_mrz":true,"raw_mrz_type":"P","country":"DEU","full_name":"Erika Mustermann","name":"Erika","surname":"Mustermann","document_number":"C01X00T47","nationality":"DEU","birth_date":"1983-08-12","sex":"F","expiry_date":"2034-01-01","issue_date":null},"manual_fields":{},"duplicated_applicant_ids":[],"link_id":null}"#;
 
-const DOCVER_CHECKS: &str = r#"{"verification_id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","step":"liveness","result":{"status":"verified","errors":[]}}"#;
+const DOCVER_CHECKS: &str = r#"{"verification_id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","verification_url_id":"V1A2B3C4D5E6F7A8B","step":"face_comparison","result":{"status":"failed","errors":[{"code":4001,"message":"the face does not match the identity document"}],"pending_documents":[],"data":null,"decided_by":"reviewer:Ana"}}"#;
 
 const TRANSACTION_MONITORING: &str = r#"{"transaction_id":"tx-123","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","decision":"review","matched_rules":[{"rule_id":"01920b70-0000-7000-8000-000000000002","name":"Large cash deposit","action":"review"}],"evaluated_at":"2026-11-22T09:00:00Z"}"#;
 
