@@ -44,21 +44,6 @@ PAGE_BYTES="$(curl -s -H "ds-api-token: $KEY" "$LIST" | wc -c)"
 start "$WORK/hello.log" "$BIN/hello"
 HELLO_URL="$URL"
 
-run() { # name, then oha arguments
-  local name="$1"; shift
-  oha --no-tui --output-format json -z "${SECONDS_PER_RUN}s" -c "$CONNECTIONS" "$@" > "$WORK/$name.json" 2>/dev/null
-  python3 - "$WORK/$name.json" "$name" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-s, p = d["summary"], d["latencyPercentiles"]
-codes = d.get("statusCodeDistribution", {})
-ok = sum(n for c, n in codes.items() if c.startswith("2"))
-ms = lambda v: None if v is None else round(v * 1000, 3)
-print(json.dumps({"name": sys.argv[2], "rps": round(s["requestsPerSec"] or 0), "p50_ms": ms(p.get("p50")),
-                  "p99_ms": ms(p.get("p99")), "responses_2xx": ok, "non_2xx": sum(codes.values()) - ok}))
-PY
-}
-
 say "Warm-up: 2 s of each, not counted"
 oha --no-tui -z 2s -c "$CONNECTIONS" "$HELLO_URL/" >/dev/null 2>&1
 oha --no-tui -z 2s -c "$CONNECTIONS" -H "ds-api-token: $KEY" "$LIST" >/dev/null 2>&1

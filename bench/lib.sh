@@ -51,3 +51,20 @@ start() {
 
 rss_mb() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
 peak_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
+
+# One oha run of ${SECONDS_PER_RUN}s at ${CONNECTIONS} connections, summarised as one JSON line
+# (name, requests per second, p50 and p99 in ms, 2xx and other answers): `run NAME URL [oha args]`.
+run() {
+  local name="$1"; shift
+  oha --no-tui --output-format json -z "${SECONDS_PER_RUN}s" -c "$CONNECTIONS" "$@" > "$WORK/$name.json" 2>/dev/null
+  python3 - "$WORK/$name.json" "$name" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s, p = d["summary"], d["latencyPercentiles"]
+codes = d.get("statusCodeDistribution", {})
+ok = sum(n for c, n in codes.items() if c.startswith("2"))
+ms = lambda v: None if v is None else round(v * 1000, 3)
+print(json.dumps({"name": sys.argv[2], "rps": round(s["requestsPerSec"] or 0), "p50_ms": ms(p.get("p50")),
+                  "p99_ms": ms(p.get("p99")), "responses_2xx": ok, "non_2xx": sum(codes.values()) - ok}))
+PY
+}

@@ -91,21 +91,6 @@ for label, size in (("1MB", 1_000_000), ("10MB", 10_000_000)):
 print(json.dumps(result))
 PY
 
-run() { # name, then oha arguments
-  local name="$1"; shift
-  oha --no-tui --output-format json -z "${SECONDS_PER_RUN}s" -c "$CONNECTIONS" "$@" > "$WORK/$name.json" 2>/dev/null
-  python3 - "$WORK/$name.json" "$name" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-s, p = d["summary"], d["latencyPercentiles"]
-codes = d.get("statusCodeDistribution", {})
-ok = sum(n for c, n in codes.items() if c.startswith("2"))
-ms = lambda v: None if v is None else round(v * 1000, 3)
-print(json.dumps({"name": sys.argv[2], "rps": round(s["requestsPerSec"] or 0), "p50_ms": ms(p.get("p50")),
-                  "p99_ms": ms(p.get("p99")), "responses_2xx": ok, "non_2xx": sum(codes.values()) - ok}))
-PY
-}
-
 ID="$(curl -s -X POST -H "ds-api-token: $KEY" -H 'Content-Type: application/json' -d '{}' "$DOCKET_URL/api/v3/verifications" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
 say "Warm-up: 2 s of each, not counted"
 oha --no-tui -z 2s -c "$CONNECTIONS" "$HELLO_URL/" >/dev/null 2>&1

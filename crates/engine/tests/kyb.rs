@@ -1,39 +1,15 @@
 //! KYB cases through the engine: create, fill, submit, the pipeline's outcomes by magic value,
 //! remediation, and the rules that refuse what may not happen.
 
-use std::sync::Arc;
+mod common;
+use common::{Fixture, fixture, picture};
 
 use docket_engine::kyb::{
     Actor, CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey,
     Stage,
 };
-use docket_engine::time::ManualTime;
-use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
+use docket_engine::{Error, Scope};
 use serde_json::json;
-
-struct Fixture {
-    _dir: tempfile::TempDir,
-    engine: Engine,
-    time: Arc<ManualTime>,
-    sandbox: Scope,
-    production: Scope,
-}
-
-async fn fixture() -> Fixture {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = Arc::new(ManualTime::new("2026-03-01T09:00:00Z".parse().expect("time")));
-    let mut config = EngineConfig::new(dir.path());
-    config.time = time.clone();
-    let engine = Engine::open(config).await.expect("opens");
-    let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
-    Fixture {
-        _dir: dir,
-        engine,
-        time,
-        sandbox: Scope::new(org, Environment::Sandbox),
-        production: Scope::new(org, Environment::Production),
-    }
-}
 
 /// A PDF whose text layer says `text`.
 fn pdf(text: &str) -> Vec<u8> {
@@ -312,19 +288,6 @@ async fn production_checks_what_it_can_and_says_what_it_cannot() {
     // Identity checks wait for the people's document verifications (see the next test).
     assert_eq!(check(CheckType::Kyc).state, CheckState::Pending);
     assert_eq!(done.row.status, CaseStatus::UnderReview);
-}
-
-/// A distinct PNG picture per seed.
-fn picture(seed: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(320, 200, |x, y| {
-        let block =
-            (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
-        let v = (block.wrapping_mul(2_654_435_761) >> 24) as u8;
-        image::Rgb([v, v, v])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    image::DynamicImage::ImageRgb8(img).write_to(&mut out, image::ImageFormat::Png).expect("png");
-    out.into_inner()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,56 +1,17 @@
 //! Document verification through the engine: profiles, the status flow, the sandbox's
 //! outcomes by magic value and `sandbox_result`, expiry, duplicates, and production's reviewer.
 
-use std::sync::Arc;
+mod common;
+use common::{Fixture, fixture, picture};
 
 use docket_engine::applicants::VerificationStatus as ApplicantStatus;
 use docket_engine::page::PageRequest;
-use docket_engine::time::ManualTime;
 use docket_engine::verifications::{
     Actor, CheckStatus, CheckStep, DocumentType, NewDocument, NewProfile, NewVerification, ReviewerOutcome,
     SandboxResult, Side, UploadTarget, Verification, VerificationStatus,
 };
-use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
-use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
+use docket_engine::{Error, Scope};
 use serde_json::json;
-
-struct Fixture {
-    _dir: tempfile::TempDir,
-    engine: Engine,
-    time: Arc<ManualTime>,
-    sandbox: Scope,
-    production: Scope,
-}
-
-async fn fixture() -> Fixture {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let time = Arc::new(ManualTime::new("2026-03-01T09:00:00Z".parse().expect("time")));
-    let mut config = EngineConfig::new(dir.path());
-    config.time = time.clone();
-    let engine = Engine::open(config).await.expect("opens");
-    let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
-    Fixture {
-        _dir: dir,
-        engine,
-        time,
-        sandbox: Scope::new(org, Environment::Sandbox),
-        production: Scope::new(org, Environment::Production),
-    }
-}
-
-/// A PNG picture of blocks whose brightness the seed scrambles: different seeds make pictures
-/// that the perceptual hash tells apart.
-fn picture(seed: u32) -> Vec<u8> {
-    let img = RgbImage::from_fn(320, 200, |x, y| {
-        let block =
-            (x / 32).wrapping_mul(73_856_093) ^ (y / 25).wrapping_mul(19_349_663) ^ seed.wrapping_mul(83_492_791);
-        let v = (block.wrapping_mul(2_654_435_761) >> 24) as u8;
-        Rgb([v, v, v])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    DynamicImage::ImageRgb8(img).write_to(&mut out, ImageFormat::Png).expect("png");
-    out.into_inner()
-}
 
 fn doc(t: DocumentType) -> NewDocument {
     NewDocument { document_type: Some(t), side: None, issued_country: None }

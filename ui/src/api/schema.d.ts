@@ -1692,7 +1692,7 @@ export interface webhooks {
         put?: never;
         /**
          * A document verification finished
-         * @description The full verification object, as the public service sends it. Docket will emit it with document verification; today only test events carry it. Not emitted yet (test events only).
+         * @description The full verification object (as `GET /api/v3/verifications/{id}` answers it), sent when a verification ends `verified` or `failed`, in the same transaction as the outcome. Emitted.
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
@@ -1714,7 +1714,7 @@ export interface webhooks {
         put?: never;
         /**
          * A step of a document verification finished
-         * @description One check step's result, as the public service sends it. Docket will emit it with document verification; today only test events carry it. Not emitted yet (test events only).
+         * @description One check step's result when it is decided (by the sandbox, by Docket's own checks or by a reviewer): `verification_id`, `applicant_id`, `verification_url_id`, `step` and `result` (the check: `status`, `errors`, `pending_documents`, `data`, `decided_by`). Emitted.
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
@@ -8335,41 +8335,89 @@ export interface operations {
                  *       "event_type": "DOCVER",
                  *       "id": "01920b71-0000-7000-8000-000000000003",
                  *       "payload": {
+                 *         "account_email": "",
+                 *         "account_id": "01920b6a-0000-7000-8000-00000000000b",
                  *         "aml_search_id": null,
                  *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
                  *         "checks": {
                  *           "document_mrz": {
                  *             "data": {
+                 *               "birth_date": "830812",
                  *               "country": "DEU",
-                 *               "document_type": "P",
-                 *               "name": "JOHN",
-                 *               "surname": "DOE"
+                 *               "doc_number": "C01X00T47",
+                 *               "document_type": "Passport",
+                 *               "expiry_date": "340101",
+                 *               "name": "ERIKA",
+                 *               "nationality": "DEU",
+                 *               "sex": "F",
+                 *               "surname": "MUSTERMANN"
                  *             },
+                 *             "decided_by": "sandbox",
                  *             "errors": [],
+                 *             "pending_documents": [],
+                 *             "status": "verified"
+                 *           },
+                 *           "document_ocr": {
+                 *             "data": null,
+                 *             "decided_by": "sandbox",
+                 *             "errors": [],
+                 *             "pending_documents": [],
                  *             "status": "verified"
                  *           },
                  *           "face_comparison": {
+                 *             "data": null,
+                 *             "decided_by": "sandbox",
                  *             "errors": [],
-                 *             "status": "verified"
-                 *           },
-                 *           "liveness": {
-                 *             "errors": [],
+                 *             "pending_documents": [],
                  *             "status": "verified"
                  *           }
                  *         },
-                 *         "completed_at": "2026-11-22T09:05:00Z",
-                 *         "created_at": "2026-11-22T09:00:00Z",
+                 *         "completed_at": "2026-11-22T09:05:00.000Z",
+                 *         "country_code": "DE",
+                 *         "created_at": "2026-11-22T09:00:00.000Z",
+                 *         "document_ids": [
+                 *           "01920b70-0000-7000-8000-000000000002",
+                 *           "01920b70-0000-7000-8000-000000000003"
+                 *         ],
+                 *         "document_type": "passport",
                  *         "documents": [
                  *           {
                  *             "content_type": "image/jpeg",
+                 *             "document_id": "01920b70-0000-7000-8000-000000000002",
                  *             "document_type": "passport"
+                 *           },
+                 *           {
+                 *             "content_type": "image/jpeg",
+                 *             "document_id": "01920b70-0000-7000-8000-000000000003",
+                 *             "document_type": "selfie"
                  *           }
                  *         ],
-                 *         "expires_at": "2026-12-22T09:00:00Z",
+                 *         "duplicated_applicant_ids": [],
+                 *         "expires_at": "2026-11-22T13:00:00.000Z",
                  *         "id": "01920b6f-0000-7000-8000-000000000001",
+                 *         "is_sandbox": true,
+                 *         "link_id": null,
+                 *         "manual_fields": {},
+                 *         "organization_id": "01920b6a-0000-7000-8000-00000000000a",
+                 *         "poi_data": {
+                 *           "birth_date": "1983-08-12",
+                 *           "country": "DEU",
+                 *           "document_number": "C01X00T47",
+                 *           "expiry_date": "2034-01-01",
+                 *           "full_name": "Erika Mustermann",
+                 *           "has_mrz": true,
+                 *           "issue_date": null,
+                 *           "name": "Erika",
+                 *           "nationality": "DEU",
+                 *           "parsed_type": "passport",
+                 *           "raw_mrz_type": "P",
+                 *           "sex": "F",
+                 *           "surname": "Mustermann"
+                 *         },
+                 *         "profile_id": "01920b6a-0000-7000-8000-00000000000c",
                  *         "status": "verified",
-                 *         "verification_url": "https://am.dataspike.io/abcdef",
-                 *         "verification_url_id": "abcdef"
+                 *         "verification_url": "http://127.0.0.1:3625/v/V1A2B3C4D5E6F7A8B",
+                 *         "verification_url_id": "V1A2B3C4D5E6F7A8B"
                  *       },
                  *       "timestamp": "2026-11-22T09:00:00.000Z",
                  *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
@@ -8436,11 +8484,20 @@ export interface operations {
                  *       "payload": {
                  *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
                  *         "result": {
-                 *           "errors": [],
-                 *           "status": "verified"
+                 *           "data": null,
+                 *           "decided_by": "reviewer:Ana",
+                 *           "errors": [
+                 *             {
+                 *               "code": 4001,
+                 *               "message": "the face does not match the identity document"
+                 *             }
+                 *           ],
+                 *           "pending_documents": [],
+                 *           "status": "failed"
                  *         },
-                 *         "step": "liveness",
-                 *         "verification_id": "01920b6f-0000-7000-8000-000000000001"
+                 *         "step": "face_comparison",
+                 *         "verification_id": "01920b6f-0000-7000-8000-000000000001",
+                 *         "verification_url_id": "V1A2B3C4D5E6F7A8B"
                  *       },
                  *       "timestamp": "2026-11-22T09:00:00.000Z",
                  *       "webhook_id": "01920b72-0000-7000-8000-000000000004"

@@ -252,7 +252,7 @@ impl Verifications<'_> {
             .core
             .db
             .write(move |conn| {
-                let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                let mut r = store::existing(conn, scope, id)?;
                 open_to_the_person(r.status)?;
                 if !r.settings.accepts_country(&code) {
                     return Err(Error::invalid(
@@ -312,7 +312,7 @@ impl Verifications<'_> {
             .core
             .db
             .write(move |conn| {
-                let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                let mut r = store::existing(conn, scope, id)?;
                 open_to_the_person(r.status)?;
                 let mut fields = match std::mem::take(&mut r.manual_fields) {
                     Value::Object(fields) => fields,

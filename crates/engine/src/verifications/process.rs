@@ -279,7 +279,7 @@ pub(crate) async fn end(
         .core
         .db
         .write(move |conn| {
-            let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+            let mut r = store::existing(conn, scope, id)?;
             let next = r.status.after(event)?;
             if next == r.status {
                 return Ok(r);
@@ -315,7 +315,7 @@ pub(crate) async fn record_outcome(
         .core
         .db
         .write(move |conn| {
-            let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+            let mut r = store::existing(conn, scope, id)?;
             if r.status != VerificationStatus::InProgress {
                 return Err(Error::Conflict(format!(
                     "the verification is `{}`: only a verification in progress takes a reviewer's outcome",

@@ -573,12 +573,7 @@ impl Verifications<'_> {
     }
 
     pub async fn get(&self, scope: Scope, id: VerificationId) -> Result<Verification> {
-        let r = self
-            .engine
-            .core
-            .db
-            .read(move |conn| store::get(conn, scope, id)?.ok_or(Error::not_found("verification")))
-            .await?;
+        let r = self.engine.core.db.read(move |conn| store::existing(conn, scope, id)).await?;
         Ok(self.view(r))
     }
 
@@ -638,7 +633,7 @@ impl Verifications<'_> {
             .core
             .db
             .write(move |conn| {
-                let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                let mut r = store::existing(conn, scope, id)?;
                 let next = r.status.after(VerificationEvent::Proceeded)?;
                 let have: Vec<DocumentType> = r.documents.iter().map(|d| d.document_type).collect();
                 let mut missing: Vec<DocumentType> =
@@ -760,7 +755,7 @@ impl Verifications<'_> {
             .write(move |conn| {
                 crate::applicants::store::get(conn, scope, applicant)?.ok_or(Error::not_found("applicant"))?;
                 let open = match record {
-                    Some(r) => Some(store::get(conn, scope, r.id)?.ok_or(Error::not_found("verification"))?),
+                    Some(r) => Some(store::existing(conn, scope, r.id)?),
                     None => store::open_of_applicant(conn, scope, applicant)?.into_iter().next(),
                 };
                 if let Some(r) = &open {
@@ -931,7 +926,7 @@ impl Verifications<'_> {
             .core
             .db
             .read(move |conn| {
-                let r = store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                let r = store::existing(conn, scope, id)?;
                 let documents = store::documents_of(conn, scope, id)?;
                 Ok((r, documents))
             })

@@ -344,6 +344,11 @@ pub(crate) fn get(conn: &Connection, scope: Scope, id: VerificationId) -> Result
         .optional()?)
 }
 
+/// A verification that must exist in the scope (else `NotFound`).
+pub(crate) fn existing(conn: &Connection, scope: Scope, id: VerificationId) -> Result<Record> {
+    get(conn, scope, id)?.ok_or(Error::not_found("verification"))
+}
+
 /// A verification by its short id, in any scope (the hosted page and end-user endpoints).
 pub(crate) fn find_short(conn: &Connection, short_id: &str) -> Result<Option<Record>> {
     Ok(conn
