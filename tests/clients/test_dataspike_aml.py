@@ -26,10 +26,9 @@ cannot close its own session (a fault of the client), so it is not used.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
-from typing import Any, Awaitable, Callable
+from typing import Any
 from uuid import UUID
 
 import pydantic
@@ -41,19 +40,6 @@ from dataspike.errors import UnexpectedResponseStatus
 S = "/api/v3/aml/search"
 H = "/api/v3/aml/search/history"
 
-
-@pytest.fixture
-def run(base_url: str, sandbox, production) -> Callable[..., Any]:
-    """Runs `body(api)` with a client made exactly as its README shows (sandbox key by default)."""
-
-    def runner(body: Callable[[Api], Awaitable[Any]], client=sandbox) -> Any:
-        async def main() -> Any:
-            async with Api(client.key, api_endpoint=base_url) as api:
-                return await body(api)
-
-        return asyncio.run(main())
-
-    return runner
 
 
 def test_search_for_the_sanctions_magic_name_is_parsed_by_the_client(run, sandbox):

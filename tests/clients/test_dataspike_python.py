@@ -8,9 +8,7 @@ and get_by_external_id return None on 404; list sends `page` and `limit`; delete
 
 from __future__ import annotations
 
-import asyncio
 import uuid
-from typing import Any, Awaitable, Callable
 from uuid import UUID
 
 import dataspike
@@ -24,19 +22,6 @@ A = "/api/v3/applicants"
 def test_the_pinned_client_version_is_the_one_under_test():
     assert dataspike.__version__ == "0.1.4"
 
-
-@pytest.fixture
-def run(base_url: str, sandbox) -> Callable[[Callable[[Api], Awaitable[Any]]], Any]:
-    """Runs `body(api)` with a client made exactly as its README shows."""
-
-    def runner(body: Callable[[Api], Awaitable[Any]]) -> Any:
-        async def main() -> Any:
-            async with Api(sandbox.key, api_endpoint=base_url) as api:
-                return await body(api)
-
-        return asyncio.run(main())
-
-    return runner
 
 
 def full_info() -> ApplicantInfo:

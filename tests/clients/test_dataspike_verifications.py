@@ -11,14 +11,11 @@ bytes), then `document_type` and `side`, and expects 200 or 201; the downloads r
 
 from __future__ import annotations
 
-import asyncio
 import random
 import struct
 import zlib
-from typing import Any, Awaitable, Callable
 from uuid import UUID, uuid4
 
-import pytest
 from dataspike import Api
 from dataspike.documents.model import DocumentSide, DocumentType
 from dataspike.verifications.model import CheckStatus, Verification, VerificationStatus
@@ -36,17 +33,6 @@ def png(seed: int) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
-
-@pytest.fixture
-def run(base_url: str, sandbox) -> Callable[[Callable[[Api], Awaitable[Any]]], Any]:
-    def runner(body: Callable[[Api], Awaitable[Any]]) -> Any:
-        async def main() -> Any:
-            async with Api(sandbox.key, api_endpoint=base_url) as api:
-                return await body(api)
-
-        return asyncio.run(main())
-
-    return runner
 
 
 def test_a_verification_from_create_to_verified_through_the_client(run, sandbox, poll, reset):
