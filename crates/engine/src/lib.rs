@@ -9,6 +9,7 @@ pub mod applicants;
 mod clock;
 pub mod console;
 pub mod countries;
+pub mod email;
 mod db;
 pub mod demo;
 mod domains;
