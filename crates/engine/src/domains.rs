@@ -59,6 +59,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::aml::DOMAIN,
     &crate::kyb::DOMAIN,
     &crate::verifications::DOMAIN,
+    &crate::email::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

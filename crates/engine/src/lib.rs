@@ -9,10 +9,10 @@ pub mod applicants;
 mod clock;
 pub mod console;
 pub mod countries;
-pub mod email;
 mod db;
 pub mod demo;
 mod domains;
+pub mod email;
 pub mod error;
 pub mod events;
 pub mod files;
@@ -176,6 +176,7 @@ impl Engine {
         kyb::pipeline::spawn(self);
         kyb::single::spawn(self);
         verifications::spawn(self);
+        email::spawn(self);
         self.webhooks().start(transport);
     }
 
@@ -233,6 +234,10 @@ impl Engine {
 
     pub fn aml(&self) -> aml::Aml<'_> {
         aml::Aml { engine: self }
+    }
+
+    pub fn emails(&self) -> email::Emails<'_> {
+        email::Emails { engine: self }
     }
 
     pub fn verifications(&self) -> verifications::Verifications<'_> {

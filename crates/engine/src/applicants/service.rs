@@ -209,6 +209,12 @@ impl Applicants<'_> {
         Ok(created)
     }
 
+    /// Records an address an e-mail check proved the applicant owns (its verified e-mail).
+    pub(crate) async fn record_verified_email(&self, scope: Scope, id: ApplicantId, email: &str) -> Result<()> {
+        let Ok(email) = crate::values::Email::parse(email) else { return Ok(()) };
+        self.engine.core.db.write(move |conn| store::record_verified_email(conn, scope, id, email).map(drop)).await
+    }
+
     pub async fn get(&self, scope: Scope, id: ApplicantId) -> Result<Applicant> {
         self.engine.core.db.read(move |conn| store::get(conn, scope, id)?.ok_or(Error::not_found("applicant"))).await
     }

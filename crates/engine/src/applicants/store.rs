@@ -66,6 +66,33 @@ fn info_json(info: &ApplicantInfo) -> Result<String> {
     Ok(serde_json::to_string(&stored)?)
 }
 
+/// The stored form of verified data: its e-mail address (proven by an e-mail check) is kept in
+/// it; a verified phone number has no source yet.
+fn verified_json(info: &ApplicantInfo) -> Result<String> {
+    let mut stored = info.clone();
+    stored.phone = None;
+    Ok(serde_json::to_string(&stored)?)
+}
+
+/// Records an e-mail address whose ownership an e-mail check proved.
+pub(crate) fn record_verified_email(
+    conn: &Connection,
+    scope: Scope,
+    id: ApplicantId,
+    email: crate::values::Email,
+) -> Result<bool> {
+    let Some(applicant) = get(conn, scope, id)? else { return Ok(false) };
+    let mut info = applicant.verified_info.clone().unwrap_or_default();
+    info.email = Some(email);
+    conn.prepare_cached(
+        "UPDATE applicants SET verified_info = ?4 WHERE organization_id = ?1 AND environment = ?2 AND id = ?3",
+    )?
+    .execute(params![scope.organization, scope.environment, id, verified_json(&info)?])?;
+    let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
+    set_public_json(conn, &applicant)?;
+    Ok(true)
+}
+
 /// The applicant as every applicant endpoint returns it: the text kept in `public_json`.
 fn public_json(a: &Applicant) -> Result<String> {
     Ok(serde_json::to_string(a)?)
@@ -204,6 +231,14 @@ pub(crate) fn record_verification(
         super::VerificationStatus::Failed => "failed",
         super::VerificationStatus::Initial => "initial",
     };
+    // A verified e-mail address (from an e-mail check) stays when documents confirm the rest.
+    let confirmed = match (confirmed, get(conn, scope, id)?.and_then(|a| a.verified_info)) {
+        (Some(c), Some(before)) if before.email.is_some() => {
+            Some(super::ApplicantInfo { email: before.email, ..c.clone() })
+        }
+        (c, _) => c.cloned(),
+    };
+    let confirmed = confirmed.as_ref();
     let changed = conn
         .prepare_cached(
             "UPDATE applicants SET last_verification_id = ?4, last_verification_at = ?5, verification_status = ?6,
@@ -217,7 +252,7 @@ pub(crate) fn record_verification(
             verification,
             at,
             status_name,
-            confirmed.map(info_json).transpose()?,
+            confirmed.map(verified_json).transpose()?,
         ])?;
     if changed > 0 {
         let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;

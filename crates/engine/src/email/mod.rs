@@ -3,7 +3,47 @@
 //! ownership by a one-time code.
 //!
 //! - `address`: the syntax (RFC 5321/5322, RFC 6531, IDNA);
-//! - `rules`: role accounts, disposable domains, typo suggestions, the verdict model.
+//! - `rules`: role accounts, disposable domains, typo suggestions, the verdict model;
+//! - `mx`: the sandbox's mail-exchanger simulation; `otp`: one-time codes; `messages`: the
+//!   code's message in four languages;
+//! - `model`, `store`, `service`: the check as served, its SQL, its rules; `process`: rechecks
+//!   as due work.
 
 pub mod address;
+pub mod messages;
+mod model;
+pub mod mx;
+pub mod otp;
+mod process;
 pub mod rules;
+mod service;
+mod store;
+
+pub use model::*;
+pub use rules::Verdict;
+pub use service::{Emails, LIST_BOUNDS, NewEmailCheck};
+pub use store::EmailCheckFilter;
+
+pub(crate) use process::spawn;
+
+use crate::domains::{Count, Domain, Reset, Table};
+
+/// The tables of e-mail verification: both go with a sandbox reset.
+pub(crate) const DOMAIN: Domain = Domain {
+    tables: &[
+        Table { name: "email_messages", reset: Reset::Delete(Some("email_messages")), counts: &[] },
+        Table {
+            name: "email_checks",
+            reset: Reset::Delete(Some("email_checks")),
+            counts: &[Count::all("email_checks")],
+        },
+    ],
+    after_reset: None,
+};
+
+impl Emails<'_> {
+    /// Runs the due rechecks now (tests and tools).
+    pub async fn run_due(&self) -> crate::error::Result<usize> {
+        process::run_due(self.engine).await
+    }
+}

@@ -11,12 +11,63 @@ use super::address::Address;
 /// Local parts that name a role, not a person (compared without a `+tag`, lower-cased). Mail to
 /// them reaches whoever reads the box, so they never prove a person's ownership.
 pub const ROLE_LOCAL_PARTS: &[&str] = &[
-    "abuse", "accounting", "accounts", "admin", "administrator", "alerts", "billing", "careers", "compliance",
-    "contact", "customerservice", "customer.service", "devnull", "dns", "enquiries", "feedback", "finance", "ftp",
-    "help", "helpdesk", "hostmaster", "hr", "info", "inquiries", "invoices", "it", "jobs", "legal", "mail",
-    "mailer-daemon", "marketing", "media", "news", "newsletter", "no-reply", "noc", "noreply", "notifications",
-    "office", "orders", "payments", "postmaster", "press", "privacy", "reception", "recruitment", "root", "sales",
-    "security", "service", "support", "sysadmin", "team", "usenet", "uucp", "webmaster", "www",
+    "abuse",
+    "accounting",
+    "accounts",
+    "admin",
+    "administrator",
+    "alerts",
+    "billing",
+    "careers",
+    "compliance",
+    "contact",
+    "customerservice",
+    "customer.service",
+    "devnull",
+    "dns",
+    "enquiries",
+    "feedback",
+    "finance",
+    "ftp",
+    "help",
+    "helpdesk",
+    "hostmaster",
+    "hr",
+    "info",
+    "inquiries",
+    "invoices",
+    "it",
+    "jobs",
+    "legal",
+    "mail",
+    "mailer-daemon",
+    "marketing",
+    "media",
+    "news",
+    "newsletter",
+    "no-reply",
+    "noc",
+    "noreply",
+    "notifications",
+    "office",
+    "orders",
+    "payments",
+    "postmaster",
+    "press",
+    "privacy",
+    "reception",
+    "recruitment",
+    "root",
+    "sales",
+    "security",
+    "service",
+    "support",
+    "sysadmin",
+    "team",
+    "usenet",
+    "uucp",
+    "webmaster",
+    "www",
 ];
 
 /// Whether the local part names a role.
@@ -49,10 +100,37 @@ pub fn is_disposable(address: &Address) -> bool {
 
 /// Domains most addresses are at, for typo suggestions.
 const COMMON_DOMAINS: &[&str] = &[
-    "gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "yahoo.fr", "hotmail.com", "hotmail.co.uk",
-    "hotmail.fr", "outlook.com", "live.com", "msn.com", "icloud.com", "me.com", "aol.com", "protonmail.com",
-    "proton.me", "gmx.de", "gmx.net", "web.de", "t-online.de", "orange.fr", "free.fr", "laposte.net", "libero.it",
-    "yandex.ru", "mail.ru", "qq.com", "163.com", "comcast.net", "att.net", "verizon.net",
+    "gmail.com",
+    "googlemail.com",
+    "yahoo.com",
+    "yahoo.co.uk",
+    "yahoo.fr",
+    "hotmail.com",
+    "hotmail.co.uk",
+    "hotmail.fr",
+    "outlook.com",
+    "live.com",
+    "msn.com",
+    "icloud.com",
+    "me.com",
+    "aol.com",
+    "protonmail.com",
+    "proton.me",
+    "gmx.de",
+    "gmx.net",
+    "web.de",
+    "t-online.de",
+    "orange.fr",
+    "free.fr",
+    "laposte.net",
+    "libero.it",
+    "yandex.ru",
+    "mail.ru",
+    "qq.com",
+    "163.com",
+    "comcast.net",
+    "att.net",
+    "verizon.net",
 ];
 
 /// A likely typo of a common domain (`gmial.com` → `gmail.com`): at most two edits (an adjacent
@@ -192,8 +270,14 @@ mod tests {
 
     #[test]
     fn a_disposable_or_role_address_never_passes() {
-        let clean =
-            Findings { syntax_valid: true, mx: Some(MxState::Found), disposable: false, role_based: false, catch_all: false, typo: false };
+        let clean = Findings {
+            syntax_valid: true,
+            mx: Some(MxState::Found),
+            disposable: false,
+            role_based: false,
+            catch_all: false,
+            typo: false,
+        };
         assert_eq!(verdict(&clean), (Verdict::Pass, None, 0));
         assert_eq!(verdict(&Findings { disposable: true, ..clean }).0, Verdict::Risky);
         assert_eq!(verdict(&Findings { role_based: true, ..clean }).0, Verdict::Risky);

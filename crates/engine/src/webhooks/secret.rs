@@ -122,6 +122,15 @@ impl MasterKey {
     }
 
     /// A value stored once per database, so that opening it with another key is noticed.
+    /// A key for another purpose, derived from this one (HMAC-SHA256 of the purpose's name):
+    /// the master key itself is used for nothing else.
+    pub(crate) fn derive(&self, purpose: &[u8]) -> [u8; 32] {
+        use hmac::{Hmac, KeyInit, Mac};
+        let mut mac = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(&self.0).unwrap_or_else(|_| unreachable!());
+        mac.update(purpose);
+        mac.finalize().into_bytes().into()
+    }
+
     pub(crate) fn check_value(&self) -> Result<Vec<u8>> {
         self.seal(CHECK_TEXT, CHECK_CONTEXT)
     }

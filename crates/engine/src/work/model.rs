@@ -20,16 +20,19 @@ pub(crate) enum Kind {
     VerificationProcess,
     /// An open document verification to expire (subject: the verification).
     VerificationExpiry,
+    /// An e-mail check whose domain was greylisted, to look at again (subject: the check).
+    EmailRecheck,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 6] = [
+    pub(crate) const ALL: [Kind; 7] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
         Kind::KybSingleCheck,
         Kind::VerificationProcess,
         Kind::VerificationExpiry,
+        Kind::EmailRecheck,
     ];
 
     pub(crate) fn as_str(self) -> &'static str {
@@ -40,6 +43,7 @@ impl Kind {
             Kind::KybSingleCheck => "kyb_single_check",
             Kind::VerificationProcess => "verification_process",
             Kind::VerificationExpiry => "verification_expiry",
+            Kind::EmailRecheck => "email_recheck",
         }
     }
 

@@ -1,0 +1,33 @@
+//! E-mail verification's due work: a greylisted domain is looked at again
+//! (`Kind::EmailRecheck`, subject: the check).
+
+use super::model::EmailCheckId;
+use crate::Engine;
+use crate::error::Result;
+use crate::scope::Scope;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
+
+pub(crate) struct RecheckWorker;
+
+impl Worker for RecheckWorker {
+    const KIND: Kind = Kind::EmailRecheck;
+    const MAX_IN_FLIGHT: usize = 8;
+    const LEASE: std::time::Duration = std::time::Duration::from_secs(60);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        work::spawn_each(engine, items, tasks, |engine, claim| async move {
+            engine.emails().recheck(claim.scope, EmailCheckId(claim.subject)).await?;
+            engine.core.db.write(move |conn| work::store::complete(conn, &claim).map(drop)).await
+        });
+        Ok(())
+    }
+}
+
+pub(crate) fn spawn(engine: &Engine) {
+    work::spawn(engine, RecheckWorker);
+}
+
+/// Runs due rechecks now (tests and tools).
+pub(crate) async fn run_due(engine: &Engine) -> Result<usize> {
+    work::run_now(engine, &RecheckWorker).await
+}

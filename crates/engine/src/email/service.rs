@@ -1,0 +1,395 @@
+//! E-mail verification's rules: a check from its address to its verdict, ownership by a
+//! one-time code (send, resend, verify), and the messages.
+
+use jiff::SignedDuration;
+
+use super::address;
+use super::messages;
+use super::model::{CheckFlags, Details, EmailCheck, EmailCheckId, EmailMessage, EmailMessageId, OtpAnswer, Record};
+use super::mx;
+use super::otp;
+use super::rules::{self, Findings, MxState, Verdict};
+use super::store::{self, EmailCheckFilter};
+use crate::Engine;
+use crate::applicants::ApplicantId;
+use crate::error::{Error, Result};
+use crate::page::{Bounds, Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+use crate::work::{self, Kind};
+
+/// Bounds of the check list (spec 8: 1 to 200, default 20).
+pub const LIST_BOUNDS: Bounds = Bounds { min: 1, max: 200, default: 20 };
+/// The longest address accepted as input (longer ones are refused before any check).
+const MAX_INPUT: usize = 320;
+
+/// A new check (public-api.md section 5).
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewEmailCheck {
+    pub email: String,
+    /// The applicant the address belongs to; its verified e-mail is set when ownership is
+    /// proven.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub applicant_id: Option<ApplicantId>,
+    /// Send a one-time code to prove the address is the person's.
+    #[serde(default)]
+    pub require_ownership: bool,
+    /// The code message's language (`en`, `de`, `fr`, `es`; others get English).
+    pub locale: Option<String>,
+}
+
+pub struct Emails<'e> {
+    pub(crate) engine: &'e Engine,
+}
+
+/// Checks an address and gives its flags, details and verdict (the mail exchanger from
+/// `mx_state` when the syntax allows a lookup).
+fn evaluate(
+    email: &str,
+    mx_state: impl FnOnce(&address::Address) -> (MxState, bool),
+) -> (CheckFlags, Details, Verdict, Option<String>, u8) {
+    let mut details = Details { risk_model: rules::RISK_MODEL.to_owned(), ..Details::default() };
+    let parsed = address::parse(email);
+    let findings = match &parsed {
+        Err(e) => {
+            details.syntax_error = Some(e.to_string());
+            Findings {
+                syntax_valid: false,
+                mx: None,
+                disposable: false,
+                role_based: false,
+                catch_all: false,
+                typo: false,
+            }
+        }
+        Ok(a) => {
+            let (mx, catch_all) = mx_state(a);
+            details.normalized = Some(a.normalized());
+            details.mx = Some(mx);
+            details.catch_all = catch_all;
+            details.suggestion = rules::suggestion(a);
+            Findings {
+                syntax_valid: true,
+                mx: Some(mx),
+                disposable: rules::is_disposable(a),
+                role_based: rules::is_role(a),
+                catch_all,
+                typo: details.suggestion.is_some(),
+            }
+        }
+    };
+    let (verdict, code, risk) = rules::verdict(&findings);
+    let flags = CheckFlags {
+        syntax_valid: findings.syntax_valid,
+        mx_found: findings.mx == Some(MxState::Found),
+        disposable: findings.disposable,
+        role_based: findings.role_based,
+    };
+    (flags, details, verdict, code.map(str::to_owned), risk)
+}
+
+fn check_locale(locale: Option<String>) -> Result<Option<String>> {
+    let Some(l) = locale.map(|l| l.trim().to_owned()).filter(|l| !l.is_empty()) else { return Ok(None) };
+    if l.len() > 35 || !l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(Error::invalid("locale", "must be a language tag such as `en`, `de` or `fr-CA`"));
+    }
+    Ok(Some(l))
+}
+
+impl Emails<'_> {
+    fn pepper(&self) -> Option<[u8; 32]> {
+        self.engine.core.webhooks.master_key().ok().map(|k| k.derive(b"docket email one-time codes"))
+    }
+
+    /// Checks an address; with `require_ownership`, sends it a one-time code.
+    pub async fn create(&self, scope: Scope, input: NewEmailCheck) -> Result<EmailCheck> {
+        let email = input.email.trim().to_owned();
+        if email.is_empty() {
+            return Err(Error::invalid("email", "is required"));
+        }
+        if email.chars().count() > MAX_INPUT {
+            return Err(Error::invalid("email", format!("must be at most {MAX_INPUT} characters")));
+        }
+        let locale = check_locale(input.locale)?;
+        if let Some(a) = input.applicant_id {
+            self.engine.applicants().get(scope, a).await?;
+        }
+        let sandbox = scope.is_sandbox();
+        let (flags, mut details, verdict, code, risk) = evaluate(&email, |a| {
+            if sandbox {
+                mx::simulate(&a.ascii_domain, true)
+            } else {
+                // Production's resolver is not built yet: nothing is known, and it says so.
+                (MxState::LookupFailed, false)
+            }
+        });
+        let now = self.engine.now(scope);
+        let id = EmailCheckId::new(self.engine.real_now());
+        let mut record = Record {
+            check: EmailCheck {
+                id,
+                email: email.clone(),
+                verdict,
+                code,
+                risk_score: risk,
+                checks: flags,
+                otp_sent: false,
+                otp_expires_at: None,
+                ownership_verified: false,
+                ownership_verified_at: None,
+                created_at: now,
+                applicant_id: input.applicant_id,
+                require_ownership: input.require_ownership,
+                locale: locale.clone(),
+                details: std::mem::take(&mut details),
+            },
+            scope,
+            otp_hash: None,
+            otp_salt: None,
+            otp_sent_at: None,
+            otp_attempts: 0,
+            updated_at: None,
+        };
+        let message = if input.require_ownership { self.new_code(&mut record, now) } else { None };
+        let greylisted = record.check.details.mx == Some(MxState::Greylisted);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                store::save(conn, &record)?;
+                if let Some(m) = &message {
+                    store::insert_message(conn, scope, m)?;
+                }
+                if greylisted {
+                    let at = now.saturating_add(SignedDuration::from_secs(mx::GREYLIST_SECONDS));
+                    work::store::schedule(conn, Kind::EmailRecheck, scope, id.as_uuid(), at)?;
+                }
+                Ok(record.check)
+            })
+            .await
+    }
+
+    /// Makes a new code for the record (replacing any earlier one) and its message; `None`
+    /// when no code can go out, with the reason in `details.otp_code`.
+    fn new_code(&self, record: &mut Record, now: Timestamp) -> Option<EmailMessage> {
+        let check = &mut record.check;
+        if !check.checks.syntax_valid || matches!(check.details.mx, Some(MxState::NoDomain | MxState::NoMail)) {
+            check.details.otp_code = Some("otp_not_sent_invalid_address".to_owned());
+            return None;
+        }
+        if !record.scope.is_sandbox() {
+            // Production sends by SMTP through a configured relay; without one nothing is sent.
+            check.details.otp_code = Some("otp_not_sent_no_relay".to_owned());
+            return None;
+        }
+        let code = otp::generate();
+        let salt = otp::salt();
+        record.otp_hash = Some(otp::hash(&code, &salt, self.pepper().as_ref()));
+        record.otp_salt = Some(salt);
+        record.otp_sent_at = Some(now);
+        record.otp_attempts = 0;
+        check.otp_sent = true;
+        check.otp_expires_at = Some(now.saturating_add(SignedDuration::from_mins(otp::VALID_MINUTES)));
+        check.details.otp_code = None;
+        check.details.otp_state = Some("pending".to_owned());
+        check.details.otp_attempts_left = Some(otp::MAX_ATTEMPTS);
+        let text = messages::one_time_code(&check.email, &code, check.locale.as_deref(), otp::VALID_MINUTES);
+        Some(EmailMessage {
+            id: EmailMessageId::new(self.engine.real_now()),
+            check_id: check.id,
+            to: check.email.clone(),
+            subject: text.subject,
+            text: text.text,
+            html: text.html,
+            code: Some(code),
+            locale: text.locale.to_owned(),
+            state: "outbox".to_owned(),
+            attempts: 0,
+            last_error: None,
+            created_at: now,
+            sent_at: None,
+        })
+    }
+
+    pub async fn get(&self, scope: Scope, id: EmailCheckId) -> Result<EmailCheck> {
+        self.engine
+            .core
+            .db
+            .read(move |conn| Ok(store::get(conn, scope, id)?.ok_or(Error::not_found("email check"))?.check))
+            .await
+    }
+
+    pub async fn list(&self, scope: Scope, filter: EmailCheckFilter, page: PageRequest) -> Result<Page<EmailCheck>> {
+        let rows = self.engine.core.db.read(move |conn| store::list(conn, scope, &filter, page)).await?;
+        Ok(page.finish(rows))
+    }
+
+    /// Checks a one-time code. A wrong, expired or locked code is an answer
+    /// (`verified: false` with its code), not an error.
+    pub async fn verify_code(&self, scope: Scope, id: EmailCheckId, code: String) -> Result<OtpAnswer> {
+        let now = self.engine.now(scope);
+        let pepper = self.pepper();
+        let (answer, verified_applicant) = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut r = store::get(conn, scope, id)?.ok_or(Error::not_found("email check"))?;
+                if !r.check.require_ownership {
+                    return Err(Error::invalid(
+                        "check_id",
+                        "this check did not ask for ownership proof: create one with `require_ownership: true`",
+                    ));
+                }
+                let answer = |r: &Record, code: Option<&str>| OtpAnswer {
+                    verified: r.check.ownership_verified,
+                    ownership_verified: r.check.ownership_verified,
+                    ownership_verified_at: r.check.ownership_verified_at,
+                    verdict: r.check.verdict,
+                    code: code.map(str::to_owned),
+                    attempts_left: r.check.details.otp_attempts_left,
+                };
+                if r.check.ownership_verified {
+                    return Ok((answer(&r, None), None));
+                }
+                let (Some(hash), Some(salt)) = (r.otp_hash.clone(), r.otp_salt.clone()) else {
+                    return Ok((answer(&r, Some("otp_not_sent")), None));
+                };
+                if r.otp_attempts >= otp::MAX_ATTEMPTS {
+                    return Ok((answer(&r, Some("otp_locked")), None));
+                }
+                if r.check.otp_expires_at.is_some_and(|e| now >= e) {
+                    r.check.details.otp_state = Some("expired".to_owned());
+                    store::save(conn, &r)?;
+                    return Ok((answer(&r, Some("otp_expired")), None));
+                }
+                if otp::matches(&code, &salt, &hash, pepper.as_ref()) {
+                    r.check.ownership_verified = true;
+                    r.check.ownership_verified_at = Some(now);
+                    r.check.details.otp_state = Some("verified".to_owned());
+                    r.updated_at = Some(now);
+                    store::save(conn, &r)?;
+                    return Ok((answer(&r, None), r.check.applicant_id.map(|a| (a, r.check.email.clone()))));
+                }
+                r.otp_attempts += 1;
+                let left = otp::MAX_ATTEMPTS.saturating_sub(r.otp_attempts);
+                r.check.details.otp_attempts_left = Some(left);
+                let code = if left == 0 {
+                    r.check.details.otp_state = Some("locked".to_owned());
+                    "otp_locked"
+                } else {
+                    "otp_invalid"
+                };
+                r.updated_at = Some(now);
+                store::save(conn, &r)?;
+                Ok((answer(&r, Some(code)), None))
+            })
+            .await?;
+        if let Some((applicant, email)) = verified_applicant {
+            self.engine.applicants().record_verified_email(scope, applicant, &email).await?;
+        }
+        Ok(answer)
+    }
+
+    /// Sends a new code, replacing the earlier one, once the cool-down since the last is over.
+    pub async fn resend(&self, scope: Scope, id: EmailCheckId) -> Result<EmailCheck> {
+        let now = self.engine.now(scope);
+        let mut r = self
+            .engine
+            .core
+            .db
+            .read(move |conn| store::get(conn, scope, id)?.ok_or(Error::not_found("email check")))
+            .await?;
+        if !r.check.require_ownership {
+            return Err(Error::Conflict("this check did not ask for ownership proof".to_owned()));
+        }
+        if r.check.ownership_verified {
+            return Err(Error::Conflict("the address's ownership is verified already".to_owned()));
+        }
+        if let Some(sent) = r.otp_sent_at {
+            let wait = otp::RESEND_COOLDOWN_SECONDS - (now.as_second() - sent.as_second());
+            if wait > 0 {
+                return Err(Error::Conflict(format!("a code was sent just now: ask again in {wait} s")));
+            }
+        }
+        let message = self.new_code(&mut r, now);
+        r.updated_at = Some(now);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                store::save(conn, &r)?;
+                if let Some(m) = &message {
+                    store::insert_message(conn, scope, m)?;
+                }
+                Ok(r.check)
+            })
+            .await
+    }
+
+    /// The environment's messages, newest first.
+    pub async fn outbox(
+        &self,
+        scope: Scope,
+        check: Option<EmailCheckId>,
+        page: PageRequest,
+    ) -> Result<Page<EmailMessage>> {
+        let rows = self.engine.core.db.read(move |conn| store::messages(conn, scope, check, page)).await?;
+        Ok(page.finish(rows))
+    }
+
+    /// Empties the sandbox's outbox.
+    pub async fn clear_outbox(&self, scope: Scope) -> Result<usize> {
+        self.engine.core.db.write(move |conn| store::clear_outbox(conn, scope)).await
+    }
+
+    /// Looks again at a greylisted domain (due work).
+    pub(crate) async fn recheck(&self, scope: Scope, id: EmailCheckId) -> Result<()> {
+        let now = self.engine.now(scope);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let Some(mut r) = store::get(conn, scope, id)? else { return Ok(()) };
+                if r.check.details.mx != Some(MxState::Greylisted) {
+                    return Ok(());
+                }
+                let keep = r.check.details.clone();
+                let (flags, mut details, verdict, code, risk) =
+                    evaluate(&r.check.email, |a| mx::simulate(&a.ascii_domain, false));
+                details.otp_code = keep.otp_code;
+                details.otp_state = keep.otp_state;
+                details.otp_attempts_left = keep.otp_attempts_left;
+                r.check.checks = flags;
+                r.check.details = details;
+                r.check.verdict = verdict;
+                r.check.code = code;
+                r.check.risk_score = risk;
+                r.updated_at = Some(now);
+                store::save(conn, &r)
+            })
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluation_gives_flags_details_and_verdict() {
+        let found = |_: &address::Address| (MxState::Found, false);
+        let (flags, details, verdict, code, risk) = evaluate("Info@Mailinator.com", found);
+        assert!(flags.syntax_valid && flags.mx_found && flags.disposable && flags.role_based);
+        assert_eq!((verdict, code.as_deref(), risk), (Verdict::Risky, Some("email_disposable"), 90));
+        assert_eq!(details.normalized.as_deref(), Some("Info@mailinator.com"));
+        let (flags, details, verdict, ..) = evaluate("not an address", found);
+        assert!(!flags.syntax_valid && !flags.mx_found && details.syntax_error.is_some());
+        assert_eq!(verdict, Verdict::Fail);
+        let (_, details, verdict, code, _) = evaluate("anna@brightwater.con", found);
+        assert_eq!(details.suggestion.as_deref(), Some("anna@brightwater.com"));
+        assert_eq!((verdict, code.as_deref()), (Verdict::Risky, Some("email_possible_typo")));
+    }
+}

@@ -1,0 +1,168 @@
+//! E-mail checks and their messages in SQLite.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::model::{EmailCheck, EmailCheckId, EmailMessage, Record};
+use crate::db::json_column;
+use crate::error::Result;
+use crate::page::PageRequest;
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+const COLUMNS: &str = "organization_id, environment, body, otp_hash, otp_salt, otp_sent_at, otp_attempts, updated_at";
+
+fn record(row: &Row<'_>) -> rusqlite::Result<Record> {
+    Ok(Record {
+        scope: Scope::new(row.get(0)?, row.get(1)?),
+        check: json_column(row, 2)?,
+        otp_hash: row.get(3)?,
+        otp_salt: row.get(4)?,
+        otp_sent_at: row.get(5)?,
+        otp_attempts: row.get(6)?,
+        updated_at: row.get(7)?,
+    })
+}
+
+/// The list's key of an address: trimmed and lower-cased.
+pub(crate) fn email_key(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+pub(crate) fn save(conn: &Connection, r: &Record) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO email_checks (id, organization_id, environment, email_key, body, otp_hash, otp_salt, otp_sent_at, \
+         otp_attempts, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT (id) DO UPDATE SET body = excluded.body, otp_hash = excluded.otp_hash, otp_salt = excluded.otp_salt,
+             otp_sent_at = excluded.otp_sent_at, otp_attempts = excluded.otp_attempts, updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        r.check.id,
+        r.scope.organization,
+        r.scope.environment,
+        email_key(&r.check.email),
+        serde_json::to_string(&r.check)?,
+        r.otp_hash,
+        r.otp_salt,
+        r.otp_sent_at,
+        r.otp_attempts,
+        r.check.created_at,
+        r.updated_at,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn get(conn: &Connection, scope: Scope, id: EmailCheckId) -> Result<Option<Record>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM email_checks WHERE id = ?1 AND organization_id = ?2 AND environment = ?3"
+        ))?
+        .query_row(params![id, scope.organization, scope.environment], record)
+        .optional()?)
+}
+
+/// What the list keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EmailCheckFilter {
+    /// The address, any case.
+    pub email: Option<String>,
+    pub created_from: Option<Timestamp>,
+    pub created_to: Option<Timestamp>,
+}
+
+pub(crate) fn list(
+    conn: &Connection,
+    scope: Scope,
+    filter: &EmailCheckFilter,
+    page: PageRequest,
+) -> Result<Vec<EmailCheck>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT body FROM email_checks WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR email_key = ?3) AND (?4 IS NULL OR created_at >= ?4) AND (?5 IS NULL OR created_at < ?5)
+         ORDER BY created_at DESC, id DESC LIMIT ?6 OFFSET ?7",
+    )?;
+    let rows = stmt.query_map(
+        params![
+            scope.organization,
+            scope.environment,
+            filter.email.as_deref().map(email_key),
+            filter.created_from,
+            filter.created_to,
+            page.sql_limit(),
+            page.sql_offset()
+        ],
+        |row| json_column(row, 0),
+    )?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn insert_message(conn: &Connection, scope: Scope, m: &EmailMessage) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO email_messages (id, organization_id, environment, check_id, to_address, subject, text_body, \
+         html_body, code, locale, state, attempts, last_error, created_at, sent_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    )?
+    .execute(params![
+        m.id,
+        scope.organization,
+        scope.environment,
+        m.check_id,
+        m.to,
+        m.subject,
+        m.text,
+        m.html,
+        m.code,
+        m.locale,
+        m.state,
+        m.attempts,
+        m.last_error,
+        m.created_at,
+        m.sent_at
+    ])?;
+    Ok(())
+}
+
+fn message(row: &Row<'_>) -> rusqlite::Result<EmailMessage> {
+    Ok(EmailMessage {
+        id: row.get(0)?,
+        check_id: row.get(1)?,
+        to: row.get(2)?,
+        subject: row.get(3)?,
+        text: row.get(4)?,
+        html: row.get(5)?,
+        code: row.get(6)?,
+        locale: row.get(7)?,
+        state: row.get(8)?,
+        attempts: row.get(9)?,
+        last_error: row.get(10)?,
+        created_at: row.get(11)?,
+        sent_at: row.get(12)?,
+    })
+}
+
+/// The environment's messages, newest first (optionally one check's).
+pub(crate) fn messages(
+    conn: &Connection,
+    scope: Scope,
+    check: Option<EmailCheckId>,
+    page: PageRequest,
+) -> Result<Vec<EmailMessage>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, check_id, to_address, subject, text_body, html_body, code, locale, state, attempts, last_error, \
+         created_at, sent_at FROM email_messages WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR check_id = ?3) ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5",
+    )?;
+    let rows = stmt.query_map(
+        params![scope.organization, scope.environment, check, page.sql_limit(), page.sql_offset()],
+        message,
+    )?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Empties the environment's outbox; how many messages went.
+pub(crate) fn clear_outbox(conn: &Connection, scope: Scope) -> Result<usize> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM email_messages WHERE organization_id = ?1 AND environment = ?2 AND state = 'outbox'",
+        )?
+        .execute(params![scope.organization, scope.environment])?)
+}
