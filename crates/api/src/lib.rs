@@ -61,6 +61,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::keys::router())
         .merge(routes::kyb::router())
         .merge(routes::verifications::router())
+        .merge(routes::email::router())
 }
 
 /// The watchlist import routes: authenticated and journaled like the others, but with a longer

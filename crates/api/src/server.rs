@@ -36,6 +36,8 @@ pub struct ServeOptions {
     pub body_limit: usize,
     pub time: Option<Arc<dyn TimeSource>>,
     pub master_key: MasterKeySource,
+    /// The DNS server of production's e-mail checks (`None`: the system's).
+    pub dns_server: Option<SocketAddr>,
 }
 
 /// The file in the data directory that keeps the master key when no other source gives one.
@@ -79,6 +81,7 @@ impl ServeOptions {
             body_limit: DEFAULT_BODY_LIMIT,
             time: None,
             master_key: MasterKeySource::File,
+            dns_server: None,
         }
     }
 }
@@ -138,6 +141,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         config.time = time;
     }
     config.master_key = Some(options.master_key.resolve(&options.data_dir)?);
+    config.dns_server = options.dns_server;
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;

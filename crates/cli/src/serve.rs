@@ -43,6 +43,11 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCKET_MASTER_KEY", hide_env_values = true, value_name = "HEX", value_parser = parse_master_key)]
     master_key: Option<MasterKey>,
 
+    /// The DNS server production's e-mail checks ask for mail exchangers (`IP:PORT`); without
+    /// it, the system's resolvers.
+    #[arg(long, env = "DOCKET_DNS_SERVER", value_name = "IP:PORT")]
+    dns_server: Option<std::net::SocketAddr>,
+
     /// Largest request body accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_BODY_LIMIT, value_name = "BYTES")]
     body_limit: usize,
@@ -79,6 +84,7 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     let mut options = ServeOptions::new(data_dir.clone(), args.listen);
     options.demo = args.demo;
     options.body_limit = args.body_limit;
+    options.dns_server = args.dns_server;
     if let Some(key) = args.master_key {
         options.master_key = MasterKeySource::Given(key);
     }

@@ -66,6 +66,8 @@ pub struct EngineConfig {
     pub journal: JournalSettings,
     /// Encrypts webhook signing secrets. Without one, webhooks cannot be created or delivered.
     pub master_key: Option<webhooks::MasterKey>,
+    /// The DNS server production's e-mail checks ask; `None`: the system's resolvers.
+    pub dns_server: Option<std::net::SocketAddr>,
 }
 
 impl EngineConfig {
@@ -76,6 +78,7 @@ impl EngineConfig {
             durability: Durability::default(),
             journal: JournalSettings::default(),
             master_key: None,
+            dns_server: None,
         }
     }
 }
@@ -97,6 +100,7 @@ pub(crate) struct Core {
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
     kyb: kyb::KybState,
+    email: email::EmailState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
     public_url: std::sync::RwLock<String>,
 }
@@ -148,6 +152,7 @@ impl Engine {
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
                 kyb: kyb::KybState::default(),
+                email: email::EmailState::new(config.dns_server),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
             }),
         };

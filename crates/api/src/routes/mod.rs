@@ -3,6 +3,7 @@
 pub mod aml;
 pub mod applicants;
 pub mod console;
+pub mod email;
 pub mod events;
 pub mod imports;
 pub mod keys;

@@ -10,7 +10,7 @@ pub(super) fn system_info(a: &Applicant) -> ApplicantInfo {
     if let Some(verified) = &a.verified_info {
         let v = verified.clone();
         macro_rules! overlay { ($($f:ident),*) => { $( if v.$f.is_some() { info.$f = v.$f; } )* } }
-        overlay!(full_name, first_name, last_name, dob, gender, citizenship, country, address, registration_id);
+        overlay!(full_name, first_name, last_name, dob, gender, citizenship, country, address, registration_id, email);
         info.addresses.extend(v.addresses);
     }
     if info.full_name.is_none() {

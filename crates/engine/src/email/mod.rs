@@ -15,6 +15,7 @@ mod model;
 pub mod mx;
 pub mod otp;
 mod process;
+mod resolver;
 pub mod rules;
 mod service;
 mod store;
@@ -40,6 +41,22 @@ pub(crate) const DOMAIN: Domain = Domain {
     ],
     after_reset: None,
 };
+
+/// The engine's e-mail state: production's resolver, made on first use.
+pub(crate) struct EmailState {
+    dns_server: Option<std::net::SocketAddr>,
+    resolver: std::sync::OnceLock<Result<resolver::MxResolver, String>>,
+}
+
+impl EmailState {
+    pub(crate) fn new(dns_server: Option<std::net::SocketAddr>) -> Self {
+        EmailState { dns_server, resolver: std::sync::OnceLock::new() }
+    }
+
+    pub(crate) fn resolver(&self) -> Result<&resolver::MxResolver, &str> {
+        self.resolver.get_or_init(|| resolver::MxResolver::new(self.dns_server)).as_ref().map_err(String::as_str)
+    }
+}
 
 impl Emails<'_> {
     /// Runs the due rechecks now (tests and tools).

@@ -116,15 +116,21 @@ impl Emails<'_> {
         if let Some(a) = input.applicant_id {
             self.engine.applicants().get(scope, a).await?;
         }
-        let sandbox = scope.is_sandbox();
-        let (flags, mut details, verdict, code, risk) = evaluate(&email, |a| {
-            if sandbox {
-                mx::simulate(&a.ascii_domain, true)
-            } else {
-                // Production's resolver is not built yet: nothing is known, and it says so.
-                (MxState::LookupFailed, false)
-            }
+        // The mail exchanger: simulated in the sandbox, asked of DNS in production.
+        let looked_up = match (scope.is_sandbox(), address::parse(&email)) {
+            (false, Ok(a)) => Some(match self.engine.core.email.resolver() {
+                Ok(resolver) => resolver.lookup(&a.ascii_domain).await,
+                Err(_) => (MxState::LookupFailed, Vec::new()),
+            }),
+            _ => None,
+        };
+        let (flags, mut details, verdict, code, risk) = evaluate(&email, |a| match &looked_up {
+            Some((state, _)) => (*state, false),
+            None => mx::simulate(&a.ascii_domain, true),
         });
+        if let Some((_, hosts)) = looked_up {
+            details.mx_hosts = hosts;
+        }
         let now = self.engine.now(scope);
         let id = EmailCheckId::new(self.engine.real_now());
         let mut record = Record {

@@ -1,0 +1,201 @@
+"""E-mail verification over HTTP (spec 2.4, 4.5–4.7, 8; public-api.md section 5): the check's
+shape, the sandbox's simulated mail exchangers and rules, ownership by one-time code through the
+outbox (wrong codes, lock-out, expiry and resend on the sandbox clock), the list, bad input, and
+production's real DNS lookups against a DNS server the test runs."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+C = "/api/v4/email/checks"
+V = "/api/v4/email/otp/verify"
+O = "/_docket/email/outbox"
+FIELDS = {"id", "email", "verdict", "code", "risk_score", "checks", "otp_sent", "otp_expires_at", "ownership_verified",
+          "ownership_verified_at", "created_at"}
+
+
+def create(client, **body):
+    r = client.post(C, json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def code_of(client, check):
+    messages = client.get(O, params={"check_id": check["id"]}).json()["data"]
+    assert messages, "a message in the outbox"
+    return messages[0]["code"]
+
+
+@pytest.mark.parametrize("email,verdict,code", [
+    ("anna@example.com", "pass", None),
+    ("anna@@example.com", "fail", "email_invalid_syntax"),
+    ("anna@no-mx.test", "fail", "email_no_mx"),
+    ("anna@nxdomain.test", "fail", "email_domain_not_found"),
+    ("anna@dns-timeout.test", "unknown", "email_mx_lookup_failed"),
+    ("anna@greylisted.test", "unknown", "email_mx_greylisted"),
+    ("anna@catch-all.test", "risky", "email_catch_all"),
+    ("anna@mailinator.com", "risky", "email_disposable"),
+    ("noreply@example.com", "risky", "email_role_based"),
+    ("anna@brightwater.con", "risky", "email_possible_typo"),
+])
+def test_sandbox_checks_give_their_documented_verdicts(sandbox, email, verdict, code):
+    c = create(sandbox, email=email)
+    assert FIELDS <= set(c), FIELDS - set(c)
+    assert (c["verdict"], c["code"]) == (verdict, code), c
+    assert set(c["checks"]) == {"syntax_valid", "mx_found", "disposable", "role_based"}
+    assert 0 <= c["risk_score"] <= 100
+    assert sandbox.get(f"{C}/{c['id']}").json() == c
+
+
+def test_a_greylisted_domain_is_checked_again_on_the_sandbox_clock(sandbox, poll, real_clock):
+    c = create(sandbox, email="anna@greylisted.test")
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 301}).status_code == 200
+    poll(lambda: sandbox.get(f"{C}/{c['id']}").json()["verdict"] == "pass", what="the recheck")
+
+
+def test_ownership_by_one_time_code(sandbox):
+    applicant = sandbox.create_applicant({"info": {"full_name": "Anna Berg"}})
+    c = create(sandbox, email="anna.berg@example.com", applicant_id=applicant, require_ownership=True, locale="fr")
+    assert c["otp_sent"] is True and c["otp_expires_at"] and c["ownership_verified"] is False
+    message = sandbox.get(O, params={"check_id": c["id"]}).json()["data"][0]
+    assert message["to"] == "anna.berg@example.com" and message["locale"] == "fr"
+    assert message["code"] in message["text"] and message["code"] in message["html"]
+    code = message["code"]
+    wrong = "000000" if code != "000000" else "000001"
+    r = sandbox.post(V, json={"check_id": c["id"], "code": wrong})
+    assert r.status_code == 200 and r.json()["verified"] is False and r.json()["code"] == "otp_invalid"
+    assert r.json()["attempts_left"] == 4
+    r = sandbox.post(V, json={"check_id": c["id"], "code": code})
+    assert r.json()["verified"] is True and r.json()["ownership_verified_at"] and r.json()["verdict"] == "pass"
+    assert sandbox.get(f"{C}/{c['id']}").json()["ownership_verified"] is True
+    assert sandbox.get_applicant(applicant)["system_info"]["email"] == "anna.berg@example.com", "what Docket holds"
+
+
+def test_five_wrong_codes_lock_and_a_code_expires_and_resend_replaces_it(sandbox, real_clock):
+    c = create(sandbox, email="lock@example.com", require_ownership=True)
+    code = code_of(sandbox, c)
+    wrong = "000000" if code != "000000" else "000001"
+    answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong}).json()["code"] for _ in range(5)]
+    assert answers == ["otp_invalid"] * 4 + ["otp_locked"]
+    assert sandbox.post(V, json={"check_id": c["id"], "code": code}).json()["code"] == "otp_locked"
+
+    c = create(sandbox, email="late@example.com", require_ownership=True)
+    first = code_of(sandbox, c)
+    r = sandbox.post(f"{C}/{c['id']}/resend")
+    assert r.status_code == 409 and "again in" in r.json()["message"]
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 660}).status_code == 200
+    assert sandbox.post(V, json={"check_id": c["id"], "code": first}).json()["code"] == "otp_expired"
+    r = sandbox.post(f"{C}/{c['id']}/resend")
+    assert r.status_code == 200 and r.json()["otp_expires_at"] > c["otp_expires_at"]
+    second = code_of(sandbox, c)
+    assert sandbox.post(V, json={"check_id": c["id"], "code": second}).json()["verified"] is True
+
+
+def test_the_list_filters_and_pages(sandbox, reset):
+    for i in range(3):
+        create(sandbox, email=f"page{i}@example.com")
+    create(sandbox, email="Page1@Example.com")
+    r = sandbox.get(C, params={"email": "PAGE1@example.com"}).json()
+    assert [c["email"] for c in r["data"]] == ["Page1@Example.com", "page1@example.com"]
+    r = sandbox.get(C, params={"limit": 2}).json()
+    assert len(r["data"]) == 2 and r["has_next"] is True
+    assert sandbox.get(C, params={"created_from": "2100-01-01"}).json()["data"] == []
+    for params in ({"limit": 0}, {"limit": 201}, {"page": -1}, {"created_from": "yesterday"}, {"created_to": "2026-13-01"}):
+        r = sandbox.get(C, params=params)
+        assert r.status_code == 400 and r.json()["message"], (params, r.text)
+
+
+def test_bad_input_is_a_clear_4xx(sandbox, other_sandbox, production):
+    for body, field in [({}, "email"), ({"email": ""}, "email"), ({"email": 42}, "email"),
+                        ({"email": "a@b.com", "locale": "fr CA!"}, "locale"),
+                        ({"email": "a@b.com", "require_ownership": "yes"}, "require_ownership"),
+                        ({"email": "a" * 400 + "@b.com"}, "email"), ({"email": "a@b.com", "colour": "red"}, None)]:
+        r = sandbox.post(C, json=body)
+        assert r.status_code == 400, (body, r.text)
+        if field:
+            assert r.json()["message"].startswith(field), r.json()
+    nobody = f"{'0' * 8}-0000-7000-8000-{'0' * 12}"
+    assert sandbox.post(C, json={"email": "a@b.com", "applicant_id": nobody}).status_code == 404
+    assert sandbox.get(f"{C}/{nobody}").status_code == 404
+    assert sandbox.get(f"{C}/nope").status_code == 400
+    plain = create(sandbox, email="plain@example.com")
+    r = sandbox.post(V, json={"check_id": plain["id"], "code": "123456"})
+    assert r.status_code == 400 and r.json()["message"].startswith("check_id")
+    for body in ({"check_id": plain["id"]}, {"code": "123456"}, {"check_id": "x", "code": "1"}):
+        assert sandbox.post(V, json=body).status_code == 400, body
+    assert sandbox.post(V, data=b"{", headers={"Content-Type": "application/json"}).status_code == 400
+    # Another organization's or environment's check is unknown.
+    mine = create(sandbox, email="mine@example.com", require_ownership=True)
+    for client in (other_sandbox, production):
+        assert client.get(f"{C}/{mine['id']}").status_code == 404
+        assert client.post(V, json={"check_id": mine["id"], "code": "123456"}).status_code == 404
+        assert all(m["check_id"] != mine["id"] for m in client.get(O).json()["data"])
+    assert production.delete(O).status_code == 403
+    assert sandbox.delete(O).json()["removed"] >= 1
+    assert sandbox.get(O).json()["data"] == []
+
+
+# --- production: real lookups against a DNS server of the test's own ------------------------------
+
+
+class Zone:
+    """A tiny authoritative answerer: MX, null MX, A-only (implicit MX), NXDOMAIN, and silence."""
+
+    def __init__(self):
+        from dnslib import QTYPE, RR, A, MX, RCODE
+        self.QTYPE, self.RR, self.A, self.MX, self.RCODE = QTYPE, RR, A, MX, RCODE
+
+    def resolve(self, request, handler):
+        name = str(request.q.qname).rstrip(".").lower()
+        qtype = self.QTYPE[request.q.qtype]
+        reply = request.reply()
+        if name.endswith("silent.example"):
+            return None  # no answer at all: the lookup times out
+        if name.endswith("mail.example") and qtype == "MX":
+            reply.add_answer(self.RR(request.q.qname, self.QTYPE.MX, rdata=self.MX("mx2.mail.example.", 20), ttl=60))
+            reply.add_answer(self.RR(request.q.qname, self.QTYPE.MX, rdata=self.MX("mx1.mail.example.", 10), ttl=60))
+        elif name.endswith("nullmx.example") and qtype == "MX":
+            reply.add_answer(self.RR(request.q.qname, self.QTYPE.MX, rdata=self.MX(".", 0), ttl=60))
+        elif name.endswith("aonly.example") and qtype in ("A",):
+            reply.add_answer(self.RR(request.q.qname, self.QTYPE.A, rdata=self.A("192.0.2.10"), ttl=60))
+        elif name.endswith("missing.example"):
+            reply.header.rcode = self.RCODE.NXDOMAIN
+        return reply
+
+
+@pytest.fixture(scope="module")
+def dns_server():
+    from dnslib.server import DNSServer
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    server = DNSServer(Zone(), port=port, address="127.0.0.1")
+    server.start_thread()
+    yield f"127.0.0.1:{port}"
+    server.stop()
+
+
+def test_production_asks_dns_for_real(docket_factory, dns_server):
+    from conftest import Client, PRODUCTION_KEY
+    srv = docket_factory(args=("--dns-server", dns_server))
+    production = Client(srv.url, PRODUCTION_KEY, "production")
+    for email, verdict, code, mx_found in [
+        ("anna@mail.example", "pass", None, True),
+        ("anna@nullmx.example", "fail", "email_no_mx", False),
+        ("anna@aonly.example", "pass", None, True),
+        ("anna@missing.example", "fail", "email_domain_not_found", False),
+        ("anna@silent.example", "unknown", "email_mx_lookup_failed", False),
+    ]:
+        r = production.post(C, json={"email": email})
+        assert r.status_code == 201, r.text
+        c = r.json()
+        assert (c["verdict"], c["code"], c["checks"]["mx_found"]) == (verdict, code, mx_found), (email, c)
+        if email == "anna@mail.example":
+            assert c["details"]["mx_hosts"] == ["mx1.mail.example", "mx2.mail.example"]
+    r = production.post(C, json={"email": "anna@mail.example", "require_ownership": True})
+    c = r.json()
+    assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_not_sent_no_relay", "never pretends"
