@@ -199,3 +199,64 @@ def test_production_asks_dns_for_real(docket_factory, dns_server):
     r = production.post(C, json={"email": "anna@mail.example", "require_ownership": True})
     c = r.json()
     assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_not_sent_no_relay", "never pretends"
+
+
+@pytest.fixture
+def smtp_server():
+    """A real SMTP server (aiosmtpd) that keeps what it receives."""
+    from aiosmtpd.controller import Controller
+
+    class Keep:
+        def __init__(self):
+            self.messages = []
+
+        async def handle_DATA(self, server, session, envelope):
+            self.messages.append((envelope.rcpt_tos, envelope.content.decode("utf-8", "replace")))
+            return "250 OK"
+
+    handler = Keep()
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield handler, port
+    controller.stop()
+
+
+def test_production_sends_the_code_by_smtp(docket_factory, dns_server, smtp_server, poll):
+    import re
+    from conftest import Client, PRODUCTION_KEY
+    handler, port = smtp_server
+    srv = docket_factory(args=("--dns-server", dns_server, "--smtp-url", f"smtp://127.0.0.1:{port}",
+                               "--smtp-from", "Compliance <no-reply@docket.example>"))
+    production = Client(srv.url, PRODUCTION_KEY, "production")
+    c = production.post(C, json={"email": "anna@mail.example", "require_ownership": True, "locale": "es"}).json()
+    assert c["otp_sent"] is True and c["details"]["otp_code"] is None, c
+    recipients, raw = poll(lambda: handler.messages and handler.messages[-1], what="the message at the SMTP server")
+    assert recipients == ["anna@mail.example"] and "no-reply@docket.example" in raw
+    assert "multipart/alternative" in raw and "text/html" in raw
+    import email as mail
+    parsed = mail.message_from_string(raw)
+    text = next(p for p in parsed.walk() if p.get_content_type() == "text/plain").get_payload(decode=True).decode()
+    assert "Use este código" in text, "the check's language"
+    code = re.search(r"\b(\d{6})\b", text).group(1)
+    stored = production.get(O, params={"check_id": c["id"]}).json()["data"][0]
+    assert stored["state"] == "sent" and stored["code"] is None and code not in stored["text"], "sent codes are not kept"
+    r = production.post(V, json={"check_id": c["id"], "code": code})
+    assert r.json()["verified"] is True, r.text
+
+
+def test_a_relay_that_is_down_is_said_and_retried(docket_factory, dns_server):
+    from conftest import Client, PRODUCTION_KEY
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    dead = sock.getsockname()[1]
+    sock.close()
+    srv = docket_factory(args=("--dns-server", dns_server, "--smtp-url", f"smtp://127.0.0.1:{dead}"))
+    production = Client(srv.url, PRODUCTION_KEY, "production")
+    c = production.post(C, json={"email": "anna@mail.example", "require_ownership": True}).json()
+    assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_send_failed", c
+    stored = production.get(O, params={"check_id": c["id"]}).json()["data"][0]
+    assert stored["state"] == "queued" and stored["attempts"] == 1 and stored["last_error"]

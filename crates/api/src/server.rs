@@ -38,6 +38,8 @@ pub struct ServeOptions {
     pub master_key: MasterKeySource,
     /// The DNS server of production's e-mail checks (`None`: the system's).
     pub dns_server: Option<SocketAddr>,
+    /// The SMTP relay of production's one-time codes.
+    pub smtp: Option<docket_engine::email::SmtpSettings>,
 }
 
 /// The file in the data directory that keeps the master key when no other source gives one.
@@ -82,6 +84,7 @@ impl ServeOptions {
             time: None,
             master_key: MasterKeySource::File,
             dns_server: None,
+            smtp: None,
         }
     }
 }
@@ -142,6 +145,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     }
     config.master_key = Some(options.master_key.resolve(&options.data_dir)?);
     config.dns_server = options.dns_server;
+    config.smtp = options.smtp.clone();
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;

@@ -48,6 +48,16 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCKET_DNS_SERVER", value_name = "IP:PORT")]
     dns_server: Option<std::net::SocketAddr>,
 
+    /// The SMTP relay production's one-time codes go through: `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS), `smtps://host` (TLS), `smtp://host:25` (plain). Without it, production sends
+    /// no codes and says so (`otp_not_sent_no_relay`); the sandbox never sends mail.
+    #[arg(long, env = "DOCKET_SMTP_URL", hide_env_values = true, value_name = "URL")]
+    smtp_url: Option<String>,
+
+    /// The sender of production's messages.
+    #[arg(long, env = "DOCKET_SMTP_FROM", default_value = "Docket <no-reply@localhost>", value_name = "MAILBOX")]
+    smtp_from: String,
+
     /// Largest request body accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_BODY_LIMIT, value_name = "BYTES")]
     body_limit: usize,
@@ -85,6 +95,7 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     options.demo = args.demo;
     options.body_limit = args.body_limit;
     options.dns_server = args.dns_server;
+    options.smtp = args.smtp_url.map(|url| docket_engine::email::SmtpSettings { url, from: args.smtp_from.clone() });
     if let Some(key) = args.master_key {
         options.master_key = MasterKeySource::Given(key);
     }

@@ -68,6 +68,8 @@ pub struct EngineConfig {
     pub master_key: Option<webhooks::MasterKey>,
     /// The DNS server production's e-mail checks ask; `None`: the system's resolvers.
     pub dns_server: Option<std::net::SocketAddr>,
+    /// The SMTP relay production's one-time codes go through; `None`: none are sent.
+    pub smtp: Option<email::SmtpSettings>,
 }
 
 impl EngineConfig {
@@ -79,6 +81,7 @@ impl EngineConfig {
             journal: JournalSettings::default(),
             master_key: None,
             dns_server: None,
+            smtp: None,
         }
     }
 }
@@ -152,7 +155,7 @@ impl Engine {
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
                 kyb: kyb::KybState::default(),
-                email: email::EmailState::new(config.dns_server),
+                email: email::EmailState::new(config.dns_server, config.smtp),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
             }),
         };

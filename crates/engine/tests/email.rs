@@ -122,9 +122,7 @@ async fn ownership_by_code_with_lock_out_expiry_and_resend() {
     assert!(matches!(emails.verify_code(f.sandbox, plain.id, "123456".into()).await, Err(Error::Invalid(_))));
     let bad = check(&f, f.sandbox, "anna@no-mx.test", true).await;
     assert!(!bad.otp_sent && bad.details.otp_code.as_deref() == Some("otp_not_sent_invalid_address"));
-    // Production has no relay configured here: it says so and sends nothing.
-    let prod = check(&f, f.production, "anna@example.com", true).await;
-    assert!(!prod.otp_sent && prod.details.otp_code.as_deref() == Some("otp_not_sent_no_relay"));
+    // Production's sending (and its real DNS) is tested over HTTP with servers of the test's own.
     assert!(matches!(emails.get(f.production, c.id).await, Err(Error::NotFound { .. })), "environments are apart");
     // The message is in the check's language.
     let german = emails.outbox(f.sandbox, None, PageRequest { page: 0, limit: 100 }).await.expect("outbox");

@@ -18,11 +18,13 @@ mod process;
 mod resolver;
 pub mod rules;
 mod service;
+mod smtp;
 mod store;
 
 pub use model::*;
 pub use rules::Verdict;
 pub use service::{Emails, LIST_BOUNDS, NewEmailCheck};
+pub use smtp::SmtpSettings;
 pub use store::EmailCheckFilter;
 
 pub(crate) use process::spawn;
@@ -46,11 +48,19 @@ pub(crate) const DOMAIN: Domain = Domain {
 pub(crate) struct EmailState {
     dns_server: Option<std::net::SocketAddr>,
     resolver: std::sync::OnceLock<Result<resolver::MxResolver, String>>,
+    smtp: Option<SmtpSettings>,
+    relay: std::sync::OnceLock<Result<smtp::Relay, String>>,
 }
 
 impl EmailState {
-    pub(crate) fn new(dns_server: Option<std::net::SocketAddr>) -> Self {
-        EmailState { dns_server, resolver: std::sync::OnceLock::new() }
+    pub(crate) fn new(dns_server: Option<std::net::SocketAddr>, smtp: Option<SmtpSettings>) -> Self {
+        EmailState { dns_server, resolver: std::sync::OnceLock::new(), smtp, relay: std::sync::OnceLock::new() }
+    }
+
+    /// The SMTP relay, when one is configured (an unusable configuration is an error).
+    pub(crate) fn relay(&self) -> Option<Result<&smtp::Relay, &str>> {
+        let settings = self.smtp.as_ref()?;
+        Some(self.relay.get_or_init(|| smtp::Relay::new(settings)).as_ref().map_err(String::as_str))
     }
 
     pub(crate) fn resolver(&self) -> Result<&resolver::MxResolver, &str> {

@@ -160,7 +160,8 @@ impl Emails<'_> {
         };
         let message = if input.require_ownership { self.new_code(&mut record, now) } else { None };
         let greylisted = record.check.details.mx == Some(MxState::Greylisted);
-        self.engine
+        let (check, queued) = self
+            .engine
             .core
             .db
             .write(move |conn| {
@@ -172,7 +173,78 @@ impl Emails<'_> {
                     let at = now.saturating_add(SignedDuration::from_secs(mx::GREYLIST_SECONDS));
                     work::store::schedule(conn, Kind::EmailRecheck, scope, id.as_uuid(), at)?;
                 }
-                Ok(record.check)
+                Ok((record.check, message.filter(|m| m.state == "queued").map(|m| m.id)))
+            })
+            .await?;
+        self.send_now(scope, check, queued).await
+    }
+
+    /// Sends a queued message at once (production), then answers the check as it now is.
+    async fn send_now(&self, scope: Scope, check: EmailCheck, queued: Option<EmailMessageId>) -> Result<EmailCheck> {
+        let Some(message) = queued else { return Ok(check) };
+        self.deliver(scope, message, None).await?;
+        self.get(scope, check.id).await
+    }
+
+    /// Sends a queued message through the relay and records the outcome on the message and
+    /// its check; a failure is tried again later (at most five times).
+    pub(crate) async fn deliver(&self, scope: Scope, id: EmailMessageId, claim: Option<work::Claim>) -> Result<()> {
+        const MAX_SENDS: u32 = 5;
+        let found = self.engine.core.db.read(move |conn| store::get_message(conn, scope, id)).await?;
+        let done = |claim: Option<work::Claim>| async move {
+            match claim {
+                Some(c) => self.engine.core.db.write(move |conn| work::store::complete(conn, &c).map(drop)).await,
+                None => Ok(()),
+            }
+        };
+        let Some(mut message) = found.filter(|m| m.state == "queued") else { return done(claim).await };
+        let outcome = match self.engine.core.email.relay() {
+            Some(Ok(relay)) => relay.send(&message.to, &message.subject, &message.text, &message.html).await,
+            Some(Err(e)) => Err(e.to_owned()),
+            None => Err("no SMTP relay is configured".to_owned()),
+        };
+        let now = self.engine.now(scope);
+        message.attempts += 1;
+        let sent = outcome.is_ok();
+        match outcome {
+            Ok(()) => {
+                // Sent: the stored copy no longer shows the code.
+                if let Some(code) = message.code.take() {
+                    for part in [&mut message.subject, &mut message.text, &mut message.html] {
+                        *part = part.replace(&code, "••••••");
+                    }
+                }
+                message.state = "sent".to_owned();
+                message.sent_at = Some(now);
+                message.last_error = None;
+            }
+            Err(e) => {
+                message.last_error = Some(crate::values::shorten(&e, 300));
+                message.state = if message.attempts >= MAX_SENDS { "failed" } else { "queued" }.to_owned();
+            }
+        }
+        let retry_at = now.saturating_add(SignedDuration::from_secs(30 * (1 << message.attempts.min(6))));
+        let check_id = message.check_id;
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                store::update_message(conn, &message)?;
+                if let Some(mut r) = store::get(conn, scope, check_id)? {
+                    r.check.otp_sent = sent || r.check.otp_sent;
+                    r.check.details.otp_code = if sent { None } else { Some("otp_send_failed".to_owned()) };
+                    r.updated_at = Some(now);
+                    store::save(conn, &r)?;
+                }
+                let again = message.state == "queued";
+                match (&claim, again) {
+                    (Some(c), true) => work::store::reschedule(conn, c, retry_at).map(drop),
+                    (Some(c), false) => work::store::complete(conn, c).map(drop),
+                    (None, true) => {
+                        work::store::schedule(conn, Kind::EmailDelivery, scope, message.id.as_uuid(), retry_at)
+                    }
+                    (None, false) => Ok(()),
+                }
             })
             .await
     }
@@ -185,10 +257,20 @@ impl Emails<'_> {
             check.details.otp_code = Some("otp_not_sent_invalid_address".to_owned());
             return None;
         }
-        if !record.scope.is_sandbox() {
+        let sandbox = record.scope.is_sandbox();
+        if !sandbox {
             // Production sends by SMTP through a configured relay; without one nothing is sent.
-            check.details.otp_code = Some("otp_not_sent_no_relay".to_owned());
-            return None;
+            match self.engine.core.email.relay() {
+                None => {
+                    check.details.otp_code = Some("otp_not_sent_no_relay".to_owned());
+                    return None;
+                }
+                Some(Err(_)) => {
+                    check.details.otp_code = Some("otp_not_sent_relay_misconfigured".to_owned());
+                    return None;
+                }
+                Some(Ok(_)) => {}
+            }
         }
         let code = otp::generate();
         let salt = otp::salt();
@@ -196,7 +278,8 @@ impl Emails<'_> {
         record.otp_salt = Some(salt);
         record.otp_sent_at = Some(now);
         record.otp_attempts = 0;
-        check.otp_sent = true;
+        // The sandbox's outbox has it at once; production's is sent once the check is saved.
+        check.otp_sent = sandbox;
         check.otp_expires_at = Some(now.saturating_add(SignedDuration::from_mins(otp::VALID_MINUTES)));
         check.details.otp_code = None;
         check.details.otp_state = Some("pending".to_owned());
@@ -211,7 +294,7 @@ impl Emails<'_> {
             html: text.html,
             code: Some(code),
             locale: text.locale.to_owned(),
-            state: "outbox".to_owned(),
+            state: if sandbox { "outbox" } else { "queued" }.to_owned(),
             attempts: 0,
             last_error: None,
             created_at: now,
@@ -322,7 +405,8 @@ impl Emails<'_> {
         }
         let message = self.new_code(&mut r, now);
         r.updated_at = Some(now);
-        self.engine
+        let (check, queued) = self
+            .engine
             .core
             .db
             .write(move |conn| {
@@ -330,9 +414,10 @@ impl Emails<'_> {
                 if let Some(m) = &message {
                     store::insert_message(conn, scope, m)?;
                 }
-                Ok(r.check)
+                Ok((r.check, message.filter(|m| m.state == "queued").map(|m| m.id)))
             })
-            .await
+            .await?;
+        self.send_now(scope, check, queued).await
     }
 
     /// The environment's messages, newest first.

@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::model::{EmailCheck, EmailCheckId, EmailMessage, Record};
+use super::model::{EmailCheck, EmailCheckId, EmailMessage, EmailMessageId, Record};
 use crate::db::json_column;
 use crate::error::Result;
 use crate::page::PageRequest;
@@ -156,6 +156,25 @@ pub(crate) fn messages(
         message,
     )?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn get_message(conn: &Connection, scope: Scope, id: EmailMessageId) -> Result<Option<EmailMessage>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, check_id, to_address, subject, text_body, html_body, code, locale, state, attempts, last_error, \
+             created_at, sent_at FROM email_messages WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
+        )?
+        .query_row(params![id, scope.organization, scope.environment], message)
+        .optional()?)
+}
+
+pub(crate) fn update_message(conn: &Connection, m: &EmailMessage) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE email_messages SET subject = ?2, text_body = ?3, html_body = ?4, code = ?5, state = ?6, attempts = ?7,
+             last_error = ?8, sent_at = ?9 WHERE id = ?1",
+    )?
+    .execute(params![m.id, m.subject, m.text, m.html, m.code, m.state, m.attempts, m.last_error, m.sent_at])?;
+    Ok(())
 }
 
 /// Empties the environment's outbox; how many messages went.

@@ -22,10 +22,12 @@ pub(crate) enum Kind {
     VerificationExpiry,
     /// An e-mail check whose domain was greylisted, to look at again (subject: the check).
     EmailRecheck,
+    /// A one-time code's message to send (again) by SMTP (subject: the message).
+    EmailDelivery,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 7] = [
+    pub(crate) const ALL: [Kind; 8] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
@@ -33,6 +35,7 @@ impl Kind {
         Kind::VerificationProcess,
         Kind::VerificationExpiry,
         Kind::EmailRecheck,
+        Kind::EmailDelivery,
     ];
 
     pub(crate) fn as_str(self) -> &'static str {
@@ -44,6 +47,7 @@ impl Kind {
             Kind::VerificationProcess => "verification_process",
             Kind::VerificationExpiry => "verification_expiry",
             Kind::EmailRecheck => "email_recheck",
+            Kind::EmailDelivery => "email_delivery",
         }
     }
 
