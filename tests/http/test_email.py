@@ -260,3 +260,11 @@ def test_a_relay_that_is_down_is_said_and_retried(docket_factory, dns_server):
     assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_send_failed", c
     stored = production.get(O, params={"check_id": c["id"]}).json()["data"][0]
     assert stored["state"] == "queued" and stored["attempts"] == 1 and stored["last_error"]
+
+
+def test_the_email_check_event_is_emitted(sandbox):
+    c = create(sandbox, email="event@example.com", require_ownership=True)
+    sandbox.post(V, json={"check_id": c["id"], "code": code_of(sandbox, c)})
+    events = sandbox.get("/_docket/events", params={"type": "EMAIL_CHECK", "limit": 100}).json()["data"]
+    mine = [e["payload"]["event"] for e in events if e["payload"]["id"] == c["id"]]
+    assert sorted(mine) == ["check_completed", "ownership_verified"]

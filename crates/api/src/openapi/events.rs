@@ -41,6 +41,15 @@ fn payload_schema(event_type: &str) -> Value {
                 }}
             ]
         }),
+        "EMAIL_CHECK" => json!({
+            "allOf": [
+                {"$ref": "#/components/schemas/EmailCheck"},
+                {"type": "object", "required": ["event"], "properties": {
+                    "event": {"type": "string", "enum": ["check_completed", "ownership_verified"]}
+                }}
+            ]
+        }),
+        "DOCVER" => json!({"$ref": "#/components/schemas/Verification"}),
         _ => json!({"type": "object"}),
     }
 }

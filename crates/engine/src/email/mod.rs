@@ -23,7 +23,7 @@ mod store;
 
 pub use model::*;
 pub use rules::Verdict;
-pub use service::{Emails, LIST_BOUNDS, NewEmailCheck};
+pub use service::{EVENT, Emails, LIST_BOUNDS, NewEmailCheck};
 pub use smtp::SmtpSettings;
 pub use store::EmailCheckFilter;
 

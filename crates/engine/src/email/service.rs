@@ -40,6 +40,37 @@ pub struct NewEmailCheck {
     pub locale: Option<String>,
 }
 
+/// The event of a check (its verdict known, or its ownership verified).
+pub const EVENT: &str = "EMAIL_CHECK";
+
+/// Emits `EMAIL_CHECK` for a check in the caller's transaction.
+fn emit(
+    conn: &rusqlite::Connection,
+    scope: Scope,
+    check: &EmailCheck,
+    event: &str,
+    at: Timestamp,
+    real_now: Timestamp,
+) -> Result<()> {
+    let mut payload = serde_json::to_value(check)?;
+    if let Some(object) = payload.as_object_mut() {
+        object.insert("event".to_owned(), serde_json::Value::String(event.to_owned()));
+    }
+    crate::events::emit(
+        conn,
+        scope,
+        &crate::events::NewEvent {
+            id: crate::events::EventId::new(real_now),
+            event_type: EVENT,
+            subject: Some(check.id.as_uuid()),
+            payload: &payload.to_string(),
+            at,
+            real_now,
+        },
+    )
+    .map(drop)
+}
+
 pub struct Emails<'e> {
     pub(crate) engine: &'e Engine,
 }
@@ -132,7 +163,8 @@ impl Emails<'_> {
             details.mx_hosts = hosts;
         }
         let now = self.engine.now(scope);
-        let id = EmailCheckId::new(self.engine.real_now());
+        let real_now = self.engine.real_now();
+        let id = EmailCheckId::new(real_now);
         let mut record = Record {
             check: EmailCheck {
                 id,
@@ -172,6 +204,8 @@ impl Emails<'_> {
                 if greylisted {
                     let at = now.saturating_add(SignedDuration::from_secs(mx::GREYLIST_SECONDS));
                     work::store::schedule(conn, Kind::EmailRecheck, scope, id.as_uuid(), at)?;
+                } else {
+                    emit(conn, scope, &record.check, "check_completed", now, real_now)?;
                 }
                 Ok((record.check, message.filter(|m| m.state == "queued").map(|m| m.id)))
             })
@@ -319,6 +353,7 @@ impl Emails<'_> {
     /// (`verified: false` with its code), not an error.
     pub async fn verify_code(&self, scope: Scope, id: EmailCheckId, code: String) -> Result<OtpAnswer> {
         let now = self.engine.now(scope);
+        let real_now = self.engine.real_now();
         let pepper = self.pepper();
         let (answer, verified_applicant) = self
             .engine
@@ -360,6 +395,7 @@ impl Emails<'_> {
                     r.check.details.otp_state = Some("verified".to_owned());
                     r.updated_at = Some(now);
                     store::save(conn, &r)?;
+                    emit(conn, scope, &r.check, "ownership_verified", now, real_now)?;
                     return Ok((answer(&r, None), r.check.applicant_id.map(|a| (a, r.check.email.clone()))));
                 }
                 r.otp_attempts += 1;
@@ -439,6 +475,7 @@ impl Emails<'_> {
     /// Looks again at a greylisted domain (due work).
     pub(crate) async fn recheck(&self, scope: Scope, id: EmailCheckId) -> Result<()> {
         let now = self.engine.now(scope);
+        let real_now = self.engine.real_now();
         self.engine
             .core
             .db
@@ -459,7 +496,8 @@ impl Emails<'_> {
                 r.check.code = code;
                 r.check.risk_score = risk;
                 r.updated_at = Some(now);
-                store::save(conn, &r)
+                store::save(conn, &r)?;
+                emit(conn, scope, &r.check, "check_completed", now, real_now)
             })
             .await
     }

@@ -40,11 +40,13 @@ pub enum EventType {
     KybVerification,
     /// A single KYB check (TIN, US registry, documents) finished.
     KybCheck,
+    /// An e-mail check was completed (its verdict known), or its address's ownership verified.
+    EmailCheck,
 }
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 7] = [
+    pub const CONCRETE: [EventType; 8] = [
         EventType::AmlScreening,
         EventType::Docver,
         EventType::DocverChecks,
@@ -52,6 +54,7 @@ impl EventType {
         EventType::KytWalletCheck,
         EventType::KybVerification,
         EventType::KybCheck,
+        EventType::EmailCheck,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -64,6 +67,7 @@ impl EventType {
             EventType::KytWalletCheck => "KYT_WALLET_CHECK",
             EventType::KybVerification => "KYB_VERIFICATION",
             EventType::KybCheck => "KYB_CHECK",
+            EventType::EmailCheck => "EMAIL_CHECK",
         }
     }
 

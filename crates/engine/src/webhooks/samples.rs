@@ -15,7 +15,7 @@ pub struct CatalogueEntry {
 }
 
 /// Every event type, in catalogue order.
-pub const CATALOGUE: [CatalogueEntry; 7] = [
+pub const CATALOGUE: [CatalogueEntry; 8] = [
     CatalogueEntry {
         event_type: EventType::AmlScreening,
         emitted: true,
@@ -78,6 +78,15 @@ pub const CATALOGUE: [CatalogueEntry; 7] = [
             The payload is what `GET /api/v4/kyb/result/{request_id}` answers then, plus `applicant_id`.",
         example: KYB_CHECK,
     },
+    CatalogueEntry {
+        event_type: EventType::EmailCheck,
+        emitted: true,
+        summary: "An e-mail check was completed, or its ownership verified",
+        description: "The e-mail check as `GET /api/v4/email/checks/{id}` answers it, with `event`: `check_completed` \
+            when its verdict is known (at once, or after a greylisted domain's recheck) and `ownership_verified` \
+            when the one-time code was verified.",
+        example: EMAIL_CHECK,
+    },
 ];
 
 /// The example payload of a type (`ALL` has none of its own: AML_SCREENING's).
@@ -98,6 +107,8 @@ const KYB_VERIFICATION: &str = r#"{"id":"01920b71-0000-7000-8000-000000000003","
 const KYB_CHECK: &str = r#"{"request_id":"019c9e79-4d64-73e1-9f30-5374f0f57975","status":"verified","verification_type":"tin_verification","response_data":{"result":{"name":"DEERE & COMPANY","tin":"362382580","status":"TIN Matched","irs_code":0,"irs_reason":"TIN and Name combination matches IRS records"}},"created_at":"2026-11-22T09:00:00Z","completed_at":"2026-11-22T09:00:02Z","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b"}"#;
 
 const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
+
+const EMAIL_CHECK: &str = r#"{"event":"ownership_verified","id":"019d4e88-f847-7aa0-892f-bd2d85537ffe","email":"anna.berg@example.com","verdict":"pass","code":null,"risk_score":0,"checks":{"syntax_valid":true,"mx_found":true,"disposable":false,"role_based":false},"otp_sent":true,"otp_expires_at":"2026-11-22T09:10:00.000Z","ownership_verified":true,"ownership_verified_at":"2026-11-22T09:02:11.000Z","created_at":"2026-11-22T09:00:00.000Z","applicant_id":null,"require_ownership":true,"locale":"en","details":{"normalized":"anna.berg@example.com","syntax_error":null,"mx":"found","mx_hosts":[],"catch_all":false,"suggestion":null,"risk_model":"docket-email-risk-1","otp_code":null,"otp_state":"verified","otp_attempts_left":5}}"#;
 
 #[cfg(test)]
 mod tests {

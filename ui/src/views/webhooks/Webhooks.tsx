@@ -20,7 +20,7 @@ import { useSession } from "../../session";
 type Settings = components["schemas"]["WebhookSettings"];
 type Rotated = components["schemas"]["RotatedSecret"];
 
-export const EVENT_TYPES: EventType[] = ["ALL", "AML_SCREENING", "KYB_VERIFICATION", "KYB_CHECK", "DOCVER", "DOCVER_CHECKS", "TRANSACTION_MONITORING", "KYT_WALLET_CHECK"];
+export const EVENT_TYPES: EventType[] = ["ALL", "AML_SCREENING", "KYB_VERIFICATION", "KYB_CHECK", "DOCVER", "DOCVER_CHECKS", "EMAIL_CHECK", "TRANSACTION_MONITORING", "KYT_WALLET_CHECK"];
 
 export function useWebhooks() {
   const { environment } = useSession();
