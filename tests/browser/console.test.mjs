@@ -535,3 +535,24 @@ describe("hosted verification page", () => {
     await page().getByTestId("env-sandbox").click();
   });
 });
+
+describe("e-mail checks", () => {
+  test("a check, its code in the outbox, and its ownership verified", async () => {
+    const created = await callApi(docket.url, "POST", "/api/v4/email/checks", { email: "greta@example.com", require_ownership: true });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await callApi(docket.url, "POST", "/api/v4/email/checks", { email: "info@mailinator.com" });
+    await go("email");
+    await page().getByTestId("email-row").filter({ hasText: "info@mailinator.com" }).getByText("risky").waitFor();
+    await screenshot(page(), "email-checks");
+    await go("email-outbox");
+    const message = page().getByTestId("outbox-message").filter({ hasText: "greta@example.com" });
+    const code = (await message.getByTestId("outbox-code").textContent()).trim();
+    assert.match(code, /^\d{6}$/);
+    await screenshot(page(), "email-outbox");
+    const verified = await callApi(docket.url, "POST", "/api/v4/email/otp/verify", { check_id: created.body.id, code });
+    assert.equal(verified.body.verified, true);
+    await page().goto(`${docket.url}/email/${created.body.id}`);
+    await page().getByTestId("email-ownership").getByText("Ownership verified").waitFor();
+    await screenshot(page(), "email-check");
+  });
+});

@@ -1284,6 +1284,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/email/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List e-mail checks
+         * @description Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         */
+        get: operations["listEmailChecks"];
+        put?: never;
+        /**
+         * Check an e-mail address
+         * @description Syntax (RFC 5321/5322 with internationalised addresses), the domain's mail exchanger,
+         *     disposable and role addresses, a verdict (`pass`, `risky`, `fail`, `unknown`) with its `code`
+         *     and `risk_score`. With `require_ownership`, a six-digit code goes to the address (valid 10
+         *     minutes; in the sandbox it goes to the outbox, `GET /_docket/email/outbox`). Answers `201`.
+         */
+        post: operations["createEmailCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/email/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an e-mail check */
+        get: operations["getEmailCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/email/checks/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new code
+         * @description Docket's own: replaces the check's code with a new one (the old stops working), at most once
+         *     a minute, until ownership is verified.
+         */
+        post: operations["resendEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/email/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a one-time code
+         * @description `verified: true` proves the address is the person's (and sets the linked applicant's verified
+         *     e-mail). A wrong, expired or locked code is still `200`, with `verified: false` and its
+         *     `code`: `otp_invalid` (with `attempts_left`), `otp_locked` (five wrong tries), `otp_expired`,
+         *     `otp_not_sent`.
+         */
+        post: operations["verifyEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/email/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail outbox
+         * @description The environment's messages, newest first, with recipient, subject, text and HTML bodies and
+         *     the code: the sandbox never sends mail, so this is where its codes are read.
+         */
+        get: operations["listEmailOutbox"];
+        put?: never;
+        post?: never;
+        /** Clear the sandbox's outbox */
+        delete: operations["clearEmailOutbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/aml/lists/imports": {
         parameters: {
             query?: never;
@@ -1725,6 +1835,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    EMAIL_CHECK: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An e-mail check was completed, or its ownership verified
+         * @description The e-mail check as `GET /api/v4/email/checks/{id}` answers it, with `event`: `check_completed` when its verdict is known (at once, or after a greylisted domain's recheck) and `ownership_verified` when the one-time code was verified. Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventEmailCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     KYB_CHECK: {
         parameters: {
             query?: never;
@@ -2114,6 +2246,13 @@ export interface components {
             code: number;
             message: string;
         };
+        /** @description The four checks of the public object. */
+        CheckFlags: {
+            syntax_valid: boolean;
+            mx_found: boolean;
+            disposable: boolean;
+            role_based: boolean;
+        };
         /**
          * Format: uuid
          * @description The check id (UUIDv7).
@@ -2354,6 +2493,31 @@ export interface components {
          * @enum {string}
          */
         DeliveryState: "pending" | "delivered" | "failed";
+        /** @description What Docket adds to the public object, under `details`. */
+        Details: {
+            /** @description The address normalised: the domain lower-cased in Unicode. */
+            normalized?: string | null;
+            /** @description Why the syntax is refused. */
+            syntax_error?: string | null;
+            /** @description `found`, `no_domain`, `no_mail`, `lookup_failed` or `greylisted`. */
+            mx?: string | null;
+            /** @description The mail exchangers found, best first. */
+            mx_hosts: string[];
+            catch_all: boolean;
+            /** @description A likely intended address (`anna@gmial.com` → `anna@gmail.com`). */
+            suggestion?: string | null;
+            /** @description The verdict and risk model's version. */
+            risk_model: string;
+            /**
+             * @description Why no code was sent, when ownership was asked for and none went out
+             *     (`otp_not_sent_no_relay`, `otp_not_sent_invalid_address`, `otp_send_failed`).
+             */
+            otp_code?: string | null;
+            /** @description The code's state: `pending`, `verified`, `expired`, `locked`, `replaced`. */
+            otp_state?: string | null;
+            /** Format: int32 */
+            otp_attempts_left?: number | null;
+        };
         /**
          * @description A date of birth: `1987-12-24` or a date-time whose date part is taken; shown as a date-time at midnight UTC.
          * @example 1987-12-24T00:00:00.000Z
@@ -2395,6 +2559,66 @@ export interface components {
         DocumentType: "passport" | "visa" | "id_card" | "id_card_front" | "id_card_back" | "liveness_photo" | "liveness_photo_extra" | "residence_permit" | "residence_permit_front" | "residence_permit_back" | "selfie" | "driver_license" | "driver_license_front" | "driver_license_back" | "poa" | "poa_utility_bill" | "poa_residence_registration" | "poa_bank_statement";
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
+        /** @description An e-mail check as served. */
+        EmailCheck: {
+            id: components["schemas"]["EmailCheckId"];
+            email: string;
+            verdict: components["schemas"]["Verdict"];
+            /** @description The main reason's machine code; null for a clean pass. */
+            code?: string | null;
+            /**
+             * Format: int32
+             * @description 0 (no risk) to 100.
+             */
+            risk_score: number;
+            checks: components["schemas"]["CheckFlags"];
+            otp_sent: boolean;
+            /** Format: date-time */
+            otp_expires_at?: string | null;
+            ownership_verified: boolean;
+            /** Format: date-time */
+            ownership_verified_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            applicant_id?: components["schemas"]["ApplicantId"] | null;
+            require_ownership: boolean;
+            locale?: string | null;
+            details: components["schemas"]["Details"];
+        };
+        /**
+         * Format: uuid
+         * @description The email check id (UUIDv7).
+         */
+        EmailCheckId: string;
+        /** @description A message for a check. */
+        EmailMessage: {
+            id: components["schemas"]["EmailMessageId"];
+            check_id: components["schemas"]["EmailCheckId"];
+            to: string;
+            subject: string;
+            text: string;
+            html: string;
+            /**
+             * @description The one-time code it carries (the sandbox's outbox shows it; sent production messages
+             *     keep it masked).
+             */
+            code?: string | null;
+            locale: string;
+            /** @description `outbox` (the sandbox: never sent), `queued`, `sent`, `failed`. */
+            state: string;
+            /** Format: int32 */
+            attempts: number;
+            last_error?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at?: string | null;
+        };
+        /**
+         * Format: uuid
+         * @description The email message id (UUIDv7).
+         */
+        EmailMessageId: string;
         /** @description A watchlist entity, as `GET /api/v3/aml/search/{uuid}` returns it. */
         Entity: {
             uuid: components["schemas"]["EntityId"];
@@ -2539,7 +2763,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -2997,6 +3221,20 @@ export interface components {
              */
             checks?: components["schemas"]["CheckType"][] | null;
         };
+        /** @description A new check (public-api.md section 5). */
+        NewEmailCheck: {
+            email: string;
+            /**
+             * Format: uuid
+             * @description The applicant the address belongs to; its verified e-mail is set when ownership is
+             *     proven.
+             */
+            applicant_id?: string | null;
+            /** @description Send a one-time code to prove the address is the person's. */
+            require_ownership?: boolean;
+            /** @description The code message's language (`en`, `de`, `fr`, `es`; others get English). */
+            locale?: string | null;
+        };
         /** @description The body of a key creation. */
         NewKey: {
             /** @description A name to tell the key apart, 1 to 80 characters: "CI", "Alice's laptop". */
@@ -3026,6 +3264,24 @@ export interface components {
          * @description The organization id (UUIDv7).
          */
         OrganizationId: string;
+        /** @description What verifying a code answers (public-api.md section 5, and `code` for a failure). */
+        OtpAnswer: {
+            verified: boolean;
+            ownership_verified: boolean;
+            /** Format: date-time */
+            ownership_verified_at?: string | null;
+            verdict: components["schemas"]["Verdict"];
+            /**
+             * @description Why it was not verified: `otp_invalid`, `otp_expired`, `otp_locked`, `otp_replaced`,
+             *     `otp_not_sent`; null when verified.
+             */
+            code?: string | null;
+            /**
+             * Format: int32
+             * @description Wrong tries left before the code is locked.
+             */
+            attempts_left?: number | null;
+        };
         /** @description The ownership and control section. */
         Ownership: {
             persons?: components["schemas"]["Person"][];
@@ -3139,6 +3395,64 @@ export interface components {
                 event_id?: string | null;
                 /** @description Sent with "send test event". */
                 is_test: boolean;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_EmailCheck: {
+            data: {
+                id: components["schemas"]["EmailCheckId"];
+                email: string;
+                verdict: components["schemas"]["Verdict"];
+                /** @description The main reason's machine code; null for a clean pass. */
+                code?: string | null;
+                /**
+                 * Format: int32
+                 * @description 0 (no risk) to 100.
+                 */
+                risk_score: number;
+                checks: components["schemas"]["CheckFlags"];
+                otp_sent: boolean;
+                /** Format: date-time */
+                otp_expires_at?: string | null;
+                ownership_verified: boolean;
+                /** Format: date-time */
+                ownership_verified_at?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                applicant_id?: components["schemas"]["ApplicantId"] | null;
+                require_ownership: boolean;
+                locale?: string | null;
+                details: components["schemas"]["Details"];
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_EmailMessage: {
+            data: {
+                id: components["schemas"]["EmailMessageId"];
+                check_id: components["schemas"]["EmailCheckId"];
+                to: string;
+                subject: string;
+                text: string;
+                html: string;
+                /**
+                 * @description The one-time code it carries (the sandbox's outbox shows it; sent production messages
+                 *     keep it masked).
+                 */
+                code?: string | null;
+                locale: string;
+                /** @description `outbox` (the sandbox: never sent), `queued`, `sent`, `failed`. */
+                state: string;
+                /** Format: int32 */
+                attempts: number;
+                last_error?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                sent_at?: string | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -4036,6 +4350,11 @@ export interface components {
         UserProvidedData: {
             shareholders?: components["schemas"]["Shareholder"][];
         };
+        /**
+         * @description The overall verdict.
+         * @enum {string}
+         */
+        Verdict: "pass" | "risky" | "fail" | "unknown";
         /** @description A document verification as served. */
         Verification: {
             id: components["schemas"]["VerificationId"];
@@ -4159,6 +4478,12 @@ export interface components {
          * @enum {string}
          */
         VerificationType: "tin_verification" | "us_company_registry_check" | "document_verification";
+        /** @description A code to verify. */
+        VerifyInput: {
+            /** Format: uuid */
+            check_id: string;
+            code: string;
+        };
         /**
          * @description A webhook endpoint, as listed. The first five fields are the public service's; the rest are
          *     Docket's.
@@ -7374,6 +7699,270 @@ export interface operations {
             };
         };
     };
+    listEmailChecks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description The address, any case. */
+                email?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_EmailCheck"];
+                };
+            };
+            /** @description Invalid paging or bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createEmailCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "anna.berg@example.com",
+                 *       "locale": "de",
+                 *       "require_ownership": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewEmailCheck"];
+            };
+        };
+        responses: {
+            /** @description The check */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCheck"];
+                };
+            };
+            /** @description Invalid input (the field named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEmailCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCheck"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check with its new code's expiry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCheck"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No ownership asked, already verified, or within the minute */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verifyEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "check_id": "01936f6e-2a00-7000-8000-000000000001",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyInput"];
+            };
+        };
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtpAnswer"];
+                };
+            };
+            /** @description Invalid input, or the check asked for no ownership */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEmailOutbox: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description One check's messages. */
+                check_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_EmailMessage"];
+                };
+            };
+        };
+    };
+    clearEmailOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages went */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cleared"];
+                };
+            };
+            /** @description Not the sandbox */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listImports: {
         parameters: {
             query?: never;
@@ -8430,7 +9019,7 @@ export interface operations {
                      * @description The delivery's id, the same on every attempt.
                      */
                     id: string;
-                    payload: Record<string, never>;
+                    payload: components["schemas"]["Verification"];
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).
@@ -8511,6 +9100,105 @@ export interface operations {
                      */
                     id: string;
                     payload: Record<string, never>;
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventEmailCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "EMAIL_CHECK",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": null,
+                 *         "checks": {
+                 *           "disposable": false,
+                 *           "mx_found": true,
+                 *           "role_based": false,
+                 *           "syntax_valid": true
+                 *         },
+                 *         "code": null,
+                 *         "created_at": "2026-11-22T09:00:00.000Z",
+                 *         "details": {
+                 *           "catch_all": false,
+                 *           "mx": "found",
+                 *           "mx_hosts": [],
+                 *           "normalized": "anna.berg@example.com",
+                 *           "otp_attempts_left": 5,
+                 *           "otp_code": null,
+                 *           "otp_state": "verified",
+                 *           "risk_model": "docket-email-risk-1",
+                 *           "suggestion": null,
+                 *           "syntax_error": null
+                 *         },
+                 *         "email": "anna.berg@example.com",
+                 *         "event": "ownership_verified",
+                 *         "id": "019d4e88-f847-7aa0-892f-bd2d85537ffe",
+                 *         "locale": "en",
+                 *         "otp_expires_at": "2026-11-22T09:10:00.000Z",
+                 *         "otp_sent": true,
+                 *         "ownership_verified": true,
+                 *         "ownership_verified_at": "2026-11-22T09:02:11.000Z",
+                 *         "require_ownership": true,
+                 *         "risk_score": 0,
+                 *         "verdict": "pass"
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: components["schemas"]["EmailCheck"] & {
+                        /** @enum {string} */
+                        event: "check_completed" | "ownership_verified";
+                    };
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

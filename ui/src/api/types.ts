@@ -44,3 +44,5 @@ export type StoredDocument = S["StoredDocument"];
 export type PoiData = S["PoiData"];
 export type Profile = S["Profile"];
 export type ProfileSettings = S["Settings"];
+export type EmailCheck = S["EmailCheck"];
+export type EmailMessage = S["EmailMessage"];

@@ -17,6 +17,8 @@ const NAV = [
   { to: "/aml/lists", label: "Watchlists", id: "aml-lists", end: false },
   { to: "/verifications", label: "Verifications", id: "verifications", end: true },
   { to: "/verifications/profiles", label: "Profiles and links", id: "verification-profiles", end: false },
+  { to: "/email", label: "E-mail checks", id: "email", end: true },
+  { to: "/email/outbox", label: "Outbox", id: "email-outbox", end: false },
   { to: "/webhooks", label: "Webhooks", id: "webhooks", end: true },
   { to: "/webhooks/deliveries", label: "Deliveries", id: "deliveries", end: false },
   { to: "/requests", label: "Requests", id: "requests", end: false },
