@@ -53,6 +53,10 @@ pub enum SyntaxError {
     DomainIdna,
     SingleLabel,
     NumericTopLevel,
+    /// A top-level domain that is neither letters nor an internationalised name.
+    TopLevel,
+    /// A control character (a line break, a tab): never part of an address.
+    Control(char),
 }
 
 impl fmt::Display for SyntaxError {
@@ -79,6 +83,10 @@ impl fmt::Display for SyntaxError {
             SyntaxError::DomainIdna => "the domain is not a valid internationalised name".to_owned(),
             SyntaxError::SingleLabel => "the domain needs a top-level domain (`example.com`)".to_owned(),
             SyntaxError::NumericTopLevel => "the top-level domain cannot be a number".to_owned(),
+            SyntaxError::TopLevel => "the top-level domain is letters only".to_owned(),
+            SyntaxError::Control(c) => {
+                format!("`{}` (a control character) cannot appear in an address", c.escape_default())
+            }
         };
         f.write_str(&text)
     }
@@ -100,9 +108,13 @@ fn is_ldh_label(label: &str) -> bool {
         && !label.ends_with('-')
 }
 
-/// Reads an address (surrounding whitespace ignored).
+/// Reads an address (surrounding spaces ignored; any control character, such as a line break,
+/// refused). The local part is read in Unicode normalisation form C, as RFC 6532 asks.
 pub fn parse(input: &str) -> Result<Address, SyntaxError> {
-    let text = input.trim();
+    if let Some(c) = input.chars().find(|c| c.is_control()) {
+        return Err(SyntaxError::Control(c));
+    }
+    let text = input.trim_matches(' ');
     if text.is_empty() {
         return Err(SyntaxError::Empty);
     }
@@ -110,6 +122,8 @@ pub fn parse(input: &str) -> Result<Address, SyntaxError> {
         return Err(SyntaxError::Quoted);
     }
     let (local, domain) = text.rsplit_once('@').ok_or(SyntaxError::NoAt)?;
+    let normalized = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(local);
+    let local: &str = &normalized;
     if local.contains('"') {
         return Err(SyntaxError::Quoted);
     }
@@ -153,6 +167,10 @@ pub fn parse(input: &str) -> Result<Address, SyntaxError> {
     }
     if labels.last().is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_digit())) {
         return Err(SyntaxError::NumericTopLevel);
+    }
+    // Top-level domains are letters, or an internationalised name.
+    if labels.last().is_some_and(|tld| !tld.starts_with("xn--") && !tld.bytes().all(|b| b.is_ascii_alphabetic())) {
+        return Err(SyntaxError::TopLevel);
     }
     if local.len() + 1 + ascii.len() > 254 {
         return Err(SyntaxError::TooLong);
@@ -204,6 +222,10 @@ mod tests {
         assert_eq!(parse(&long_local), Err(SyntaxError::LocalTooLong));
         let long_label = format!("john@{}.com", "a".repeat(64));
         assert!(parse(&long_label).is_err());
+        assert_eq!(parse("anna@example.com\r\n"), Err(SyntaxError::Control('\r')));
+        assert_eq!(parse("me@bad.tld-2"), Err(SyntaxError::TopLevel));
+        // U+037E (Greek question mark) is `;` in NFC.
+        assert_eq!(parse("me.\u{37e}@example.com"), Err(SyntaxError::LocalCharacter(';')));
         let long = format!("{}@{}.{}.{}.com", "a".repeat(64), "b".repeat(63), "c".repeat(63), "d".repeat(60));
         assert_eq!(parse(&long), Err(SyntaxError::TooLong));
     }

@@ -136,7 +136,7 @@ impl Emails<'_> {
 
     /// Checks an address; with `require_ownership`, sends it a one-time code.
     pub async fn create(&self, scope: Scope, input: NewEmailCheck) -> Result<EmailCheck> {
-        let email = input.email.trim().to_owned();
+        let email = input.email.trim_matches(' ').to_owned();
         if email.is_empty() {
             return Err(Error::invalid("email", "is required"));
         }
