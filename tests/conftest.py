@@ -16,6 +16,7 @@ The binary is `$DOCKET_BIN`, by default /work/main/target/debug/docket.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import gzip
 import json
@@ -27,7 +28,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Awaitable, Callable, Iterator
 
 import pytest
 import requests
@@ -529,3 +530,22 @@ def watchlists(server: DocketServer, production: Client, tmp_path_factory: pytes
         "csl_rows": [dict(r) for r in CSL_ROWS], "wallet": FTM_WALLET,
         "write_csl": write_csl, "import_list": lambda fmt, *files: import_list(server, fmt, *files),
     }
+
+
+# --- the official clients ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def run(base_url: str, sandbox) -> Callable[..., Any]:
+    """For the official Python client's suites (tests/clients): runs `body(api)` with a client
+    made exactly as its README shows (sandbox key by default, another with `client=`)."""
+    from dataspike import Api
+
+    def runner(body: Callable[[Any], Awaitable[Any]], client=sandbox) -> Any:
+        async def main() -> Any:
+            async with Api(client.key, api_endpoint=base_url) as api:
+                return await body(api)
+
+        return asyncio.run(main())
+
+    return runner

@@ -370,6 +370,7 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
         "verifications": 0,
         "verifications_awaiting_review": 0,
         "verification_documents": 0,
+        "email_checks": 0,
     }
 
     console = signed_in(server, reviewer=ZOE)
