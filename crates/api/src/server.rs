@@ -175,6 +175,11 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
                 Ok(n) => tracing::info!(verifications = n, "added the demo document verifications"),
                 Err(e) => tracing::warn!(error = %e, "could not add the demo document verifications"),
             }
+            match engine.emails().seed_demo(scope).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(checks = n, "added the demo e-mail checks"),
+                Err(e) => tracing::warn!(error = %e, "could not add the demo e-mail checks"),
+            }
         });
     }
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;

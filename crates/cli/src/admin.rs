@@ -200,8 +200,13 @@ pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
             if !synthetic_only {
                 let s = engine.demo().seed(scope).await?;
                 println!(
-                    "Demo data: {} applicants added, {} already present; {} KYB cases and {} document verifications added",
-                    s.applicants_created, s.applicants_present, s.kyb_cases_created, s.verifications_created
+                    "Demo data: {} applicants added, {} already present; {} KYB cases, {} document verifications and {} \
+                     e-mail checks added",
+                    s.applicants_created,
+                    s.applicants_present,
+                    s.kyb_cases_created,
+                    s.verifications_created,
+                    s.email_checks_created
                 );
             }
             if synthetic > 0 {

@@ -19,6 +19,7 @@ pub struct SeedSummary {
     pub applicants_present: usize,
     pub kyb_cases_created: usize,
     pub verifications_created: usize,
+    pub email_checks_created: usize,
 }
 
 /// A demo person: (first, last, name in its own script, gender, date of birth, country, city,
@@ -193,6 +194,7 @@ impl Demo<'_> {
         let mut summary = self.seed_applicants(scope).await?;
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
+        summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
         Ok(summary)
     }
 

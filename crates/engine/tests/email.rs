@@ -128,3 +128,21 @@ async fn ownership_by_code_with_lock_out_expiry_and_resend() {
     let german = emails.outbox(f.sandbox, None, PageRequest { page: 0, limit: 100 }).await.expect("outbox");
     assert!(german.data.iter().any(|m| m.locale == "de" && m.subject.contains("Bestätigungscode")));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_demo_checks_show_each_verdict_once() {
+    let f = fixture().await;
+    f.engine.demo().seed_applicants(f.sandbox).await.expect("applicants");
+    let emails = f.engine.emails();
+    let made = emails.seed_demo(f.sandbox).await.expect("seeds");
+    assert_eq!(made, 7);
+    assert_eq!(emails.seed_demo(f.sandbox).await.expect("again"), 0, "seeded once");
+    let all =
+        emails.list(f.sandbox, EmailCheckFilter::default(), PageRequest { page: 0, limit: 20 }).await.expect("list");
+    let mut verdicts: Vec<_> = all.data.iter().map(|c| format!("{:?}", c.verdict)).collect();
+    verdicts.sort();
+    verdicts.dedup();
+    assert_eq!(verdicts.len(), 4, "pass, risky, fail and unknown: {verdicts:?}");
+    assert!(all.data.iter().any(|c| c.ownership_verified));
+    assert!(matches!(emails.seed_demo(f.production).await, Err(Error::Forbidden(_))));
+}

@@ -7,9 +7,10 @@
 //! - `mx`: the sandbox's mail-exchanger simulation; `otp`: one-time codes; `messages`: the
 //!   code's message in four languages;
 //! - `model`, `store`, `service`: the check as served, its SQL, its rules; `process`: rechecks
-//!   as due work.
+//!   as due work; `demo`: the demo data set's checks.
 
 pub mod address;
+mod demo;
 pub mod messages;
 mod model;
 pub mod mx;
