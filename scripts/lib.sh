@@ -30,6 +30,8 @@ ensure_apt() {
 
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
 BUILD_PACKAGES=(build-essential pkg-config libwebkit2gtk-4.1-dev)
+# What Docket uses while it runs: poppler's pdftoppm renders a PDF document's preview.
+RUNTIME_PACKAGES=(poppler-utils)
 TEST_PACKAGES=(python3-venv curl chromium)
 # The desktop end-to-end tests (tests/desktop/run.sh): a virtual display, a D-Bus session bus of
 # their own, WebKit's WebDriver, and X tools to drive the native menu and read the clipboard.

@@ -494,3 +494,22 @@ def test_the_go_clients_calls(sandbox, poll, real_clock):
     assert r.status_code == 200, r.text
     other = sandbox.post(V, data=body, headers={"Content-Type": "application/json"}).json()
     assert sandbox.get(f"{V}/{other['id']}/cancel").status_code == 200
+
+
+def test_a_pdf_documents_preview_is_its_first_page_rendered(sandbox):
+    """poppler's pdftoppm (installed by the set-up) renders a PDF with no picture inside."""
+    content = b"BT /F1 24 Tf 72 720 Td (PASSPORT) Tj ET"
+    pdf = (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+           b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+           b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj\n"
+           b"4 0 obj << /Length " + str(len(content)).encode() + b" >>\nstream\n" + content + b"\nendstream\nendobj\n"
+           b"trailer << /Root 1 0 R >>\n%%EOF\n")
+    v = create(sandbox)
+    files = {"file": ("passport.pdf", pdf, "application/pdf"), "document_type": (None, "passport")}
+    document_id = sandbox.post(f"{U}/{v['applicant_id']}", files=files).json()["document_id"]
+    r = sandbox.get(f"/api/v3/documents/{document_id}/preview")
+    assert r.status_code == 200, r.text
+    assert r.headers["Content-Type"] == "image/jpeg" and r.content[:2] == b"\xff\xd8"
+    at = r.content.index(b"\xff\xc0")
+    height, width = struct.unpack(">HH", r.content[at + 5:at + 9])
+    assert max(width, height) == 640 and height > width, (width, height)
