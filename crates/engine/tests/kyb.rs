@@ -446,6 +446,32 @@ async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
         "{:?}",
         good.checks.iter().find(|c| c.check_type == CheckType::CrossCheck)
     );
+    let good_cross = good.checks.iter().find(|c| c.check_type == CheckType::CrossCheck).expect("cross check");
+    for field in ["legal_name", "registration_number", "street"] {
+        assert_eq!(good_cross.evidence["documents"][field]["result"], "match", "{field}: {:?}", good_cross.evidence);
+    }
+    // Documents that name another company number: the declared data differs from them.
+    let kyb = f.engine.kyb();
+    let case = filled(&f, f.production, "09876543", "Hale", "certificate").await;
+    for d in &case.documents {
+        kyb.remove_document(f.production, case.row.id, d.file_id, Actor::Api).await.expect("removed");
+    }
+    let text = "Certificate of incorporation: Brightwater Logistics Ltd, company number 11112222, 14 Quay Street";
+    for kind in
+        [DocumentKind::CertificateOfIncorporation, DocumentKind::ProofOfAddress, DocumentKind::OwnershipDocument]
+    {
+        kyb.add_document_bytes(f.production, case.row.id, kind, "other.pdf", &pdf(text), Actor::Api)
+            .await
+            .expect("doc");
+    }
+    kyb.submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    kyb.run_due_checks().await.expect("runs");
+    let differs = kyb.get(f.production, case.row.id).await.expect("get");
+    let cross = differs.checks.iter().find(|c| c.check_type == CheckType::CrossCheck).expect("cross check");
+    assert_eq!(cross.verdict.as_deref(), Some("partial_match"), "{:?}", cross.summary);
+    assert_eq!(cross.evidence["documents"]["registration_number"]["result"], "not_found");
+    assert_eq!(cross.evidence["fields"]["legal_name"]["result"], "match", "the registry still agrees");
+
     let other = run("07770001").await;
     assert_eq!(verdict(&other, CheckType::Registry), "name_mismatch");
     assert_eq!(verdict(&other, CheckType::CrossCheck), "mismatch");

@@ -256,6 +256,37 @@ fn contains_words(haystack: &str, needle: &str) -> bool {
     !needle.is_empty() && format!(" {haystack} ").contains(&format!(" {needle} "))
 }
 
+/// Whether each declared value (`legal_name`, `registration_number`, `street`) appears in the
+/// text layer of the case's documents: the names of the documents it was found in, or `None`
+/// when no document has a text layer to read (nothing could be compared).
+pub(crate) fn declared_in_documents(
+    case: &Case,
+    docs: &[Analysis],
+) -> Vec<(&'static str, String, Option<Vec<String>>)> {
+    let company = &case.form.company;
+    let readable: Vec<(String, String)> = docs
+        .iter()
+        .filter_map(|d| d.pdf.as_ref().filter(|p| !p.encrypted).map(|p| (d.name(), words(&p.text))))
+        .filter(|(_, text)| !text.is_empty())
+        .collect();
+    let declared = [
+        ("legal_name", company.legal_name.as_ref().map(|n| n.as_str().to_owned())),
+        ("registration_number", company.registration_number.as_ref().map(|n| n.as_str().to_owned())),
+        ("street", company.address.as_ref().and_then(|a| a.street.as_ref()).map(|s| s.as_str().to_owned())),
+    ];
+    declared
+        .into_iter()
+        .filter_map(|(field, value)| value.map(|v| (field, v)))
+        .map(|(field, value)| {
+            let needle = words(&value);
+            let found = (!readable.is_empty()).then(|| {
+                readable.iter().filter(|(_, text)| contains_words(text, &needle)).map(|(n, _)| n.clone()).collect()
+            });
+            (field, value, found)
+        })
+        .collect()
+}
+
 /// `document_verification` in production: each document's type, and its text layer against
 /// the declared company.
 pub(crate) fn verify_documents(case: &Case, docs: &[Analysis]) -> Finding {

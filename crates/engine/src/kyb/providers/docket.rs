@@ -192,19 +192,48 @@ pub(super) async fn cross_check(engine: &Engine, input: &CheckInput<'_>, demo: b
         };
         fields.insert(field.into(), json!({ "declared": declared, "registry": registered, "result": verdict }));
     }
-    let evidence = json!({ "source": record.source.source(), "number": record.number, "fields": fields });
+    // The declared data against the documents' text layers, field by field.
+    let analyses = analyse(engine, input).await?;
+    let mut documents = serde_json::Map::new();
+    for (field, declared, found) in pdf::declared_in_documents(input.case, &analyses) {
+        let result = match &found {
+            None => "not_compared",
+            Some(names) if names.is_empty() => {
+                if !mismatches.contains(&field) {
+                    mismatches.push(field);
+                }
+                "not_found"
+            }
+            Some(_) => "match",
+        };
+        documents.insert(field.into(), json!({ "declared": declared, "found_in": found, "result": result }));
+    }
+    let evidence = json!({
+        "source": record.source.source(), "number": record.number, "fields": fields, "documents": documents,
+    });
     Ok(match mismatches.len() {
-        0 => Finding::done(Severity::Low, "match", "The declared data matches the registry record", evidence),
+        0 => Finding::done(
+            Severity::Low,
+            "match",
+            "The declared data matches the registry record and the documents",
+            evidence,
+        ),
         1 => Finding::done(
             Severity::Medium,
             "partial_match",
-            format!("The declared {} differs from the registry record", mismatches[0].replace('_', " ")),
+            format!(
+                "The declared {} differs from the registry record or the documents",
+                mismatches[0].replace('_', " ")
+            ),
             evidence,
         ),
         _ => Finding::done(
             Severity::High,
             "mismatch",
-            format!("The declared {} differ from the registry record", mismatches.join(", ").replace('_', " ")),
+            format!(
+                "The declared {} differ from the registry record or the documents",
+                mismatches.join(", ").replace('_', " ")
+            ),
             evidence,
         ),
     })
