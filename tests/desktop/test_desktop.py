@@ -181,6 +181,33 @@ def test_view_reload_keeps_the_console_signed_in(session: Any, desktop: Any) -> 
     assert not session.find_elements(By.CSS_SELECTOR, ".signed-out")
 
 
+def test_the_hosted_verification_page_works_in_the_window(session: Any, desktop: Any) -> None:
+    """A profile's public link opened in the desktop window: the page loads from Docket alone
+    and starts a verification (its country step shows the profile's countries)."""
+    key = desktop.kept_key("sandbox")
+    base = desktop.base_url()
+
+    def demo_link() -> str | None:
+        profiles = requests.get(f"{base}/api/v3/profiles", headers={"ds-api-token": key}, timeout=10).json()["data"]
+        return next((p["link"]["web_link"] for p in profiles if p.get("link")), None)
+
+    link = desktop.wait_until(demo_link, 60, "the demo profile's link")
+    console = session.current_url
+    session.get(link)
+    start = WebDriverWait(session, UI_TIMEOUT).until(
+        lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button") if b.text == "Start verification"), None)
+    )
+    shot(session, desktop, "hosted-verification-link")
+    start.click()
+    select = WebDriverWait(session, UI_TIMEOUT).until(lambda d: d.find_elements(By.ID, "country"))[0]
+    offered = [o.text for o in select.find_elements(By.TAG_NAME, "option")]
+    assert "Germany" in offered and "Japan" not in offered, offered
+    assert "/v/V" in session.current_url
+    shot(session, desktop, "hosted-verification-country")
+    session.get(console)
+    assert wait_for_testid(session, "nav-overview").is_displayed()
+
+
 def test_the_window_size_is_remembered(session: Any, desktop: Any) -> None:
     driver = session
     driver.set_window_rect(width=1100, height=760)
