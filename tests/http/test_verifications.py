@@ -375,6 +375,8 @@ def test_production_checks_duplicates_for_real_and_a_reviewer_decides_the_rest(p
                    what="the offline checks")
     assert waiting["status"] == "in_progress", "nothing passes without a reviewer"
 
+    offered = production.get(f"/_docket/verifications/{first['id']}/file").json()["reviewer_codes"]
+    assert [c["code"] for c in offered["face_comparison"]] == [4001, 4002] and all(c["message"] for c in offered["document_mrz"])
     outcome = f"/_docket/verifications/{first['id']}/outcomes"
     r = production.post(outcome, json={"check": "face_comparison", "verified": False})
     assert r.status_code == 400, "a failure says why"

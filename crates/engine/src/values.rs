@@ -212,6 +212,18 @@ fn parse_phone(s: &str) -> Result<String> {
     Ok(s.to_owned())
 }
 
+/// A name as documents in capitals are written back for people: each word's first letter upper
+/// case, the rest lower (`ERIKA MUSTERMANN` becomes `Erika Mustermann`).
+pub fn title_case(s: &str) -> String {
+    s.split_whitespace()
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Folds a name for case- and accent-insensitive comparison: `Müller-Lüdenscheidt` becomes
 /// `muller-ludenscheidt`, `Соколов` becomes `sokolov`.
 pub fn fold(s: &str) -> String {

@@ -4429,6 +4429,10 @@ export interface components {
         VerificationFile: {
             documents: components["schemas"]["StoredDocument"][];
             timeline: components["schemas"]["VerificationTimelineEntry"][];
+            /** @description For each of its checks, the error codes a reviewer chooses from to fail it. */
+            reviewer_codes: {
+                [key: string]: components["schemas"]["CheckError"][];
+            };
         };
         /**
          * Format: uuid

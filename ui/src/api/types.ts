@@ -46,3 +46,4 @@ export type Profile = S["Profile"];
 export type ProfileSettings = S["Settings"];
 export type EmailCheck = S["EmailCheck"];
 export type EmailMessage = S["EmailMessage"];
+export type CheckError = S["CheckError"];

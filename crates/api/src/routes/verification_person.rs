@@ -55,7 +55,7 @@ pub async fn page(TextPath(_id): TextPath) -> Response {
 }
 
 /// A short id or link id from the path: letters and digits, bounded (else a 404).
-fn key(TextPath(id): TextPath, what: &'static str) -> ApiResult<String> {
+pub(crate) fn key(TextPath(id): TextPath, what: &'static str) -> ApiResult<String> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::from(docket_engine::Error::not_found(what)));
     }

@@ -296,14 +296,6 @@ async fn create_link(
     Ok(Json(LinkAnswer { link_id }))
 }
 
-/// A link id from the path (bounded; unknown ones are 404s).
-fn link_id(TextPath(id): TextPath) -> ApiResult<String> {
-    if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(ApiError::from(docket_engine::Error::not_found("link")));
-    }
-    Ok(id)
-}
-
 /// Change a link's options
 #[utoipa::path(
     post, path = "/api/v3/profiles/link/{link_id}", tag = "Verification links", operation_id = "changeLink",
@@ -321,7 +313,7 @@ async fn change_link(
     path: TextPath,
     Json(input): Json<LinkInput>,
 ) -> ApiResult<Json<LinkAnswer>> {
-    let id = link_id(path)?;
+    let id = super::verification_person::key(path, "link")?;
     let verifications = state.engine.verifications();
     let link_id = verifications.change_link(caller.scope(), id, input.expiration_in_minutes, None).await?;
     if input.manual_field_settings.is_some() || input.finish_screen_settings.is_some() {
@@ -343,7 +335,7 @@ async fn change_link(
     )
 )]
 async fn archive_link(State(state): State<AppState>, caller: Caller, path: TextPath) -> ApiResult<Json<LinkAnswer>> {
-    let id = link_id(path)?;
+    let id = super::verification_person::key(path, "link")?;
     let link_id = state.engine.verifications().change_link(caller.scope(), id, None, Some(true)).await?;
     Ok(Json(LinkAnswer { link_id }))
 }
@@ -359,7 +351,7 @@ async fn archive_link(State(state): State<AppState>, caller: Caller, path: TextP
     )
 )]
 async fn unarchive_link(State(state): State<AppState>, caller: Caller, path: TextPath) -> ApiResult<Json<LinkAnswer>> {
-    let id = link_id(path)?;
+    let id = super::verification_person::key(path, "link")?;
     let link_id = state.engine.verifications().change_link(caller.scope(), id, None, Some(false)).await?;
     Ok(Json(LinkAnswer { link_id }))
 }

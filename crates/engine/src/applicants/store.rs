@@ -232,11 +232,12 @@ pub(crate) fn record_verification(
         super::VerificationStatus::Initial => "initial",
     };
     // A verified e-mail address (from an e-mail check) stays when documents confirm the rest.
-    let confirmed = match (confirmed, get(conn, scope, id)?.and_then(|a| a.verified_info)) {
-        (Some(c), Some(before)) if before.email.is_some() => {
-            Some(super::ApplicantInfo { email: before.email, ..c.clone() })
+    let confirmed = match confirmed {
+        Some(c) => {
+            let before = get(conn, scope, id)?.and_then(|a| a.verified_info).and_then(|v| v.email);
+            Some(super::ApplicantInfo { email: before.or_else(|| c.email.clone()), ..c.clone() })
         }
-        (c, _) => c.cloned(),
+        None => None,
     };
     let confirmed = confirmed.as_ref();
     let changed = conn

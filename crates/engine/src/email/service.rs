@@ -78,12 +78,11 @@ pub struct Emails<'e> {
 /// Checks an address and gives its flags, details and verdict (the mail exchanger from
 /// `mx_state` when the syntax allows a lookup).
 fn evaluate(
-    email: &str,
+    parsed: &Result<address::Address, address::SyntaxError>,
     mx_state: impl FnOnce(&address::Address) -> (MxState, bool),
 ) -> (CheckFlags, Details, Verdict, Option<String>, u8) {
     let mut details = Details { risk_model: rules::RISK_MODEL.to_owned(), ..Details::default() };
-    let parsed = address::parse(email);
-    let findings = match &parsed {
+    let findings = match parsed {
         Err(e) => {
             details.syntax_error = Some(e.to_string());
             Findings {
@@ -148,14 +147,15 @@ impl Emails<'_> {
             self.engine.applicants().get(scope, a).await?;
         }
         // The mail exchanger: simulated in the sandbox, asked of DNS in production.
-        let looked_up = match (scope.is_sandbox(), address::parse(&email)) {
+        let parsed = address::parse(&email);
+        let looked_up = match (scope.is_sandbox(), &parsed) {
             (false, Ok(a)) => Some(match self.engine.core.email.resolver() {
                 Ok(resolver) => resolver.lookup(&a.ascii_domain).await,
                 Err(_) => (MxState::LookupFailed, Vec::new()),
             }),
             _ => None,
         };
-        let (flags, mut details, verdict, code, risk) = evaluate(&email, |a| match &looked_up {
+        let (flags, mut details, verdict, code, risk) = evaluate(&parsed, |a| match &looked_up {
             Some((state, _)) => (*state, false),
             None => mx::simulate(&a.ascii_domain, true),
         });
@@ -486,7 +486,7 @@ impl Emails<'_> {
                 }
                 let keep = r.check.details.clone();
                 let (flags, mut details, verdict, code, risk) =
-                    evaluate(&r.check.email, |a| mx::simulate(&a.ascii_domain, false));
+                    evaluate(&address::parse(&r.check.email), |a| mx::simulate(&a.ascii_domain, false));
                 details.otp_code = keep.otp_code;
                 details.otp_state = keep.otp_state;
                 details.otp_attempts_left = keep.otp_attempts_left;
@@ -510,14 +510,14 @@ mod tests {
     #[test]
     fn evaluation_gives_flags_details_and_verdict() {
         let found = |_: &address::Address| (MxState::Found, false);
-        let (flags, details, verdict, code, risk) = evaluate("Info@Mailinator.com", found);
+        let (flags, details, verdict, code, risk) = evaluate(&address::parse("Info@Mailinator.com"), found);
         assert!(flags.syntax_valid && flags.mx_found && flags.disposable && flags.role_based);
         assert_eq!((verdict, code.as_deref(), risk), (Verdict::Risky, Some("email_disposable"), 90));
         assert_eq!(details.normalized.as_deref(), Some("Info@mailinator.com"));
-        let (flags, details, verdict, ..) = evaluate("not an address", found);
+        let (flags, details, verdict, ..) = evaluate(&address::parse("not an address"), found);
         assert!(!flags.syntax_valid && !flags.mx_found && details.syntax_error.is_some());
         assert_eq!(verdict, Verdict::Fail);
-        let (_, details, verdict, code, _) = evaluate("anna@brightwater.con", found);
+        let (_, details, verdict, code, _) = evaluate(&address::parse("anna@brightwater.con"), found);
         assert_eq!(details.suggestion.as_deref(), Some("anna@brightwater.com"));
         assert_eq!((verdict, code.as_deref()), (Verdict::Risky, Some("email_possible_typo")));
     }

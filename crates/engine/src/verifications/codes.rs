@@ -48,6 +48,19 @@ const RANGES: &[(u32, u32, &str)] = &[
     (9000, 9099, "dependency"),
 ];
 
+/// The codes a reviewer chooses from when a check fails, by check.
+pub fn for_reviewer(step: super::profile::CheckStep) -> Vec<CheckError> {
+    use super::profile::CheckStep as S;
+    let codes: &[u32] = match step {
+        S::DocumentMrz => &[1001, 2001, 2002, 3001],
+        S::DocumentOcr => &[500, 501, 1101, 3001, 3102, 3201],
+        S::FaceComparison => &[4001, 4002],
+        S::Liveness => &[5001],
+        S::Poa => &[4501, 4502, 4503],
+    };
+    codes.iter().filter_map(|c| error(*c)).collect()
+}
+
 /// The error of a code: its message, or for another code of a documented range a message
 /// naming the range; `None` outside every range.
 pub fn error(code: u32) -> Option<CheckError> {

@@ -71,17 +71,7 @@ pub(crate) const DOMAIN: Domain = Domain {
 
 /// The applicant data a verified identity document confirms.
 pub(crate) fn confirmed_info(poi: &PoiData) -> crate::applicants::ApplicantInfo {
-    let title = |s: &Option<String>| {
-        s.as_deref().filter(|v| !v.is_empty()).map(|v| {
-            v.split_whitespace()
-                .map(|w| {
-                    let mut c = w.chars();
-                    c.next().map_or(String::new(), |f| f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect())
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-    };
+    let title = |s: &Option<String>| s.as_deref().filter(|v| !v.is_empty()).map(crate::values::title_case);
     let country = |s: &Option<String>| {
         s.as_deref()
             .and_then(crate::countries::by_alpha_3)

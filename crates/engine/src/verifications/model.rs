@@ -239,4 +239,7 @@ pub struct TimelineEntry {
 pub struct VerificationFile {
     pub documents: Vec<StoredDocument>,
     pub timeline: Vec<TimelineEntry>,
+    /// For each of its checks, the error codes a reviewer chooses from to fail it.
+    #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Vec<CheckError>>))]
+    pub reviewer_codes: BTreeMap<CheckStep, Vec<CheckError>>,
 }

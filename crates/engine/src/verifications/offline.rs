@@ -80,15 +80,7 @@ mod mrz {
             findings.add(Purpose::Poi, 3102);
         }
         let iso = |d: Option<jiff::civil::Date>| d.map(|d| d.to_string());
-        let title = |s: &str| {
-            s.split(' ')
-                .map(|w| {
-                    let mut c = w.chars();
-                    c.next().map(|f| f.to_string() + &c.as_str().to_lowercase()).unwrap_or_default()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let title = crate::values::title_case;
         findings.poi_data = Some(PoiData {
             parsed_type: Some(document.base()),
             has_mrz: Some(true),
@@ -196,12 +188,11 @@ pub(crate) async fn check(
         let purpose = doc.document_type.purpose();
         let (file, bytes) = engine.files().read(scope, doc.file_id).await?;
         let sniffed = file.sniffed_type.clone();
-        let (signs, dhash, zone) = tokio::task::spawn_blocking(move || {
+        let (signs, zone) = tokio::task::spawn_blocking(move || {
             let (pdf, software) = crate::kyb::pdf::file_facts(&sniffed, &bytes);
             let signs = crate::kyb::pdf::editing_signs(pdf.as_ref(), software.as_deref());
-            let dhash = images::decode(&bytes).map(|p| images::dhash(&p));
             let zone = pdf.and_then(|p| docket_mrz::find(&p.text));
-            (signs, dhash, zone)
+            (signs, zone)
         })
         .await
         .map_err(|e| crate::Error::Storage(e.to_string()))?;
@@ -222,11 +213,15 @@ pub(crate) async fn check(
             findings.add(purpose, 3101);
         }
         if !record.settings.disable_cross_check_by_photo {
-            let (applicant, sha) = (record.applicant_id, doc.sha256.clone());
+            let (applicant, sha, document) = (record.applicant_id, doc.sha256.clone(), doc.document_id);
             let (exact, near) = engine
                 .core
                 .db
-                .read(move |conn| store::duplicates(conn, scope, applicant, &sha, dhash, images::SAME_PICTURE_BITS))
+                .read(move |conn| {
+                    // The picture's hash was computed when it was uploaded.
+                    let dhash = store::picture_hash(conn, document)?;
+                    store::duplicates(conn, scope, applicant, &sha, dhash, images::SAME_PICTURE_BITS)
+                })
                 .await?;
             if !exact.is_empty() {
                 findings.add(purpose, 7001);

@@ -957,7 +957,8 @@ impl Verifications<'_> {
             _ => {}
         }
         timeline.sort_by_key(|e| e.at);
-        Ok(super::model::VerificationFile { documents, timeline })
+        let reviewer_codes = r.checks.keys().map(|s| (*s, codes::for_reviewer(*s))).collect();
+        Ok(super::model::VerificationFile { documents, timeline, reviewer_codes })
     }
 
     /// The documents of a verification.

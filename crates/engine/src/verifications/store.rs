@@ -533,6 +533,15 @@ pub(crate) fn documents_of(
     Ok(rows.map(|r| r.map(|(d, _)| d)).collect::<rusqlite::Result<_>>()?)
 }
 
+/// A document's picture hash, as computed when it was uploaded (none for a PDF).
+pub(crate) fn picture_hash(conn: &Connection, id: DocumentId) -> Result<Option<super::images::PictureHash>> {
+    let stored: Option<Option<Vec<u8>>> = conn
+        .prepare_cached("SELECT dhash FROM verification_documents WHERE id = ?1")?
+        .query_row(params![id], |r| r.get(0))
+        .optional()?;
+    Ok(stored.flatten().and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok()).map(super::images::PictureHash))
+}
+
 /// Other applicants of the scope with a document of the same content, or (for images) one
 /// whose difference hash is within `max_distance` bits.
 pub(crate) fn duplicates(

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, getBlob, post } from "../../api/client";
-import type { CheckResult, CheckStep, PoiData, StoredDocument, Verification, VerificationFile } from "../../api/types";
+import type { CheckError, CheckResult, CheckStep, PoiData, StoredDocument, Verification, VerificationFile } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
@@ -12,7 +12,7 @@ import { ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { useSession } from "../../session";
-import { DOCUMENT_NAMES, REVIEW_CODES, STEP_NAMES, statusTone } from "./parts";
+import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
 
 const POI_FIELDS: { key: keyof PoiData; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -64,7 +64,7 @@ export function VerificationDetail() {
             )}
             <div className="stack">
               {Object.entries(v.checks).map(([step, check]) => (
-                <Check key={step} verification={v} step={step as CheckStep} check={check} />
+                <Check key={step} verification={v} step={step as CheckStep} check={check} codes={file.data?.reviewer_codes[step] ?? []} />
               ))}
             </div>
           </section>
@@ -165,7 +165,7 @@ export function VerificationDetail() {
 }
 
 /** One check: status, findings, what it waits for, and the reviewer's form when it waits for one. */
-function Check({ verification, step, check }: { verification: Verification; step: CheckStep; check: CheckResult }) {
+function Check({ verification, step, check, codes }: { verification: Verification; step: CheckStep; check: CheckResult; codes: CheckError[] }) {
   const waitsForReviewer = !verification.is_sandbox && verification.status === "in_progress" && check.status === "in_progress";
   return (
     <div className="card" data-testid={`check-${step}`}>
@@ -185,16 +185,18 @@ function Check({ verification, step, check }: { verification: Verification; step
       {check.pending_documents.length > 0 && <p className="muted small">Waiting for: {check.pending_documents.map((d) => DOCUMENT_NAMES[d]).join(" or ")}</p>}
       {check.note && <p className="small">{check.note}</p>}
       {check.decided_by && <p className="muted small">Decided by {check.decided_by}</p>}
-      {waitsForReviewer && <ReviewerOutcome verification={verification} step={step} />}
+      {waitsForReviewer && <ReviewerOutcome verification={verification} step={step} codes={codes} />}
     </div>
   );
 }
 
-function ReviewerOutcome({ verification, step }: { verification: Verification; step: CheckStep }) {
+/** Passed or failed, with a note; a failure names one of the codes the server offers for the check. */
+function ReviewerOutcome({ verification, step, codes }: { verification: Verification; step: CheckStep; codes: CheckError[] }) {
   const { environment } = useSession();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [code, setCode] = useState<number>(REVIEW_CODES[step][0]?.code ?? 0);
+  const [chosen, setCode] = useState<number | null>(null);
+  const code = chosen ?? codes[0]?.code ?? 0;
   const [note, setNote] = useState("");
   const record = useMutation({
     mutationFn: (verified: boolean) =>
@@ -215,9 +217,9 @@ function ReviewerOutcome({ verification, step }: { verification: Verification; s
         <label>
           Reason if failed
           <select value={code} onChange={(e) => setCode(Number(e.target.value))} data-testid={`code-${step}`}>
-            {REVIEW_CODES[step].map((c) => (
+            {codes.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.label}
+                {c.code} · {c.message}
               </option>
             ))}
           </select>
@@ -225,7 +227,7 @@ function ReviewerOutcome({ verification, step }: { verification: Verification; s
         <button type="button" className="primary" onClick={() => record.mutate(true)} disabled={record.isPending} data-testid={`pass-${step}`}>
           Passed
         </button>
-        <button type="button" className="danger" onClick={() => record.mutate(false)} disabled={record.isPending} data-testid={`fail-${step}`}>
+        <button type="button" className="danger" onClick={() => record.mutate(false)} disabled={record.isPending || codes.length === 0} data-testid={`fail-${step}`}>
           Failed
         </button>
       </div>

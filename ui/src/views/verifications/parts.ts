@@ -43,20 +43,3 @@ export const DOCUMENT_NAMES: Record<DocumentType, string> = {
 
 /** Identity documents (the list filter's choices). */
 export const IDENTITY_DOCUMENTS: DocumentType[] = ["passport", "id_card", "driver_license", "residence_permit", "visa"];
-
-/** Error codes a reviewer gives a failed check, by step (the documented ranges). */
-export const REVIEW_CODES: Record<CheckStep, { code: number; label: string }[]> = {
-  document_mrz: [
-    { code: 1001, label: "1001 · document cannot be read" },
-    { code: 2001, label: "2001 · MRZ check digits wrong" },
-    { code: 3001, label: "3001 · document expired" },
-  ],
-  document_ocr: [
-    { code: 500, label: "500 · signs of tampering" },
-    { code: 3001, label: "3001 · document expired" },
-    { code: 3201, label: "3201 · under age" },
-  ],
-  face_comparison: [{ code: 4001, label: "4001 · faces do not match" }],
-  liveness: [{ code: 5001, label: "5001 · not a live person" }],
-  poa: [{ code: 4501, label: "4501 · proof of address too old" }],
-};
