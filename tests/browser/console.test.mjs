@@ -489,10 +489,11 @@ describe("hosted verification page", () => {
     await rows.first().waitFor();
     assert.ok((await rows.count()) >= 5, "the demo verifications are listed");
     await page().getByTestId("filter-status").selectOption("failed");
-    await page().getByTestId("verification-row").first().waitFor();
-    for (const badge of await page().getByTestId("verification-row").locator(".badge").first().allTextContents()) {
-      assert.equal(badge, "failed");
-    }
+    // The unfiltered rows stay on screen until the filtered page arrives: wait for it.
+    await page().waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="verification-row"]')];
+      return rows.length > 0 && rows.every((row) => row.querySelector(".badge")?.textContent === "failed");
+    });
     await page().getByTestId("verification-row").first().locator("a").first().click();
     await page().getByTestId("checks-card").waitFor();
     await page().getByTestId("document").first().locator("img").waitFor();

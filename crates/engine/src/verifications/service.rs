@@ -935,7 +935,11 @@ impl Verifications<'_> {
             at: r.created_at,
             what: match &r.link_id {
                 Some(link) => format!("Started through link {link}"),
-                None => format!("Created by {}", r.account_id),
+                None => match r.account_id.as_str() {
+                    "console" => "Created in the console".to_owned(),
+                    "hosted_page" => "Started on the hosted page".to_owned(),
+                    key => format!("Created through the API (key {})", key.chars().take(8).collect::<String>()),
+                },
             },
         }];
         for d in &documents {

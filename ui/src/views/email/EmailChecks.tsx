@@ -28,7 +28,7 @@ const columns = [
   column.accessor("email", { header: "Address", cell: (c) => <Link to={`/email/${c.row.original.id}`}>{c.getValue()}</Link> }),
   column.accessor("verdict", { header: "Verdict", cell: (c) => <Badge tone={verdictTone(c.getValue())}>{c.getValue()}</Badge> }),
   column.accessor("code", { header: "Reason", cell: (c) => (c.getValue() ? <code>{c.getValue()}</code> : <span className="muted">—</span>) }),
-  column.accessor("risk_score", { header: "Risk" }),
+  column.accessor("risk_score", { header: "Risk (0–100)", cell: (c) => <span title="0: no risk found; 100: the address cannot take mail (model docket-email-risk-1)">{c.getValue()}</span> }),
   column.display({
     id: "ownership",
     header: "Ownership",
@@ -58,7 +58,7 @@ export function EmailChecks() {
   const filtered = Boolean(values.email || values.created_from || values.created_to);
   return (
     <>
-      <PageHeader title="E-mail checks" description="Addresses checked for syntax, mail exchanger, disposable and role use, and ownership proven by code. Newest first.">
+      <PageHeader title="E-mail checks" description="Addresses checked for syntax, mail exchanger, disposable and role use, and ownership proven by a one-time code. Newest first. The reason is the API's code (its table is under E-mail verification in the API reference).">
         <Link className="button" to="/email/outbox" data-testid="open-outbox">
           Outbox
         </Link>
@@ -143,15 +143,24 @@ export function EmailCheckDetail() {
             <dd>{c.code ? <code>{c.code}</code> : "—"}</dd>
             <dt>Risk score</dt>
             <dd>
-              {c.risk_score} <span className="muted small">({c.details.risk_model})</span>
+              {c.risk_score} of 100 <span className="muted small">(model {c.details.risk_model})</span>
             </dd>
-            <dt>Syntax</dt>
-            <dd>{c.details.syntax_error ?? c.details.normalized ?? "—"}</dd>
-            <dt>Mail exchanger</dt>
+            {c.details.syntax_error ? (
+              <>
+                <dt>Syntax error</dt>
+                <dd>{c.details.syntax_error}</dd>
+              </>
+            ) : (
+              <>
+                <dt>Normalized address</dt>
+                <dd>{c.details.normalized ?? "—"}</dd>
+              </>
+            )}
+            <dt>DNS answer</dt>
             <dd>
-              {c.details.mx ?? "—"}
+              {c.details.mx ? c.details.mx.replace("_", " ") : "not asked"}
               {c.details.mx_hosts.length > 0 ? `: ${c.details.mx_hosts.join(", ")}` : ""}
-              {c.details.catch_all ? " (catch-all)" : ""}
+              {c.details.catch_all ? " (accepts any address)" : ""}
             </dd>
             <dt>Did you mean</dt>
             <dd>{c.details.suggestion ?? "—"}</dd>

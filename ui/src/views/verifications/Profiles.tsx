@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { del, get, post } from "../../api/client";
 import type { DocumentType, Page, Profile, ProfileSettings } from "../../api/types";
 import { Badge } from "../../components/Badge";
+import { Confirm } from "../../components/Confirm";
 import { CopyButton } from "../../components/CopyButton";
 import { DataTable } from "../../components/DataTable";
 import { Dialog } from "../../components/Dialog";
@@ -36,6 +37,7 @@ export function Profiles() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [editing, setEditing] = useState<Profile | "new" | null>(null);
+  const [archiving, setArchiving] = useState<Profile | null>(null);
   const profiles = useQuery({
     queryKey: ["profiles", environment],
     queryFn: ({ signal }) => get<Page<Profile>>("/api/v3/profiles", { limit: 100 }, signal),
@@ -81,7 +83,7 @@ export function Profiles() {
               {link.link_id}
             </a>
             <CopyButton value={link.web_link} />
-            {archived ? <Badge>archived</Badge> : null}
+            {archived ? <Badge>archived</Badge> : <span className="muted small">each verification open {link.expiration_minutes >= 120 ? `${Math.round(link.expiration_minutes / 60)} h` : `${link.expiration_minutes} min`}</span>}
             <button type="button" className="small ghost" onClick={() => act.mutate(archived ? { method: "POST", path: `/api/v3/profiles/link/${link.link_id}/unarchive`, done: "Link restored" } : { method: "DELETE", path: `/api/v3/profiles/link/${link.link_id}`, done: "Link archived" })}>
               {archived ? "Restore" : "Archive link"}
             </button>
@@ -105,7 +107,7 @@ export function Profiles() {
               </button>
             )}
             {!p.is_default && !p.is_archived && (
-              <button type="button" className="small danger" onClick={() => act.mutate({ method: "DELETE", path: `/api/v3/profiles/${p.profile_id}`, done: `${p.name} archived` })}>
+              <button type="button" className="small danger" onClick={() => setArchiving(p)} data-testid="archive-profile">
                 Archive
               </button>
             )}
@@ -131,6 +133,20 @@ export function Profiles() {
       ) : (
         <DataTable data={profiles.data.data} columns={columns} rowKey={(p) => p.profile_id} label="Profiles" testId="profiles-table" rowTestId="profile-row" />
       )}
+      <Confirm
+        open={archiving !== null}
+        title="Archive this profile?"
+        action="Archive"
+        pending={act.isPending}
+        onClose={() => setArchiving(null)}
+        onConfirm={() => {
+          if (archiving) act.mutate({ method: "DELETE", path: `/api/v3/profiles/${archiving.profile_id}`, done: `${archiving.name} archived` });
+          setArchiving(null);
+        }}
+        testId="confirm-archive-profile"
+      >
+        <p>{archiving?.name} takes no new verifications and its link stops working. Verifications already made keep its settings.</p>
+      </Confirm>
       <Dialog open={editing !== null} title={editing === "new" ? "New profile" : "Edit profile"} onClose={() => setEditing(null)} wide testId="profile-dialog">
         {editing !== null && <ProfileForm profile={editing === "new" ? null : editing} onDone={() => setEditing(null)} />}
       </Dialog>

@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { get, getBlob, post } from "../../api/client";
-import type { CheckError, CheckResult, CheckStep, PoiData, StoredDocument, Verification, VerificationFile } from "../../api/types";
+import type { CheckError, CheckResult, CheckStep, PoiData, Profile, StoredDocument, Verification, VerificationFile } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
+import { bytes } from "../../lib/format";
 import { useSession } from "../../session";
 import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
 
@@ -35,6 +36,11 @@ export function VerificationDetail() {
     queryFn: ({ signal }) => get<Verification>(`/api/v3/verifications/${id}`, undefined, signal),
     refetchInterval: (q) => (q.state.data?.status === "in_progress" && q.state.data.is_sandbox ? 1500 : false),
   });
+  const profile = useQuery({
+    queryKey: ["profile", environment, verification.data?.profile_id],
+    queryFn: ({ signal }) => get<Profile>(`/api/v3/profiles/${verification.data?.profile_id}`, undefined, signal),
+    enabled: Boolean(verification.data),
+  });
   const file = useQuery({
     queryKey: ["verification-file", environment, id, verification.data?.status, verification.data?.documents.length],
     queryFn: ({ signal }) => get<VerificationFile>(`/_docket/verifications/${id}/file`, undefined, signal),
@@ -50,6 +56,22 @@ export function VerificationDetail() {
       </PageHeader>
       <div className="with-panel">
         <div>
+          <section className="card" aria-labelledby="documents-title">
+            <h2 id="documents-title">Documents</h2>
+            {file.isPending ? (
+              <Loading what="the documents" />
+            ) : file.error ? (
+              <ErrorState error={file.error} />
+            ) : file.data.documents.length === 0 ? (
+              <p className="muted small">No document uploaded yet.</p>
+            ) : (
+              <div className="grid-2" data-testid="documents">
+                {file.data.documents.map((d) => (
+                  <DocumentView key={d.document_id} document={d} />
+                ))}
+              </div>
+            )}
+          </section>
           <section className="card" aria-labelledby="checks-title" data-testid="checks-card">
             <h2 id="checks-title">Checks</h2>
             {v.duplicated_applicant_ids.length > 0 && (
@@ -67,22 +89,6 @@ export function VerificationDetail() {
                 <Check key={step} verification={v} step={step as CheckStep} check={check} codes={file.data?.reviewer_codes[step] ?? []} />
               ))}
             </div>
-          </section>
-          <section className="card" aria-labelledby="documents-title">
-            <h2 id="documents-title">Documents</h2>
-            {file.isPending ? (
-              <Loading what="the documents" />
-            ) : file.error ? (
-              <ErrorState error={file.error} />
-            ) : file.data.documents.length === 0 ? (
-              <p className="muted small">No document uploaded yet.</p>
-            ) : (
-              <div className="grid-2" data-testid="documents">
-                {file.data.documents.map((d) => (
-                  <DocumentView key={d.document_id} document={d} />
-                ))}
-              </div>
-            )}
           </section>
         </div>
         <div>
@@ -114,7 +120,7 @@ export function VerificationDetail() {
               </dd>
               <dt>Profile</dt>
               <dd>
-                <code>{v.profile_id.slice(0, 8)}</code>
+                <Link to="/verifications/profiles">{profile.data?.name ?? v.profile_id.slice(0, 8)}</Link>
               </dd>
             </dl>
           </section>
@@ -209,13 +215,13 @@ function ReviewerOutcome({ verification, step, codes }: { verification: Verifica
   });
   return (
     <div className="stack" style={{ marginTop: 8, gap: 6 }} data-testid={`review-${step}`}>
-      <div className="row">
+      <div className="grid-2">
         <label>
-          Note
+          Note (kept with the outcome)
           <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="What you saw" data-testid={`note-${step}`} />
         </label>
         <label>
-          Reason if failed
+          Reason, if it fails
           <select value={code} onChange={(e) => setCode(Number(e.target.value))} data-testid={`code-${step}`}>
             {codes.map((c) => (
               <option key={c.code} value={c.code}>
@@ -224,6 +230,8 @@ function ReviewerOutcome({ verification, step, codes }: { verification: Verifica
             ))}
           </select>
         </label>
+      </div>
+      <div className="row">
         <button type="button" className="primary" onClick={() => record.mutate(true)} disabled={record.isPending} data-testid={`pass-${step}`}>
           Passed
         </button>
@@ -267,7 +275,7 @@ function DocumentView({ document }: { document: StoredDocument }) {
         <strong>{DOCUMENT_NAMES[document.document_type]}</strong>
         {document.issued_country ? ` · ${document.issued_country}` : ""}
         <div className="muted">
-          {document.file_name ?? "unnamed"} · {document.content_type} · {(document.size / 1024).toFixed(0)} KiB · <Time value={document.created_at} />
+          {document.file_name ?? "unnamed"} · {document.content_type} · {bytes(document.size)} · <Time value={document.created_at} />
         </div>
         <div className="muted" title="SHA-256 of the file">
           <code>{document.sha256.slice(0, 16)}…</code>{" "}
