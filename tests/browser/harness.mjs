@@ -13,6 +13,8 @@ export const ROOT = join(here, "..", "..");
 export const ARTIFACTS = join(ROOT, "tests", "artifacts", "browser");
 export const SANDBOX_KEY = "browser-test-sandbox-key";
 export const PRODUCTION_KEY = "browser-test-production-key";
+/** The name of the machine's owner in the console (the reviewer `serve`'s link signs in). */
+export const OWNER = "Zoë Ångström";
 const BIN = process.env.DOCKET_BIN ?? join(ROOT, "target", "debug", "docket");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
@@ -20,7 +22,8 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 export async function startDocket() {
   const dataDir = mkdtempSync(join(tmpdir(), "docket-browser-"));
   const child = spawn(BIN, ["serve", "--demo", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
-    env: { ...process.env, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn" },
+    // The machine's owner (whom `serve`'s login link signs in) is named after the OS user.
+    env: { ...process.env, USER: OWNER, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout });

@@ -16,7 +16,7 @@ W = "/api/v4/kyb/widget"
 ROW_FIELDS = {
     "id", "verification_id", "public_id", "organization_id", "applicant_id", "external_id", "company_name", "country",
     "status", "stage", "decision", "risk_score", "risk_level", "is_sandbox", "created_at", "submitted_at",
-    "last_activity_at", "company", "form_progress", "checks_summary",
+    "last_activity_at", "company", "form_progress", "checks_summary", "review",
 }
 
 

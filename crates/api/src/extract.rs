@@ -220,9 +220,8 @@ where
 pub enum Actor {
     /// A request with an API key (`ds-api-token`).
     ApiKey(ApiKeyId),
-    /// A request from a console session, with the reviewer it named (`X-Docket-Reviewer`;
-    /// always present on changes).
-    Console { session: SessionId, reviewer: Option<Reviewer> },
+    /// A request from a console session: the reviewer the session was opened for.
+    Console { session: SessionId, reviewer: Box<Reviewer> },
 }
 
 /// The organization and environment a request acts for, and who made it; set by the
@@ -246,10 +245,10 @@ impl Caller {
         }
     }
 
-    /// The reviewer a console request named.
+    /// The signed-in reviewer of a console request.
     pub fn reviewer(&self) -> Option<&Reviewer> {
         match &self.actor {
-            Actor::Console { reviewer, .. } => reviewer.as_ref(),
+            Actor::Console { reviewer, .. } => Some(reviewer),
             Actor::ApiKey(_) => None,
         }
     }

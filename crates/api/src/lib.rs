@@ -60,6 +60,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::requests::router())
         .merge(routes::keys::router())
         .merge(routes::kyb::router())
+        .merge(routes::kyb_desk::router())
+        .merge(routes::desk::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
 }

@@ -149,6 +149,23 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
+    // The audit chains are verified at every start: a stored event edited, removed or reordered
+    // since is reported at once.
+    let audit = engine.audit().verify_all().await?;
+    let events: u64 = audit.iter().map(|(_, v)| v.events).sum();
+    for (scope, verified) in &audit {
+        if let Some(problem) = &verified.problem {
+            tracing::error!(
+                environment = scope.environment.as_str(),
+                seq = problem.seq,
+                "audit chain NOT intact: {}",
+                problem.message
+            );
+        }
+    }
+    if audit.iter().all(|(_, v)| v.ok) {
+        tracing::info!(events, "audit chains intact");
+    }
     let demo_scope = if options.demo {
         Some(Scope::new(engine.organizations().find(None).await?.id, Environment::Sandbox))
     } else {
@@ -250,15 +267,21 @@ pub fn console_login_url_for(base_url: &str, token: &str) -> String {
     format!("{}{CONSOLE_LOGIN_PATH}?token={token}", base_url.trim_end_matches('/'))
 }
 
-/// Makes a one-time login link for an organization (`None`: the default one) and returns its
-/// URL under `base_url`. The link opens one console session, once, within 24 hours.
+/// Makes a one-time login link for a reviewer (by id or name; `None`: the machine's owner) of an
+/// organization (`None`: the default one) and returns its URL under `base_url`. The link opens
+/// one console session, once, within 24 hours.
 pub async fn console_login_url(
     engine: &Engine,
     base_url: &str,
     organization: Option<&str>,
+    reviewer: Option<&str>,
 ) -> Result<String, docket_engine::Error> {
     let org = engine.organizations().find(organization).await?;
-    let link = engine.console().create_link(org.id).await?;
+    let reviewer = match reviewer {
+        Some(who) => engine.console().find_reviewer(org.id, who).await?,
+        None => engine.console().owner(org.id).await?,
+    };
+    let link = engine.console().create_link(org.id, reviewer.id).await?;
     Ok(console_login_url_for(base_url, &link.token))
 }
 
@@ -267,7 +290,7 @@ impl Server {
     /// desktop app opens its window at it, so the window signs itself in. Each call makes a new
     /// link (valid once, for 24 hours).
     pub async fn console_login_url(&self) -> Result<String, docket_engine::Error> {
-        console_login_url(&self.engine, &self.url, None).await
+        console_login_url(&self.engine, &self.url, None, None).await
     }
 
     /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is

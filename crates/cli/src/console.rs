@@ -17,6 +17,9 @@ pub enum ConsoleCommand {
         /// Organization name or id (default: the default organization).
         #[arg(long, value_name = "ORG")]
         organization: Option<String>,
+        /// The reviewer the link signs in (name or id; default: the machine's owner).
+        #[arg(long, value_name = "REVIEWER")]
+        reviewer: Option<String>,
         /// The server's base URL, as the first line of `docket serve` prints it (default: the
         /// default listen address).
         #[arg(long, value_name = "URL", default_value_t = format!("http://{DEFAULT_LISTEN}"))]
@@ -26,7 +29,7 @@ pub enum ConsoleCommand {
 
 pub async fn run(data_dir: PathBuf, cmd: ConsoleCommand) -> Result<()> {
     match cmd {
-        ConsoleCommand::Link { organization, url } => {
+        ConsoleCommand::Link { organization, reviewer, url } => {
             let host = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")).unwrap_or("");
             anyhow::ensure!(
                 !host.trim_end_matches('/').is_empty() && !url.contains(['?', '#', ' ']),
@@ -35,7 +38,7 @@ pub async fn run(data_dir: PathBuf, cmd: ConsoleCommand) -> Result<()> {
             let engine = Engine::open(EngineConfig::new(&data_dir))
                 .await
                 .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
-            let link = server::console_login_url(&engine, &url, organization.as_deref()).await;
+            let link = server::console_login_url(&engine, &url, organization.as_deref(), reviewer.as_deref()).await;
             engine.shutdown().await;
             let link = link?;
             println!("{link}");

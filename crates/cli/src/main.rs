@@ -5,6 +5,7 @@ mod admin;
 mod aml;
 mod console;
 mod registries;
+mod reviewers;
 mod serve;
 mod webhooks;
 
@@ -53,6 +54,11 @@ enum Command {
     Webhooks(webhooks::WebhooksCommand),
     #[command(subcommand)]
     Console(console::ConsoleCommand),
+    #[command(subcommand)]
+    Reviewers(reviewers::ReviewersCommand),
+    /// The audit trail of the reviewer's desk.
+    #[command(subcommand)]
+    Audit(reviewers::AuditCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
     /// Print the OpenAPI 3.1 description of everything `docket serve` answers (the same as
@@ -89,6 +95,8 @@ fn main() -> std::process::ExitCode {
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
             Command::Registries(cmd) => registries::run(data_dir, cmd).await,
             Command::Console(cmd) => console::run(data_dir, cmd).await,
+            Command::Reviewers(cmd) => reviewers::run(data_dir, cmd).await,
+            Command::Audit(cmd) => reviewers::audit(cmd),
             Command::Openapi => print_openapi(),
         }
     });

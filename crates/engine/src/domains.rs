@@ -58,6 +58,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::events::DOMAIN,
     &crate::aml::DOMAIN,
     &crate::kyb::DOMAIN,
+    &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
     &crate::email::DOMAIN,
     &crate::applicants::DOMAIN,

@@ -6,6 +6,7 @@
 
 pub mod aml;
 pub mod applicants;
+pub mod audit;
 mod clock;
 pub mod console;
 pub mod countries;
@@ -183,6 +184,7 @@ impl Engine {
         self.aml().start();
         kyb::pipeline::spawn(self);
         kyb::single::spawn(self);
+        kyb::desk::spawn(self);
         verifications::spawn(self);
         email::spawn(self);
         self.webhooks().start(transport);
@@ -265,6 +267,10 @@ impl Engine {
 
     pub fn kyb(&self) -> kyb::Kyb<'_> {
         kyb::Kyb { engine: self }
+    }
+
+    pub fn audit(&self) -> audit::Audit<'_> {
+        audit::Audit { engine: self }
     }
 
     pub fn events(&self) -> events::Events<'_> {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use docket_engine::console::{LINK_LIFETIME, Reviewer, SESSION_LIFETIME};
+use docket_engine::console::{LINK_LIFETIME, ReviewerName, SESSION_LIFETIME};
 use docket_engine::journal::{CapturedBody, JournalFilter, RequestRecord, Source};
 use docket_engine::page::PageRequest;
 use docket_engine::time::ManualTime;
@@ -41,7 +41,7 @@ fn unauthorized<T: std::fmt::Debug>(result: Result<T, Error>) -> String {
 async fn a_login_link_opens_one_session_once_within_a_day() {
     let f = fixture().await;
     let org = f.sandbox.organization;
-    let link = f.engine.console().create_link(org).await.expect("link");
+    let link = f.engine.console().create_link(org, owner_of(&f.engine, org).await).await.expect("link");
     assert!(link.token.len() >= 43, "32 random bytes, base64url");
     assert_eq!(link.expires_at, f.engine.real_now().saturating_add(LINK_LIFETIME));
 
@@ -55,10 +55,10 @@ async fn a_login_link_opens_one_session_once_within_a_day() {
     assert!(unauthorized(f.engine.console().redeem("").await).contains("not valid"));
 
     // A link unused for 24 hours no longer works.
-    let late = f.engine.console().create_link(org).await.expect("link");
+    let late = f.engine.console().create_link(org, owner_of(&f.engine, org).await).await.expect("link");
     f.time.advance(LINK_LIFETIME);
     assert!(unauthorized(f.engine.console().redeem(&late.token).await).contains("expired"));
-    let fresh = f.engine.console().create_link(org).await.expect("link");
+    let fresh = f.engine.console().create_link(org, owner_of(&f.engine, org).await).await.expect("link");
     f.time.advance(LINK_LIFETIME - SignedDuration::from_secs(1));
     f.engine.console().redeem(&fresh.token).await.expect("a second before expiry");
 }
@@ -67,7 +67,10 @@ async fn a_login_link_opens_one_session_once_within_a_day() {
 async fn sessions_slide_with_use_expire_unused_and_end_on_logout() {
     let f = fixture().await;
     let console = f.engine.console();
-    let link = console.create_link(f.sandbox.organization).await.expect("link");
+    let link = console
+        .create_link(f.sandbox.organization, owner_of(&f.engine, f.sandbox.organization).await)
+        .await
+        .expect("link");
     let opened = console.redeem(&link.token).await.expect("session");
 
     // Used every 29 days, a session lives on.
@@ -82,7 +85,10 @@ async fn sessions_slide_with_use_expire_unused_and_end_on_logout() {
     f.time.advance(SESSION_LIFETIME);
     unauthorized(console.authenticate(&opened.secret).await);
 
-    let link = console.create_link(f.sandbox.organization).await.expect("link");
+    let link = console
+        .create_link(f.sandbox.organization, owner_of(&f.engine, f.sandbox.organization).await)
+        .await
+        .expect("link");
     let opened = console.redeem(&link.token).await.expect("session");
     assert!(console.end(&opened.secret).await.expect("logout"));
     unauthorized(console.authenticate(&opened.secret).await);
@@ -94,7 +100,12 @@ async fn sessions_slide_with_use_expire_unused_and_end_on_logout() {
 #[tokio::test]
 async fn tokens_and_secrets_are_stored_only_as_hashes() {
     let f = fixture().await;
-    let link = f.engine.console().create_link(f.sandbox.organization).await.expect("link");
+    let link = f
+        .engine
+        .console()
+        .create_link(f.sandbox.organization, owner_of(&f.engine, f.sandbox.organization).await)
+        .await
+        .expect("link");
     let opened = f.engine.console().redeem(&link.token).await.expect("session");
     f.engine.shutdown().await;
 
@@ -113,12 +124,12 @@ async fn tokens_and_secrets_are_stored_only_as_hashes() {
 
 #[test]
 fn reviewer_names_are_1_to_80_printable_characters() {
-    assert_eq!(Reviewer::parse("  Zoë Ångström ").expect("valid").as_str(), "Zoë Ångström");
-    assert!(Reviewer::parse(&"é".repeat(80)).is_ok());
+    assert_eq!(ReviewerName::parse("  Zoë Ångström ").expect("valid").as_str(), "Zoë Ångström");
+    assert!(ReviewerName::parse(&"é".repeat(80)).is_ok());
     for bad in ["", "   ", "tab\there", "new\nline"] {
-        assert!(Reviewer::parse(bad).is_err(), "{bad:?}");
+        assert!(ReviewerName::parse(bad).is_err(), "{bad:?}");
     }
-    assert!(Reviewer::parse(&"é".repeat(81)).is_err());
+    assert!(ReviewerName::parse(&"é".repeat(81)).is_err());
 }
 
 #[tokio::test]
@@ -192,4 +203,12 @@ async fn the_journal_tells_api_from_console_and_counts_are_per_scope() {
     let production = Scope::new(f.sandbox.organization, Environment::Production);
     let counts = f.engine.console().counts(production).await.expect("counts");
     assert!(counts.0.contains_key("applicants") && counts.0.values().all(|n| *n == 0), "{counts:?}");
+}
+
+/// The organization's owner (the reviewer a link signs in by default).
+async fn owner_of(
+    engine: &docket_engine::Engine,
+    organization: docket_engine::scope::OrganizationId,
+) -> docket_engine::console::ReviewerId {
+    engine.console().owner(organization).await.expect("owner").id
 }

@@ -177,6 +177,19 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
     assert_eq!(kyb.get(f.sandbox, id).await.expect("get").row.status, CaseStatus::ManualReview);
 
     // Only a remediated section may change; a refused submit names what is missing.
+    let ana = f
+        .engine
+        .console()
+        .add_reviewer(
+            f.sandbox.organization,
+            docket_engine::console::NewReviewer {
+                name: "Ana".into(),
+                email: None,
+                role: docket_engine::console::Role::Reviewer,
+            },
+        )
+        .await
+        .expect("reviewer");
     let opened = kyb
         .open_remediation(
             f.sandbox,
@@ -186,7 +199,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
                 document_kind: None,
                 message: "Add the director's full legal name".into(),
             },
-            Actor::Reviewer("ana".into()),
+            Actor::Reviewer(ana),
         )
         .await
         .expect("opens");

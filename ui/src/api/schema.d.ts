@@ -917,6 +917,443 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/kyb/verifications/{verification_id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a case
+         * @description Assigns the case to the signed-in reviewer (or, with an API key, to `reviewer_id`). Claiming
+         *     one's own case again changes nothing; a case someone else works is refused with 409 naming
+         *     them. A decided case is not claimed.
+         */
+        post: operations["claimKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a case
+         * @description Leaves the case unassigned: by its assignee, or an admin.
+         */
+        post: operations["releaseKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a case
+         * @description Assigns the case to `reviewer_id` (null: nobody). In the console only an admin reassigns;
+         *     an API key may assign (it is the organization's own integration).
+         */
+        post: operations["assignKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a case
+         * @description Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
+         *     reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
+         *     `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
+         *     `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
+         *     `other` for either) and a required note. Only the assignee decides. When the environment's
+         *     four-eyes policy applies, the case keeps its status and `review.pending_decision` holds the
+         *     decision until a senior's second approval; otherwise the case moves to `approved_manually` or
+         *     `rejected_manually` at once. Any other status is a 409 naming it.
+         */
+        post: operations["decideKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/second-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the second approval
+         * @description Under four eyes: a senior or admin other than the first reviewer confirms the pending
+         *     decision (`confirm: true`: the case's status changes now) or overturns it (`false`: the
+         *     decision is dropped and the case stays with its first reviewer). Both steps show in
+         *     `decisions`.
+         */
+        post: operations["secondApprovalKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/remediation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a remediation
+         * @description The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
+         *     document again, with a message. A reviewer may ask only on a case that is theirs or nobody's.
+         */
+        post: operations["requestKybRemediation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a case
+         * @description An internal note (never shown to the merchant). `@Name` mentions a reviewer by their whole
+         *     name; the mentioned reviewers are listed in `mentions`.
+         */
+        post: operations["commentKybCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a page of a document
+         * @description One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
+         *     is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
+         *     document has.
+         */
+        get: operations["previewKybDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The reviewer the console session was opened for.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reviewers
+         * @description The organization's reviewer accounts: the machine's owner first, then by name.
+         */
+        get: operations["listReviewers"];
+        put?: never;
+        /**
+         * Add a reviewer
+         * @description An admin (or an API key) adds a reviewer account with its role (`reviewer`, `senior`: may
+         *     give the second approval, `admin`: also manages reviewers and the desk's rules) and gets a
+         *     one-time sign-in link for them. Names are unique whatever their letter case (409).
+         */
+        post: operations["addReviewer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers/{reviewer_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a sign-in link for a reviewer
+         * @description A new one-time link (24 hours) for an enabled reviewer: an admin's, or an API key's.
+         */
+        post: operations["reviewerLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers/{reviewer_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a reviewer
+         * @description The reviewer's sessions end at once and they can no longer sign in; their history stays.
+         *     The machine's owner cannot be disabled.
+         */
+        post: operations["disableReviewer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers/{reviewer_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a reviewer */
+        post: operations["enableReviewer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The desk's rules
+         * @description The environment's four-eyes policy (`off`, `high_risk`: risk level high or unknown, or an
+         *     AML finding; `rejections`; `all`) and the SLA allowance of each stage in hours (null: none).
+         */
+        get: operations["getDeskSettings"];
+        /**
+         * Set the desk's rules
+         * @description An admin's (or an API key's). Open cases' SLA due times follow the new allowances at once.
+         */
+        put: operations["putDeskSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The queue's counts
+         * @description Cases per tab (stage), and the signed-in reviewer's open cases, the unassigned ones waiting
+         *     for a reviewer, those past their SLA, and those awaiting a second approval.
+         */
+        get: operations["getDeskCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the next case
+         * @description Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
+         *     works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
+         *     never get the same case. 404 when none waits.
+         */
+        post: operations["nextCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviewer metrics
+         * @description Per reviewer, over decisions made in the period: decided, approved and rejected with their
+         *     rates, the median time from assignment to decision, second approvals given and overturned,
+         *     and SLA breaches of cases while assigned to them.
+         */
+        get: operations["getDeskMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail
+         * @description The environment's audit events, newest first (limit 1 to 100, default 50): every case event
+         *     (created, submitted, check_completed, checks_finished, assigned, released, commented,
+         *     remediation_opened, decision_proposed, decided, second_approval, sla_breached, ...) and every
+         *     change of the desk's rules, each linked to the one before by its hash.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit chain
+         * @description The environment's whole chain as JSON Lines, oldest first: verify it with `docket audit
+         *     verify FILE`, or with the few lines of Python in the guide.
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit chain
+         * @description Follows the stored chain event by event: `ok` false names the first event that was edited,
+         *     removed or reordered. `head_hash` is the last event's hash: kept elsewhere, it shows later
+         *     whether events were cut from the end.
+         */
+        get: operations["verifyAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/profiles": {
         parameters: {
             query?: never;
@@ -2115,6 +2552,35 @@ export interface components {
          * @enum {string}
          */
         AttemptCause: "scheduled" | "replay";
+        /**
+         * @description One link of the chain. Its `hash` is the SHA-256 (hex) of the canonical JSON of every other
+         *     field (see [`super::chain`]); `prev_hash` is the hash of the event before.
+         */
+        AuditEvent: {
+            /**
+             * Format: int64
+             * @description 1, 2, 3, ... within the environment's chain, without gaps.
+             */
+            seq: number;
+            /**
+             * Format: date-time
+             * @description On the environment's clock (real time in production; the sandbox clock in the sandbox).
+             */
+            at: string;
+            organization_id: string;
+            environment: components["schemas"]["Environment"];
+            case_id?: string | null;
+            case_public_id?: string | null;
+            /** @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach) or `reviewer:<name>`. */
+            actor: string;
+            reviewer_id?: string | null;
+            /** @description `created`, `submitted`, `check_completed`, `assigned`, `decision`, `sla_breached`, ... */
+            kind: string;
+            /** @description What happened, in the event's own terms (strings, integers, booleans: never a float). */
+            data: Record<string, never>;
+            prev_hash: string;
+            hash: string;
+        };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
             /** @description The widget's values by section. */
@@ -2135,6 +2601,12 @@ export interface components {
             widget_path: string;
             /** Format: date-time */
             widget_expires_at: string;
+            /** @description Every decision step, oldest first: the case file shows both of four eyes. */
+            decisions: components["schemas"]["Decision"][];
+            /** @description Internal notes, oldest first. */
+            comments: components["schemas"]["Comment"][];
+            /** @description Which decisions on the case need a second approval now (the environment's policy). */
+            four_eyes_required: components["schemas"]["FourEyesRequired"];
         };
         /** @description An uploaded document of a case. */
         CaseDocument: {
@@ -2174,6 +2646,23 @@ export interface components {
             /** @description The hosted widget for the merchant: no API key needed; works until `widget_expires_at`. */
             widget_url: string;
         };
+        /** @description A case's place on the desk (`review` on every case row). */
+        CaseReview: {
+            assignee?: components["schemas"]["ReviewerRef"] | null;
+            /** Format: date-time */
+            assigned_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When the case entered its current stage: the SLA counts from here.
+             */
+            stage_entered_at: string;
+            /**
+             * Format: date-time
+             * @description When the stage's SLA is breached; null when the stage has none (decided cases).
+             */
+            sla_due_at?: string | null;
+            pending_decision?: components["schemas"]["Decision"] | null;
+        };
         /** @description A case as the list serves it (spec 2.1 `KybVerificationListItem`). */
         CaseRow: {
             id: components["schemas"]["CaseId"];
@@ -2205,6 +2694,11 @@ export interface components {
             company?: components["schemas"]["CompanySummary"] | null;
             form_progress?: components["schemas"]["FormProgress"] | null;
             checks_summary?: components["schemas"]["ChecksSummary"] | null;
+            /**
+             * @description Docket's own: the case's place on the reviewer's desk (assignee, SLA, a decision
+             *     awaiting its second approval).
+             */
+            review: components["schemas"]["CaseReview"];
         };
         /**
          * @description A case's status (spec 3.1).
@@ -2349,6 +2843,21 @@ export interface components {
              */
             offset_seconds: number;
         };
+        /** @description A comment: an internal note on a case. */
+        Comment: {
+            id: components["schemas"]["CommentId"];
+            author: components["schemas"]["ReviewerRef"];
+            body: string;
+            /** @description The reviewers the body mentions (`@Name`). */
+            mentions: components["schemas"]["ReviewerRef"][];
+            /** Format: date-time */
+            at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The comment id (UUIDv7).
+         */
+        CommentId: string;
         /** @description The company section: who the business is. */
         Company: {
             legal_name?: components["schemas"]["Line"] | null;
@@ -2438,6 +2947,32 @@ export interface components {
             /** Format: date-time */
             lte?: string | null;
         };
+        /** @description One decision step, as the case file shows it. */
+        Decision: {
+            id: components["schemas"]["DecisionId"];
+            step: components["schemas"]["DecisionStep"];
+            decision: components["schemas"]["Verdict"];
+            reason?: components["schemas"]["Reason"] | null;
+            note: string;
+            reviewer?: components["schemas"]["ReviewerRef"] | null;
+            /** Format: date-time */
+            at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The decision id (UUIDv7).
+         */
+        DecisionId: string;
+        /**
+         * @description A reviewer's decision.
+         * @enum {string}
+         */
+        DecisionKind: "approve" | "reject";
+        /**
+         * @description Which step of a decision a record is.
+         * @enum {string}
+         */
+        DecisionStep: "single" | "first" | "second";
         /** @description One delivery in the history ("invocation"). The first nine fields are the public service's. */
         Delivery: {
             /** @description The envelope's `id`. */
@@ -2493,6 +3028,41 @@ export interface components {
          * @enum {string}
          */
         DeliveryState: "pending" | "delivered" | "failed";
+        /** @description The queue's counts (`GET /_docket/desk/counts`): cases per tab, and the desk's own. */
+        DeskCounts: {
+            /** Format: int64 */
+            collecting_data: number;
+            /** Format: int64 */
+            running_checks: number;
+            /**
+             * Format: int64
+             * @description `manual_review` and `failed`: both wait for a reviewer.
+             */
+            manual_review: number;
+            /** Format: int64 */
+            action_required: number;
+            /** Format: int64 */
+            decided: number;
+            /**
+             * Format: int64
+             * @description Open cases assigned to the caller.
+             */
+            assigned_to_me: number;
+            /**
+             * Format: int64
+             * @description Cases waiting for a reviewer that nobody works.
+             */
+            unassigned: number;
+            /** Format: int64 */
+            sla_breached: number;
+            /** Format: int64 */
+            awaiting_second_approval: number;
+        };
+        /** @description The desk's rules in one environment (`GET`/`PUT /_docket/desk/settings`). */
+        DeskSettings: {
+            four_eyes: components["schemas"]["FourEyes"];
+            sla_hours?: components["schemas"]["SlaHours"];
+        };
         /** @description What Docket adds to the public object, under `details`. */
         Details: {
             /** @description The address normalised: the domain lower-cased in Unicode. */
@@ -2891,6 +3461,16 @@ export interface components {
             sections: components["schemas"]["SectionProgress"][];
         };
         /**
+         * @description When a decision needs a second approval.
+         * @enum {string}
+         */
+        FourEyes: "off" | "high_risk" | "rejections" | "all";
+        /** @description Which decisions on a case need a second approval now. */
+        FourEyesRequired: {
+            approve: boolean;
+            reject: boolean;
+        };
+        /**
          * Format: double
          * @description A fuzziness level between 0 (exact) and 1 (broad).
          * @example 1
@@ -3163,6 +3743,11 @@ export interface components {
          * @enum {string}
          */
         MatchLevel: "ZERO_MATCH" | "NOT_ENOUGH_DATA" | "LOW" | "MEDIUM" | "HIGH" | "FULL_MATCH";
+        /** @description `GET /_docket/me`. */
+        Me: {
+            reviewer: components["schemas"]["Reviewer"];
+            organization_id: string;
+        };
         /** @description An answer that is only a message. */
         Message: {
             message: string;
@@ -3172,6 +3757,19 @@ export interface components {
          * @enum {string}
          */
         Method: "exact" | "fuzzy" | "phonetic" | "skeleton" | "initial" | "joined";
+        /** @description `GET /_docket/desk/metrics`. */
+        Metrics: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            reviewers: components["schemas"]["ReviewerMetrics"][];
+            /**
+             * Format: int64
+             * @description Open cases past their SLA now.
+             */
+            sla_breached_now: number;
+        };
         /** @description The answer to a proceed that lacks documents (the JS client's `ProceedVerificationErrorModel`). */
         MissingDocuments: {
             id: components["schemas"]["VerificationId"];
@@ -3210,6 +3808,10 @@ export interface components {
             aml_screening_enabled?: boolean | null;
             search_options?: components["schemas"]["SearchOptionsInput"] | null;
         };
+        /** @description `POST /api/v4/kyb/verifications/{id}/assign`. */
+        NewAssignment: {
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
+        };
         /** @description `POST /api/v4/kyb/verifications`. */
         NewCase: {
             external_id?: components["schemas"]["ExternalId"] | null;
@@ -3220,6 +3822,19 @@ export interface components {
              *     `agentic_verification`; `tin` only for US companies or a given TIN).
              */
             checks?: components["schemas"]["CheckType"][] | null;
+        };
+        /** @description `POST /api/v4/kyb/verifications/{id}/comments`. */
+        NewComment: {
+            body: string;
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
+        };
+        /** @description `POST /api/v4/kyb/verifications/{id}/decision`. */
+        NewDecision: {
+            decision: components["schemas"]["DecisionKind"];
+            reason: components["schemas"]["Reason"];
+            /** @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). */
+            note: string;
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
         };
         /** @description A new check (public-api.md section 5). */
         NewEmailCheck: {
@@ -3254,6 +3869,22 @@ export interface components {
             document_kind?: components["schemas"]["DocumentKind"] | null;
             /** @description What the merchant must do, shown in the widget. */
             message: string;
+        };
+        /** @description `POST /_docket/reviewers`. */
+        NewReviewer: {
+            name: string;
+            email?: string | null;
+            role: components["schemas"]["Role"];
+        };
+        /** @description `POST /api/v4/kyb/verifications/{id}/second-approval`. */
+        NewSecondApproval: {
+            /**
+             * @description True confirms the first decision (the case's status changes); false overturns it (the
+             *     case stays with its first reviewer, to decide again).
+             */
+            confirm: boolean;
+            note: string;
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
         };
         Occupation: {
             occupation: string;
@@ -3321,6 +3952,36 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
+        Page_AuditEvent: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1, 2, 3, ... within the environment's chain, without gaps.
+                 */
+                seq: number;
+                /**
+                 * Format: date-time
+                 * @description On the environment's clock (real time in production; the sandbox clock in the sandbox).
+                 */
+                at: string;
+                organization_id: string;
+                environment: components["schemas"]["Environment"];
+                case_id?: string | null;
+                case_public_id?: string | null;
+                /** @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach) or `reviewer:<name>`. */
+                actor: string;
+                reviewer_id?: string | null;
+                /** @description `created`, `submitted`, `check_completed`, `assigned`, `decision`, `sla_breached`, ... */
+                kind: string;
+                /** @description What happened, in the event's own terms (strings, integers, booleans: never a float). */
+                data: Record<string, never>;
+                prev_hash: string;
+                hash: string;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
         Page_CaseRow: {
             data: {
                 id: components["schemas"]["CaseId"];
@@ -3352,6 +4013,11 @@ export interface components {
                 company?: components["schemas"]["CompanySummary"] | null;
                 form_progress?: components["schemas"]["FormProgress"] | null;
                 checks_summary?: components["schemas"]["ChecksSummary"] | null;
+                /**
+                 * @description Docket's own: the case's place on the reviewer's desk (assignee, SLA, a decision
+                 *     awaiting its second approval).
+                 */
+                review: components["schemas"]["CaseReview"];
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -3741,6 +4407,15 @@ export interface components {
             role: string;
             country?: components["schemas"]["CountryCode"] | null;
         };
+        /** @description What a verification found wrong first. */
+        Problem: {
+            /**
+             * Format: int64
+             * @description The event's `seq` (or, for a line that is not an event, its line number).
+             */
+            seq: number;
+            message: string;
+        };
         /** @description A verification profile as served. */
         Profile: {
             profile_id: components["schemas"]["ProfileId"];
@@ -3779,6 +4454,12 @@ export interface components {
          * @enum {string}
          */
         Provider: "sandbox" | "docket";
+        /**
+         * @description Why a case was decided: the documented taxonomy. The first four approve, the others reject
+         *     (`other` does either, and its note says why).
+         * @enum {string}
+         */
+        Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "sanctions_match" | "registry_mismatch" | "document_tampered" | "ubo_undisclosed" | "high_risk_jurisdiction" | "fraud_suspected" | "unresponsive_merchant" | "other";
         /** @description An identifier issued to an entity: a company number, a passport, an IMO number, a wallet. */
         RegistrationId: {
             id: string;
@@ -3852,6 +4533,72 @@ export interface components {
             [key: string]: number;
         };
         /**
+         * @description A reviewer account: a person who signs in to the console. Accounts belong to an
+         *     organization and work in both its environments.
+         */
+        Reviewer: {
+            id: components["schemas"]["ReviewerId"];
+            name: string;
+            email?: string | null;
+            role: components["schemas"]["Role"];
+            /** @description The machine's owner: `docket serve`'s printed link and the desktop window sign in as them. */
+            owner: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Set when an admin disabled the account: its sessions ended then, and it cannot sign in.
+             */
+            disabled_at?: string | null;
+        };
+        /** @description `{reviewer_id?}` of claim and release. */
+        ReviewerBody: {
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
+        };
+        /**
+         * Format: uuid
+         * @description The reviewer id (UUIDv7).
+         */
+        ReviewerId: string;
+        /** @description One reviewer's figures over a period. */
+        ReviewerMetrics: {
+            reviewer: components["schemas"]["ReviewerRef"];
+            role: components["schemas"]["Role"];
+            /**
+             * Format: int64
+             * @description Decisions made (single, and the first of four eyes).
+             */
+            decided: number;
+            /** Format: int64 */
+            approved: number;
+            /** Format: int64 */
+            rejected: number;
+            /** Format: double */
+            approval_rate?: number | null;
+            /** Format: double */
+            rejection_rate?: number | null;
+            /**
+             * Format: double
+             * @description From being assigned the case to deciding it.
+             */
+            median_minutes_to_decision?: number | null;
+            /**
+             * Format: int64
+             * @description Second approvals given (confirmed or overturned).
+             */
+            second_approvals_given: number;
+            /**
+             * Format: int64
+             * @description Of those, the overturned.
+             */
+            overturned: number;
+            /**
+             * Format: int64
+             * @description SLA breaches of cases while assigned to them.
+             */
+            sla_breaches: number;
+        };
+        /**
          * @description A reviewer's outcome of one check that waits for a person (production checks that cannot be
          *     decided offline).
          */
@@ -3864,6 +4611,22 @@ export interface components {
             errors?: number[];
             /** @description The reviewer's note, kept on the check. */
             note?: string | null;
+        };
+        /** @description A reviewer as a case, a decision or a comment names them. */
+        ReviewerRef: {
+            id: components["schemas"]["ReviewerId"];
+            name: string;
+        };
+        /** @description A reviewer with a one-time sign-in link. */
+        ReviewerWithLink: {
+            reviewer: components["schemas"]["Reviewer"];
+            /** @description Opens the console signed in as this reviewer; works once, within 24 hours. Shown once. */
+            login_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Reviewers: {
+            data: components["schemas"]["Reviewer"][];
         };
         /**
          * @description The risk level the scoring model gives (spec 2.1 `risk_level`).
@@ -4174,6 +4937,12 @@ export interface components {
          * @enum {string}
          */
         Side: "front" | "back";
+        /** @description A sign-in link. */
+        SignInLink: {
+            login_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         /** @description `GET /api/v4/kyb/result/{request_id}`. */
         SingleResult: {
             request_id: components["schemas"]["RequestId"];
@@ -4191,6 +4960,20 @@ export interface components {
          * @enum {string}
          */
         SingleStatus: "initial" | "verified" | "not_verified" | "failed";
+        /**
+         * @description Hours a case may spend in each stage before its SLA is breached; null: no SLA there. The
+         *     manual-review allowance covers `failed` cases too (both wait for a reviewer).
+         */
+        SlaHours: {
+            /** Format: int32 */
+            collecting_data?: number | null;
+            /** Format: int32 */
+            running_checks?: number | null;
+            /** Format: int32 */
+            manual_review?: number | null;
+            /** Format: int32 */
+            action_required?: number | null;
+        };
         /** @description An imported version of a list. */
         Snapshot: {
             id: components["schemas"]["SnapshotId"];
@@ -4292,7 +5075,7 @@ export interface components {
              *     `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
              */
             kind: string;
-            /** @description `api`, `merchant` (the widget), `pipeline`, or a reviewer. */
+            /** @description `api`, `merchant` (the widget), `pipeline`, `docket`, or `reviewer:<name>`. */
             actor: string;
             from_status?: components["schemas"]["CaseStatus"] | null;
             to_status?: components["schemas"]["CaseStatus"] | null;
@@ -4351,10 +5134,10 @@ export interface components {
             shareholders?: components["schemas"]["Shareholder"][];
         };
         /**
-         * @description The overall verdict.
+         * @description What a decision step said.
          * @enum {string}
          */
-        Verdict: "pass" | "risky" | "fail" | "unknown";
+        Verdict: "approve" | "reject" | "confirm" | "overturn";
         /** @description A document verification as served. */
         Verification: {
             id: components["schemas"]["VerificationId"];
@@ -4482,6 +5265,18 @@ export interface components {
          * @enum {string}
          */
         VerificationType: "tin_verification" | "us_company_registry_check" | "document_verification";
+        /** @description The outcome of verifying a chain. */
+        Verified: {
+            ok: boolean;
+            /**
+             * Format: int64
+             * @description Events read.
+             */
+            events: number;
+            /** @description The last event's hash: record it elsewhere to detect events removed from the end later. */
+            head_hash: string;
+            problem?: components["schemas"]["Problem"] | null;
+        };
         /** @description A code to verify. */
         VerifyInput: {
             /** Format: uuid */
@@ -6117,6 +6912,19 @@ export interface operations {
                 created_from?: string;
                 /** @description Created before (RFC 3339, or a date `YYYY-MM-DD`: before that day). */
                 created_to?: string;
+                /** @description Docket's own: `me` (the signed-in reviewer), `none` (unassigned), or a reviewer's id. */
+                assignee?: string;
+                /** @description Docket's own: `breached`: cases past their stage's SLA on the environment's clock. */
+                sla?: string;
+                /**
+                 * @description Docket's own: `error` (a check type in error) or `hit` (a check with a finding: severity
+                 *     medium or high).
+                 */
+                flag?: string;
+                /** @description Docket's own: `second_approval`: cases whose decision awaits its second approval. */
+                awaiting?: string;
+                /** @description Docket's own: `newest` (default), `oldest`, or `sla_due` (earliest SLA due time first). */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -6743,6 +7551,863 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claimKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewerBody"] | null;
+            };
+        };
+        responses: {
+            /** @description The case, assigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else works the case, or it is decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    releaseKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewerBody"] | null;
+            };
+        };
+        responses: {
+            /** @description The case, unassigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Assigned to someone else, and the caller is no admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not assigned */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAssignment"];
+            };
+        };
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case or reviewer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case is decided, or the reviewer disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decideKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "reject",
+                 *       "note": "The registry lists a different director.",
+                 *       "reason": "registry_mismatch"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewDecision"];
+            };
+        };
+        responses: {
+            /** @description The case, decided or awaiting its second approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid request (a reason that does not fit the decision, no note) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the assignee */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it, or a decision awaits its second approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    secondApprovalKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirm": true,
+                 *       "note": "Agreed: the registry mismatch is material."
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewSecondApproval"];
+            };
+        };
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Not a senior, or the first reviewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No decision awaits a second approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestKybRemediation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRemediation"];
+            };
+        };
+        responses: {
+            /** @description The case, in `action_required` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description The case is someone else's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The case's status does not allow it (named) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    commentKybCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Empty or too long; or no reviewer named with an API key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewKybDocument: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (default 1). */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                verification_id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/jpeg */
+            200: {
+                headers: {
+                    /** @description Pages in the document */
+                    "X-Page-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page past the last */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case or document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No preview can be made of it */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Not a console session */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReviewers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewers"];
+                };
+            };
+        };
+    };
+    addReviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Ada Okafor",
+                 *       "role": "senior"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewReviewer"];
+            };
+        };
+        responses: {
+            /** @description The reviewer and their sign-in link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerWithLink"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reviewerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLink"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such reviewer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The reviewer is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disableReviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewer"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enableReviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewer"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskSettings"];
+                };
+            };
+        };
+    };
+    putDeskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "four_eyes": "rejections",
+                 *       "sla_hours": {
+                 *         "action_required": 168,
+                 *         "collecting_data": null,
+                 *         "manual_review": 24,
+                 *         "running_checks": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeskSettings"];
+            };
+        };
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskSettings"];
+                };
+            };
+            /** @description Invalid rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeskCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskCounts"];
+                };
+            };
+        };
+    };
+    nextCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case, now the caller's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description No case waits */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeskMetrics: {
+        parameters: {
+            query?: {
+                /** @description From (RFC 3339 or a date); default 30 days before `to`. */
+                from?: string;
+                /** @description Until, excluded (RFC 3339 or a date); default now on the environment's clock. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Metrics"];
+                };
+            };
+            /** @description Invalid period */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description One case's events. */
+                case_id?: string;
+                /** @description One reviewer's events. */
+                reviewer_id?: string;
+                /** @description At or after (RFC 3339 or a date), on the environment's clock. */
+                from?: string;
+                /** @description Before (RFC 3339 or a date). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AuditEvent"];
+                };
+            };
+            /** @description Invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-ndjson */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": unknown;
+                };
+            };
+        };
+    };
+    verifyAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verified"];
                 };
             };
         };

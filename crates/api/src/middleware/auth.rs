@@ -1,6 +1,6 @@
 //! Who a request acts for. `ds-api-token` selects the organization and environment; without
-//! one, a console session cookie selects the organization, `X-Docket-Environment` the
-//! environment, and `X-Docket-Reviewer` names the person acting (required for changes).
+//! one, a console session cookie selects the organization and the reviewer acting (the account
+//! the session was opened for), and `X-Docket-Environment` the environment.
 //!
 //! The environment header is also the console's defence against cross-site requests: a form
 //! or link on another site cannot send a custom header, and a cross-origin `fetch` that does
@@ -9,10 +9,10 @@
 
 use axum::extract::{Request, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use docket_engine::console::{Reviewer, SESSION_LIFETIME};
+use docket_engine::console::SESSION_LIFETIME;
 use docket_engine::{Environment, Error, Scope};
 
 use crate::error::ApiError;
@@ -28,17 +28,13 @@ pub const SESSION_COOKIE: &str = "docket_session";
 /// The header with which a console request names its environment: `sandbox` or `production`.
 pub const ENVIRONMENT_HEADER: &str = "X-Docket-Environment";
 
-/// The header with which a console request names the reviewer: their display name,
-/// percent-encoded UTF-8 (`encodeURIComponent(name)`).
-pub const REVIEWER_HEADER: &str = "X-Docket-Reviewer";
-
 pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let headers = req.headers();
     let result = if let Some(token) = headers.get(API_KEY_HEADER) {
         by_key(&state, token.to_str().unwrap_or("\u{0}")).await
     } else if let Some(secret) = session_cookie(headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())) {
         let secret = secret.to_owned();
-        by_session(&state, req.method(), req.headers(), &secret).await.map(|(caller, renewed)| {
+        by_session(&state, req.headers(), &secret).await.map(|(caller, renewed)| {
             let cookie = renewed.then(|| session_cookie_header(&secret));
             (caller, cookie.flatten())
         })
@@ -69,14 +65,9 @@ async fn by_key(state: &AppState, token: &str) -> Result<(Caller, Option<HeaderV
     Ok((Caller { scope: auth.scope, actor: Actor::ApiKey(auth.key_id) }, None))
 }
 
-/// A console request: the session, then the environment and reviewer headers. Returns whether
-/// the session's expiry moved (then the cookie is sent again with a fresh `Max-Age`).
-async fn by_session(
-    state: &AppState,
-    method: &Method,
-    headers: &HeaderMap,
-    secret: &str,
-) -> Result<(Caller, bool), Error> {
+/// A console request: the session (and its reviewer), then the environment header. Returns
+/// whether the session's expiry moved (then the cookie is sent again with a fresh `Max-Age`).
+async fn by_session(state: &AppState, headers: &HeaderMap, secret: &str) -> Result<(Caller, bool), Error> {
     let auth = state.engine.console().authenticate(secret).await?;
     let environment = match headers.get(ENVIRONMENT_HEADER) {
         None => {
@@ -91,50 +82,11 @@ async fn by_session(
             .and_then(|v| v.parse::<Environment>().ok())
             .ok_or_else(|| Error::invalid(ENVIRONMENT_HEADER, "must be `sandbox` or `production`"))?,
     };
-    let reviewer = headers.get(REVIEWER_HEADER).map(reviewer).transpose()?;
-    if reviewer.is_none() && method != Method::GET && method != Method::HEAD {
-        return Err(Error::invalid(
-            REVIEWER_HEADER,
-            "missing; name the reviewer: console changes send the reviewer's name in it \
-             (percent-encoded UTF-8, as encodeURIComponent gives it)",
-        ));
-    }
     let caller = Caller {
         scope: Scope::new(auth.organization, environment),
-        actor: Actor::Console { session: auth.session_id, reviewer },
+        actor: Actor::Console { session: auth.session_id, reviewer: Box::new(auth.reviewer) },
     };
     Ok((caller, auth.renewed))
-}
-
-/// The reviewer's name from its header: percent-decoded UTF-8, trimmed, 1 to 80 characters,
-/// no control characters.
-fn reviewer(value: &HeaderValue) -> Result<Reviewer, Error> {
-    let bad = |message: &str| Error::invalid(REVIEWER_HEADER, message);
-    let decoded = percent_decode(value.as_bytes())
-        .ok_or_else(|| bad("must be percent-encoded UTF-8 (encodeURIComponent of the name)"))?;
-    Reviewer::parse(&decoded).map_err(|e| match e {
-        Error::Invalid(invalid) => bad(&invalid.message),
-        other => other,
-    })
-}
-
-/// Decodes `%XX` escapes (every other byte stands for itself; `+` is a plus); `None` when an
-/// escape is malformed or the result is not UTF-8.
-fn percent_decode(bytes: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let text = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(text, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The session secret among the request's cookies, if any.
@@ -161,19 +113,6 @@ pub(crate) fn cleared_session_cookie() -> HeaderValue {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reviewer_names_arrive_percent_encoded() {
-        let name = |raw: &str| reviewer(&HeaderValue::from_str(raw).expect("header")).map(|r| r.as_str().to_owned());
-        // encodeURIComponent("Zoë Ångström")
-        assert_eq!(name("Zo%C3%AB%20%C3%85ngstr%C3%B6m").expect("valid"), "Zoë Ångström");
-        assert_eq!(name("%20Ann%20").expect("trimmed"), "Ann");
-        assert_eq!(name("A+B").expect("a plus is a plus"), "A+B");
-        for bad in ["", "%20%20", "%ZZ", "%C3", "abc%", "a%0Ab", &"x".repeat(81)] {
-            assert!(name(bad).is_err(), "{bad:?}");
-        }
-        assert!(name(&"%C3%A9".repeat(80)).is_ok(), "80 characters, 160 bytes");
-    }
 
     #[test]
     fn the_session_cookie_is_found_among_others() {

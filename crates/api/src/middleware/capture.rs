@@ -173,7 +173,7 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             scope: caller.map(Caller::scope),
             source: caller.map_or(Source::Api, Caller::source),
             api_key_id: caller.and_then(Caller::api_key_id),
-            reviewer: caller.and_then(Caller::reviewer).map(|r| r.as_str().to_owned()),
+            reviewer: caller.and_then(Caller::reviewer).map(|r| r.name.as_str().to_owned()),
             received_at,
             method: method.to_string(),
             path,

@@ -4,6 +4,6 @@
 mod auth;
 mod capture;
 
-pub use auth::{API_KEY_HEADER, ENVIRONMENT_HEADER, REVIEWER_HEADER, SESSION_COOKIE, authenticate};
+pub use auth::{API_KEY_HEADER, ENVIRONMENT_HEADER, SESSION_COOKIE, authenticate};
 pub(crate) use auth::{cleared_session_cookie, session_cookie, session_cookie_header};
 pub use capture::{CarriesCredentials, UPLOAD_LIMIT, UPLOAD_PATH, capture};

@@ -10,8 +10,8 @@ use docket_engine::applicants::ApplicantId;
 use docket_engine::files::{FileId, NewFile, OwnerKind};
 use docket_engine::kyb::single::{Accepted, DocumentRequest, RegistryRequest, TinRequest};
 use docket_engine::kyb::{
-    Actor, CaseDetail, CaseFilter, CaseId, CaseRow, CaseStatus, DocumentKind, LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase,
-    NewRemediation, RiskLevel, SectionKey,
+    Actor, AssigneeFilter, CaseDetail, CaseFilter, CaseId, CaseRow, CaseSort, CaseStatus, CheckFlag, DocumentKind,
+    LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase, NewRemediation, RiskLevel, SectionKey,
 };
 use docket_engine::kyb::{RequestId, SingleResult};
 use docket_engine::page::Page;
@@ -61,14 +61,14 @@ pub(crate) fn base_url(headers: &HeaderMap) -> String {
     format!("http://{}", host.unwrap_or("127.0.0.1"))
 }
 
-fn respond(headers: &HeaderMap, case: CaseDetail) -> Json<CaseResponse> {
+pub(crate) fn respond(headers: &HeaderMap, case: CaseDetail) -> Json<CaseResponse> {
     let widget_url = format!("{}{}", base_url(headers), case.widget_path);
     Json(CaseResponse { case, widget_url })
 }
 
-/// Who acts: a console reviewer by name, else the API.
+/// Who acts: the console's signed-in reviewer, else the API.
 fn actor(caller: &Caller) -> Actor {
-    caller.reviewer().map_or(Actor::Api, |r| Actor::Reviewer(r.as_str().to_owned()))
+    caller.reviewer().map_or(Actor::Api, |r| Actor::Reviewer(r.clone()))
 }
 
 /// Create a KYB case
@@ -123,6 +123,30 @@ struct ListParams {
     created_from: Option<String>,
     /// Created before (RFC 3339, or a date `YYYY-MM-DD`: before that day).
     created_to: Option<String>,
+    /// Docket's own: `me` (the signed-in reviewer), `none` (unassigned), or a reviewer's id.
+    assignee: Option<String>,
+    /// Docket's own: `breached`: cases past their stage's SLA on the environment's clock.
+    sla: Option<String>,
+    /// Docket's own: `error` (a check type in error) or `hit` (a check with a finding: severity
+    /// medium or high).
+    flag: Option<String>,
+    /// Docket's own: `second_approval`: cases whose decision awaits its second approval.
+    awaiting: Option<String>,
+    /// Docket's own: `newest` (default), `oldest`, or `sla_due` (earliest SLA due time first).
+    sort: Option<String>,
+}
+
+fn one_of<'a>(field: &str, value: Option<&'a str>, allowed: &[&str]) -> ApiResult<Option<&'a str>> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) if allowed.contains(&v) => Ok(Some(v)),
+        Some(v) => Err(ApiError::bad_request(format!(
+            "{field}: `{}` is not one of {}",
+            docket_engine::values::shorten(v, 40),
+            allowed.join(", ")
+        ))
+        .with_field(field)),
+    }
 }
 
 fn list_of<T>(field: &str, value: Option<&str>, parse: impl Fn(&str) -> Option<T>, allowed: &str) -> ApiResult<Vec<T>> {
@@ -221,6 +245,31 @@ async fn list(
         q: params.q.filter(|q| !q.trim().is_empty()),
         created_from: time_bound("created_from", params.created_from.as_deref())?,
         created_to: time_bound("created_to", params.created_to.as_deref())?,
+        assignee: match params.assignee.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            None => None,
+            Some("none") => Some(AssigneeFilter::Unassigned),
+            Some("me") => match caller.reviewer() {
+                Some(r) => Some(AssigneeFilter::Reviewer(r.id)),
+                None => {
+                    return Err(ApiError::bad_request(
+                        "assignee: `me` is the console's signed-in reviewer; with an API key, give a reviewer's id",
+                    )
+                    .with_field("assignee"));
+                }
+            },
+            Some(id) => {
+                Some(AssigneeFilter::Reviewer(id.parse().map_err(|e: docket_engine::Error| e.within("assignee"))?))
+            }
+        },
+        sla_breached_at: one_of("sla", params.sla.as_deref(), &["breached"])?.map(|_| state.engine.now(scope)),
+        flag: one_of("flag", params.flag.as_deref(), &["error", "hit"])?
+            .map(|f| if f == "error" { CheckFlag::Error } else { CheckFlag::Hit }),
+        awaiting_second_approval: one_of("awaiting", params.awaiting.as_deref(), &["second_approval"])?.is_some(),
+        sort: match one_of("sort", params.sort.as_deref(), &["newest", "oldest", "sla_due"])? {
+            Some("oldest") => CaseSort::Oldest,
+            Some("sla_due") => CaseSort::SlaDue,
+            _ => CaseSort::Newest,
+        },
     };
     Ok(RawJson(state.engine.kyb().list_json(scope, filter, page).await?.into_bytes()))
 }

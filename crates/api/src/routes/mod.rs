@@ -3,11 +3,13 @@
 pub mod aml;
 pub mod applicants;
 pub mod console;
+pub mod desk;
 pub mod email;
 pub mod events;
 pub mod imports;
 pub mod keys;
 pub mod kyb;
+pub mod kyb_desk;
 pub mod kyb_widget;
 pub mod meta;
 pub mod requests;

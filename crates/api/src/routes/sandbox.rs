@@ -65,7 +65,7 @@ async fn info(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<I
         now: state.engine.now(scope),
         schema_version: docket_engine::SCHEMA_VERSION,
         source: caller.source(),
-        reviewer: caller.reviewer().map(|r| r.as_str().to_owned()),
+        reviewer: caller.reviewer().map(|r| r.name.as_str().to_owned()),
         counts,
     }))
 }

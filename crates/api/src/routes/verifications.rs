@@ -50,7 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Who acts: a console reviewer by name, else the API key.
 fn actor(caller: &Caller) -> Actor {
     match (caller.reviewer(), caller.api_key_id()) {
-        (Some(r), _) => Actor::Reviewer(r.as_str().to_owned()),
+        (Some(r), _) => Actor::Reviewer(r.name.as_str().to_owned()),
         (None, Some(key)) => Actor::Api(key.to_string()),
         (None, None) => Actor::Reviewer("console".to_owned()),
     }
@@ -845,7 +845,7 @@ async fn record_outcome(
     Json(outcome): Json<ReviewerOutcome>,
 ) -> ApiResult<Json<Verification>> {
     let reviewer = match (caller.reviewer(), caller.api_key_id()) {
-        (Some(r), _) => r.as_str().to_owned(),
+        (Some(r), _) => r.name.as_str().to_owned(),
         (None, Some(key)) => format!("api key {key}"),
         (None, None) => {
             return Err(ApiError::new(

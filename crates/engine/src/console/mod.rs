@@ -8,7 +8,10 @@
 
 mod model;
 mod service;
-mod store;
+pub(crate) mod store;
 
-pub use model::{ConsoleSession, Counts, LoginLink, LoginLinkId, NewSession, Reviewer, SessionAuth, SessionId};
+pub use model::{
+    ConsoleSession, Counts, LoginLink, LoginLinkId, NewReviewer, NewSession, Reviewer, ReviewerId, ReviewerName,
+    ReviewerRef, Role, SessionAuth, SessionId,
+};
 pub use service::{Console, LINK_LIFETIME, SESSION_LIFETIME};

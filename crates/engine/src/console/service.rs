@@ -4,7 +4,10 @@ use jiff::SignedDuration;
 use rand::RngExt;
 use sha2::{Digest, Sha256};
 
-use super::model::{ConsoleSession, Counts, LoginLink, LoginLinkId, NewSession, SessionAuth, SessionId};
+use super::model::{
+    ConsoleSession, Counts, LoginLink, LoginLinkId, NewReviewer, NewSession, Reviewer, ReviewerId, ReviewerName, Role,
+    SessionAuth, SessionId,
+};
 use super::store;
 use crate::Engine;
 use crate::error::{Error, Result};
@@ -68,26 +71,32 @@ pub struct Console<'e> {
 }
 
 impl Console<'_> {
-    /// Makes a one-time login link for an organization, valid for [`LINK_LIFETIME`]. Links and
-    /// sessions past their expiry are removed on the way.
-    pub async fn create_link(&self, organization: OrganizationId) -> Result<LoginLink> {
+    /// Makes a one-time login link for a reviewer, valid for [`LINK_LIFETIME`]. Links and
+    /// sessions past their expiry are removed on the way. A disabled reviewer gets none.
+    pub async fn create_link(&self, organization: OrganizationId, reviewer: ReviewerId) -> Result<LoginLink> {
         let now = self.engine.core.clocks.real_now();
         let link = LoginLink {
             id: LoginLinkId::new(now),
             organization_id: organization,
+            reviewer_id: reviewer,
             token: generate(),
             expires_at: now.saturating_add(LINK_LIFETIME),
         };
-        let (id, hash, expires_at) = (link.id, hash(&link.token), link.expires_at);
+        let hash = hash(&link.token);
+        let stored = link.clone();
         self.engine
             .core
             .db
             .write(move |conn| {
-                if !store::organization_exists(conn, organization)? {
-                    return Err(Error::not_found("organization"));
+                let found = store::reviewer(conn, organization, reviewer)?.ok_or(Error::not_found("reviewer"))?;
+                if found.disabled_at.is_some() {
+                    return Err(Error::Conflict(format!(
+                        "{} is disabled: enable the account before making a sign-in link",
+                        found.name.as_str()
+                    )));
                 }
                 store::prune(conn, now)?;
-                store::insert_link(conn, id, organization, &hash, now, expires_at)
+                store::insert_link(conn, &stored, &hash, now)
             })
             .await?;
         Ok(link)
@@ -114,12 +123,20 @@ impl Console<'_> {
                 if link.expires_at <= now {
                     return Err(Error::Unauthorized(LINK_INVALID.into()));
                 }
+                let reviewer = link
+                    .reviewer_id
+                    .map(|id| store::reviewer(conn, link.organization_id, id))
+                    .transpose()?
+                    .flatten()
+                    .filter(|r| r.disabled_at.is_none())
+                    .ok_or(Error::Unauthorized(LINK_INVALID.into()))?;
                 if !store::use_link(conn, link.id, now)? {
                     return Err(Error::Unauthorized(LINK_USED.into()));
                 }
                 let session = ConsoleSession {
                     id: SessionId::new(now),
                     organization_id: link.organization_id,
+                    reviewer_id: reviewer.id,
                     created_at: now,
                     last_seen_at: now,
                     expires_at: now.saturating_add(SESSION_LIFETIME),
@@ -145,20 +162,139 @@ impl Console<'_> {
             .db
             .read(move |conn| store::session_by_hash(conn, &hash))
             .await?
-            .filter(|s| s.expires_at > now)
+            .filter(|(s, _)| s.expires_at > now)
             .ok_or(Error::Unauthorized(SESSION_INVALID.into()))?;
+        let (session, reviewer) = session;
         let renewed = now.as_millis() - session.last_seen_at.as_millis() >= TOUCH_INTERVAL.as_millis() as i64;
         if renewed {
             let (id, expires_at) = (session.id, now.saturating_add(SESSION_LIFETIME));
             self.engine.core.db.write(move |conn| store::touch_session(conn, id, now, expires_at)).await?;
         }
-        Ok(SessionAuth { session_id: session.id, organization: session.organization_id, renewed })
+        Ok(SessionAuth { session_id: session.id, organization: session.organization_id, reviewer, renewed })
     }
 
     /// Ends the session with this secret; false when there was none.
     pub async fn end(&self, secret: &str) -> Result<bool> {
         let Some(hash) = presented(secret) else { return Ok(false) };
         self.engine.core.db.write(move |conn| store::delete_session(conn, &hash)).await
+    }
+
+    /// The organization's reviewers: the owner first, then by name.
+    pub async fn reviewers(&self, organization: OrganizationId) -> Result<Vec<Reviewer>> {
+        self.engine.core.db.read(move |conn| store::reviewers(conn, organization)).await
+    }
+
+    pub async fn reviewer(&self, organization: OrganizationId, id: ReviewerId) -> Result<Reviewer> {
+        self.engine
+            .core
+            .db
+            .read(move |conn| store::reviewer(conn, organization, id))
+            .await?
+            .ok_or(Error::not_found("reviewer"))
+    }
+
+    /// A reviewer by id or by name (any letter case).
+    pub async fn find_reviewer(&self, organization: OrganizationId, id_or_name: &str) -> Result<Reviewer> {
+        let text = id_or_name.to_owned();
+        self.engine
+            .core
+            .db
+            .read(move |conn| match text.parse::<ReviewerId>() {
+                Ok(id) => store::reviewer(conn, organization, id),
+                Err(_) => store::reviewer_by_name(conn, organization, &text),
+            })
+            .await?
+            .ok_or(Error::not_found("reviewer"))
+    }
+
+    /// Adds a reviewer account.
+    pub async fn add_reviewer(&self, organization: OrganizationId, new: NewReviewer) -> Result<Reviewer> {
+        let name = ReviewerName::parse(&new.name)?;
+        let email =
+            new.email.filter(|e| !e.trim().is_empty()).map(|e| crate::values::text("email", &e, 254)).transpose()?;
+        if email.as_deref().is_some_and(|e| !e.contains('@')) {
+            return Err(Error::invalid("email", "must be an e-mail address"));
+        }
+        let now = self.engine.core.clocks.real_now();
+        let reviewer = Reviewer {
+            id: ReviewerId::new(now),
+            organization_id: organization,
+            name,
+            email,
+            role: new.role,
+            owner: false,
+            created_at: now,
+            disabled_at: None,
+        };
+        let stored = reviewer.clone();
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                if !store::organization_exists(conn, organization)? {
+                    return Err(Error::not_found("organization"));
+                }
+                store::insert_reviewer(conn, &stored)
+            })
+            .await?;
+        Ok(reviewer)
+    }
+
+    /// The machine's owner of the organization (an admin), made on first use, named after the
+    /// operating system's user.
+    pub async fn owner(&self, organization: OrganizationId) -> Result<Reviewer> {
+        let now = self.engine.core.clocks.real_now();
+        let name = owner_name();
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                if let Some(owner) = store::owner(conn, organization)? {
+                    return Ok(owner);
+                }
+                // A reviewer may already carry the user's name: the owner then gets a plainer one.
+                let taken = store::reviewer_by_name(conn, organization, name.as_str())?.is_some();
+                let name = if taken { ReviewerName::parse("Owner")? } else { name };
+                let owner = Reviewer {
+                    id: ReviewerId::new(now),
+                    organization_id: organization,
+                    name,
+                    email: None,
+                    role: Role::Admin,
+                    owner: true,
+                    created_at: now,
+                    disabled_at: None,
+                };
+                store::insert_reviewer(conn, &owner)?;
+                Ok(owner)
+            })
+            .await
+    }
+
+    /// Disables a reviewer (their sessions end at once) or enables them again. The owner is
+    /// never disabled: the desktop window signs in as them.
+    pub async fn set_disabled(&self, organization: OrganizationId, id: ReviewerId, disabled: bool) -> Result<Reviewer> {
+        let now = self.engine.core.clocks.real_now();
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut reviewer = store::reviewer(conn, organization, id)?.ok_or(Error::not_found("reviewer"))?;
+                if disabled && reviewer.owner {
+                    return Err(Error::Conflict(
+                        "the machine's owner cannot be disabled: the desktop window signs in as them".into(),
+                    ));
+                }
+                let at = match (disabled, reviewer.disabled_at) {
+                    (true, Some(since)) => Some(since),
+                    (true, None) => Some(now),
+                    (false, _) => None,
+                };
+                store::set_disabled(conn, id, at)?;
+                reviewer.disabled_at = at;
+                Ok(reviewer)
+            })
+            .await
     }
 
     /// What the environment holds, for the overview: each count declared by a domain, over
@@ -168,6 +304,15 @@ impl Console<'_> {
         let counts = self.engine.core.db.read(move |conn| crate::domains::counts(conn, scope)).await?;
         Ok(Counts(counts.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
     }
+}
+
+/// The operating system's user name, else `Owner`.
+fn owner_name() -> ReviewerName {
+    ["USER", "USERNAME", "LOGNAME"]
+        .into_iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find_map(|name| ReviewerName::parse(&name).ok())
+        .unwrap_or_else(|| ReviewerName("Owner".into()))
 }
 
 #[cfg(test)]

@@ -8,8 +8,10 @@ use serde_json::json;
 
 use super::form::DocumentKind;
 use super::model::CaseId;
+use super::review::{CaseReview, DecisionKind, NewComment, NewDecision, Reason, SlaHours};
 use super::service::Actor;
 use super::{NewCase, NewRemediation, SectionKey, pdf, pipeline, store};
+use crate::console::{self, NewReviewer, Role};
 use crate::error::Result;
 use crate::scope::Scope;
 
@@ -147,6 +149,17 @@ const SHAREHOLDERS: [(&str, &str, &str); 6] = [
 ];
 
 impl super::Kyb<'_> {
+    /// A demo reviewer account, made once.
+    async fn demo_reviewer(&self, scope: Scope, name: &str, role: Role) -> Result<console::Reviewer> {
+        let console = self.engine.console();
+        match console.find_reviewer(scope.organization, name).await {
+            Ok(found) => Ok(found),
+            Err(_) => {
+                console.add_reviewer(scope.organization, NewReviewer { name: name.into(), email: None, role }).await
+            }
+        }
+    }
+
     /// Seeds the demo cases into a sandbox, with the demo registry their registry and cross
     /// checks compare against; returns how many cases were created.
     pub async fn seed_demo(&self, scope: Scope) -> Result<usize> {
@@ -177,6 +190,9 @@ impl super::Kyb<'_> {
             created.push((id, biz, i));
         }
         while self.run_due_checks().await? > 0 {}
+        let maya = self.demo_reviewer(scope, "Maya Chen", Role::Reviewer).await?;
+        let jonas = self.demo_reviewer(scope, "Jonas Weber", Role::Senior).await?;
+        let mut left_for_the_queue = 0;
         for (id, biz, _) in &created {
             match biz.target {
                 Remediation(section) => {
@@ -195,7 +211,8 @@ impl super::Kyb<'_> {
                         document_kind: (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
                         message: message.into(),
                     };
-                    self.open_remediation(scope, *id, input, Actor::Reviewer("Demo Reviewer".into())).await?;
+                    self.claim(scope, *id, maya.clone()).await?;
+                    self.open_remediation(scope, *id, input, Actor::Reviewer(maya.clone())).await?;
                 }
                 Reviewer(approve) => {
                     let note = if approve {
@@ -203,8 +220,15 @@ impl super::Kyb<'_> {
                     } else {
                         "Gaming licence could not be confirmed with the regulator."
                     };
-                    self.decide(scope, *id, approve, Actor::Reviewer("Demo Reviewer".into()), Some(note.into()))
-                        .await?;
+                    let reviewer = if approve { maya.clone() } else { jonas.clone() };
+                    self.claim(scope, *id, reviewer.clone()).await?;
+                    let decision = NewDecision {
+                        decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
+                        reason: if approve { Reason::ChecksClear } else { Reason::Other },
+                        note: note.into(),
+                        reviewer_id: None,
+                    };
+                    self.decide(scope, *id, decision, Actor::Reviewer(reviewer)).await?;
                 }
                 Running => {
                     self.submit(scope, *id, Actor::Merchant).await?;
@@ -219,7 +243,19 @@ impl super::Kyb<'_> {
                         })
                         .await?;
                 }
-                Draft(_) | Decided => {}
+                Decided => {
+                    // One case waiting for a reviewer is already being worked, with a note.
+                    let case = self.get(scope, *id).await?;
+                    if case.row.status.awaits_reviewer() && left_for_the_queue == 0 {
+                        left_for_the_queue += 1;
+                        self.claim(scope, *id, maya.clone()).await?;
+                        let body = "@Jonas Weber the director's name is close to a PEP entry: same birth year, different \
+                                    nationality. I'd clear it; can you take a look before I decide?";
+                        self.comment(scope, *id, NewComment { body: body.into(), reviewer_id: None }, maya.clone())
+                            .await?;
+                    }
+                }
+                Draft(_) => {}
             }
         }
         // Spread the cases over the last 60 days, the oldest first; running and draft cases are
@@ -455,6 +491,10 @@ impl super::Kyb<'_> {
                     created_at: at,
                     submitted_at: submitted.then_some(at),
                     last_activity_at: at,
+                    review: CaseReview {
+                        sla_due_at: SlaHours::default().due(status.stage(), at),
+                        ..CaseReview::new(at)
+                    },
                 };
                 batch.push((applicant, case));
             }

@@ -12,6 +12,7 @@
 
 pub mod case;
 mod demo;
+pub mod desk;
 pub mod form;
 mod model;
 pub mod pdf;
@@ -19,6 +20,7 @@ pub mod pipeline;
 pub mod plan;
 mod providers;
 pub mod registry;
+pub mod review;
 pub mod risk;
 mod service;
 pub mod single;
@@ -26,8 +28,13 @@ pub(crate) mod store;
 pub mod summary;
 
 pub use case::{CaseEvent, CaseStatus, RiskLevel, Stage, TransitionRefused};
+pub use desk::{DeskCounts, FourEyesRequired, METRICS_PERIOD, Metrics, ReviewerMetrics};
 pub use form::{DocumentKind, Form, FormProgress, SectionKey, SectionState};
 pub use model::*;
+pub use review::{
+    CaseReview, Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, FourEyes,
+    NewAssignment, NewComment, NewDecision, NewSecondApproval, Reason, SlaHours, Verdict,
+};
 pub use service::{Actor, CASE_EVENT, DOCUMENT_TYPES, Kyb, LIST_BOUNDS, MAX_DOCUMENT_BYTES};
 pub use single::{RequestId, SingleResult, SingleStatus, VerificationType};
 pub use summary::{CheckInstance, CheckStatus, CheckSummaryItem, CheckType, ChecksSummary, Outcome, Severity};
@@ -38,6 +45,9 @@ use crate::domains::{Count, Domain, Reset, Table};
 pub(crate) const DOMAIN: Domain = Domain {
     tables: &[
         Table { name: "kyb_case_events", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_decisions", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_comments", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_desk_settings", reset: Reset::Keep, counts: &[] },
         Table { name: "kyb_checks", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_remediations", reset: Reset::Delete(None), counts: &[] },
         Table {

@@ -62,6 +62,8 @@ pub struct Case {
     pub created_at: Timestamp,
     pub submitted_at: Option<Timestamp>,
     pub last_activity_at: Timestamp,
+    /// Its place on the reviewer's desk.
+    pub review: super::review::CaseReview,
 }
 
 /// The declared company at a glance (spec 2.1 `KybCompanySummary`). Values not given yet are
@@ -110,6 +112,9 @@ pub struct CaseRow {
     pub form_progress: Option<FormProgress>,
     /// Null until the case is submitted.
     pub checks_summary: Option<ChecksSummary>,
+    /// Docket's own: the case's place on the reviewer's desk (assignee, SLA, a decision
+    /// awaiting its second approval).
+    pub review: super::review::CaseReview,
 }
 
 impl Case {
@@ -161,6 +166,7 @@ impl Case {
             company: self.company_summary(),
             form_progress: Some(self.progress()),
             checks_summary: self.checks_summary.clone(),
+            review: self.review.clone(),
         }
     }
 
@@ -354,8 +360,11 @@ pub struct TimelineEntry {
     /// `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
     /// `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
     pub kind: String,
-    /// `api`, `merchant` (the widget), `pipeline`, or a reviewer.
+    /// `api`, `merchant` (the widget), `pipeline`, `docket`, or `reviewer:<name>`.
     pub actor: String,
+    /// The reviewer who acted, for the audit trail.
+    #[serde(skip)]
+    pub reviewer_id: Option<crate::console::ReviewerId>,
     pub from_status: Option<CaseStatus>,
     pub to_status: Option<CaseStatus>,
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
@@ -383,6 +392,12 @@ pub struct CaseDetail {
     /// The hosted widget's path on this server (append it to the base URL) and its expiry.
     pub widget_path: String,
     pub widget_expires_at: Timestamp,
+    /// Every decision step, oldest first: the case file shows both of four eyes.
+    pub decisions: Vec<super::review::Decision>,
+    /// Internal notes, oldest first.
+    pub comments: Vec<super::review::Comment>,
+    /// Which decisions on the case need a second approval now (the environment's policy).
+    pub four_eyes_required: super::desk::FourEyesRequired,
 }
 
 /// `POST /api/v4/kyb/verifications`.
@@ -425,6 +440,37 @@ pub struct CaseFilter {
     pub q: Option<String>,
     pub created_from: Option<Timestamp>,
     pub created_to: Option<Timestamp>,
+    /// The desk's filters (Docket's own).
+    pub assignee: Option<AssigneeFilter>,
+    /// Cases whose SLA was due before this time (the environment's now).
+    pub sla_breached_at: Option<Timestamp>,
+    pub flag: Option<CheckFlag>,
+    pub awaiting_second_approval: bool,
+    pub sort: CaseSort,
+}
+
+/// Whose cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AssigneeFilter {
+    Reviewer(crate::console::ReviewerId),
+    Unassigned,
+}
+
+/// Cases with a check type in error, or with a finding (severity medium or high).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckFlag {
+    Error,
+    Hit,
+}
+
+/// The order of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CaseSort {
+    #[default]
+    Newest,
+    Oldest,
+    /// The earliest SLA due time first; cases without an SLA last.
+    SlaDue,
 }
 
 /// The sections whose values may change in `status`, with remediations open on `open`:

@@ -47,16 +47,29 @@ pub enum Actor {
     Api,
     /// The merchant, through the hosted widget.
     Merchant,
-    /// A named reviewer in the console.
-    Reviewer(String),
+    /// A reviewer: signed in to the console, or named by an API call.
+    Reviewer(crate::console::Reviewer),
+    /// The check pipeline.
+    Pipeline,
+    /// Docket itself (an SLA breach noticed on the clock).
+    Docket,
 }
 
 impl Actor {
-    fn name(&self) -> String {
+    pub fn name(&self) -> String {
         match self {
             Actor::Api => "api".into(),
             Actor::Merchant => "merchant".into(),
-            Actor::Reviewer(name) => format!("reviewer:{name}"),
+            Actor::Reviewer(r) => format!("reviewer:{}", r.name.as_str()),
+            Actor::Pipeline => "pipeline".into(),
+            Actor::Docket => "docket".into(),
+        }
+    }
+
+    pub fn reviewer(&self) -> Option<&crate::console::Reviewer> {
+        match self {
+            Actor::Reviewer(r) => Some(r),
+            _ => None,
         }
     }
 }
@@ -80,8 +93,16 @@ fn new_token() -> String {
 }
 
 /// A timeline entry of `kind` at `at`.
-pub(crate) fn entry(at: Timestamp, kind: &str, actor: &str, detail: serde_json::Value) -> TimelineEntry {
-    TimelineEntry { at, kind: kind.into(), actor: actor.into(), from_status: None, to_status: None, detail }
+pub(crate) fn entry(at: Timestamp, kind: &str, actor: &Actor, detail: serde_json::Value) -> TimelineEntry {
+    TimelineEntry {
+        at,
+        kind: kind.into(),
+        actor: actor.name(),
+        reviewer_id: actor.reviewer().map(|r| r.id),
+        from_status: None,
+        to_status: None,
+        detail,
+    }
 }
 
 /// Moves a case by `event` (refused with the current status named), records the change in its
@@ -90,7 +111,7 @@ pub(crate) fn transition(
     conn: &Connection,
     case: &mut Case,
     event: CaseEvent,
-    actor: &str,
+    actor: &Actor,
     at: Timestamp,
     real_now: Timestamp,
     detail: serde_json::Value,
@@ -99,6 +120,13 @@ pub(crate) fn transition(
     let to = from.after(event)?;
     case.status = to;
     case.last_activity_at = at;
+    if from.stage() != to.stage() {
+        super::desk::enter_stage(conn, case, at)?;
+    }
+    if !to.awaits_reviewer() {
+        // A decision awaiting its second approval does not outlive the status it was made in.
+        case.review.pending_decision = None;
+    }
     let kind = match event {
         CaseEvent::Submitted => "submitted",
         CaseEvent::Resubmitted => "resubmitted",
@@ -208,7 +236,7 @@ impl Kyb<'_> {
                 while store::public_id_taken(conn, scope, &public_id)? {
                     public_id = new_public_id();
                 }
-                let case = Case {
+                let mut case = Case {
                     id,
                     public_id,
                     scope,
@@ -227,12 +255,14 @@ impl Kyb<'_> {
                     created_at: now,
                     submitted_at: None,
                     last_activity_at: now,
+                    review: super::review::CaseReview::new(now),
                 };
+                super::desk::enter_stage(conn, &mut case, now)?;
                 store::insert_case(conn, &case)?;
                 store::add_timeline(
                     conn,
                     &case,
-                    &entry(now, "created", "api", json!({ "public_id": case.public_id })),
+                    &entry(now, "created", &Actor::Api, json!({ "public_id": case.public_id })),
                 )?;
                 Ok(case.id)
             })
@@ -248,11 +278,22 @@ impl Kyb<'_> {
             .db
             .read(move |conn| {
                 let case = store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
-                Ok((case, store::checks_of(conn, id)?, store::remediations(conn, id)?, store::timeline(conn, id)?))
+                let desk = Desk {
+                    decisions: store::decisions_of(conn, id)?,
+                    comments: store::comments_of(conn, id)?,
+                    four_eyes: super::desk::four_eyes_required(&store::desk_settings(conn, scope)?, &case),
+                };
+                Ok((
+                    case,
+                    store::checks_of(conn, id)?,
+                    store::remediations(conn, id)?,
+                    (store::timeline(conn, id)?, desk),
+                ))
             })
             .await?;
+        let (timeline, desk) = timeline;
         let documents = self.documents(&case).await?;
-        Ok(detail(case, checks, remediations, timeline, documents))
+        Ok(detail(case, checks, remediations, timeline, documents, desk))
     }
 
     /// The case a widget token opens: its scope and id. An unknown token is not found; an
@@ -343,7 +384,7 @@ impl Kyb<'_> {
                 Values::Representative(r) => case.form.representative = r,
                 Values::Ownership(o) => case.form.ownership = o,
             }
-            Ok(entry(now, "section_saved", &actor.name(), json!({ "section": section })))
+            Ok(entry(now, "section_saved", &actor, json!({ "section": section })))
         })
         .await
     }
@@ -393,7 +434,7 @@ impl Kyb<'_> {
                 Ok(entry(
                     now,
                     "document_added",
-                    &actor.name(),
+                    &actor,
                     json!({ "kind": kind, "file_id": file_id, "name": file.original_name }),
                 ))
             })
@@ -451,7 +492,7 @@ impl Kyb<'_> {
                 }
                 case.form.documents.retain(|_, files| !files.is_empty());
                 let kind = found.ok_or(Error::not_found("document"))?;
-                Ok(entry(now, "document_removed", &actor.name(), json!({ "kind": kind, "file_id": file_id })))
+                Ok(entry(now, "document_removed", &actor, json!({ "kind": kind, "file_id": file_id })))
             })
             .await?;
         self.engine.files().delete_one(scope, file_id).await?;
@@ -482,7 +523,7 @@ impl Kyb<'_> {
             }
             let reopened = case.remediation_sections.clone();
             let detail = json!({ "round": case.round + 1, "sections": reopened });
-            transition(conn, case, event, &actor.name(), now, real_now, detail)?;
+            transition(conn, case, event, &actor, now, real_now, detail)?;
             case.round += 1;
             case.risk_level = None;
             case.submitted_at = Some(now);
@@ -508,7 +549,7 @@ impl Kyb<'_> {
                 }
                 pipeline::start(conn, case, &again, now, real_now, &fatf)?;
             }
-            Ok(entry(now, "checks_started", "pipeline", json!({ "round": case.round })))
+            Ok(entry(now, "checks_started", &Actor::Pipeline, json!({ "round": case.round })))
         })
         .await
     }
@@ -547,41 +588,20 @@ impl Kyb<'_> {
                 resolved_at: None,
             };
             let detail = json!({ "section": section, "document_kind": input.document_kind, "message": message });
-            transition(conn, case, CaseEvent::RemediationOpened, &actor.name(), now, real_now, detail)?;
+            transition(conn, case, CaseEvent::RemediationOpened, &actor, now, real_now, detail)?;
             store::insert_remediation(conn, case, &remediation)?;
             if !case.remediation_sections.contains(&section) {
                 case.remediation_sections.push(section);
                 case.remediation_sections.sort();
             }
             case.widget_expires_at = case.widget_expires_at.max(now.saturating_add(WIDGET_VALIDITY));
-            Ok(entry(now, "widget_renewed", "api", json!({ "expires_at": case.widget_expires_at })))
-        })
-        .await
-    }
-
-    /// A reviewer's decision on a case that awaits one (`manual_review` or `failed`); the
-    /// reviewer's desk builds its four-eyes rules on this.
-    pub async fn decide(
-        &self,
-        scope: Scope,
-        id: CaseId,
-        approve: bool,
-        actor: Actor,
-        note: Option<String>,
-    ) -> Result<CaseDetail> {
-        let note = note.filter(|n| !n.trim().is_empty()).map(|n| crate::values::text("note", &n, 2000)).transpose()?;
-        let now = self.now(scope);
-        let real_now = self.engine.real_now();
-        self.modify(scope, id, move |conn, case| {
-            let event = if approve { CaseEvent::ReviewerApproved } else { CaseEvent::ReviewerRejected };
-            transition(conn, case, event, &actor.name(), now, real_now, json!({ "note": note }))?;
-            Ok(entry(now, "decision_recorded", &actor.name(), json!({ "approve": approve })))
+            Ok(entry(now, "widget_renewed", &Actor::Docket, json!({ "expires_at": case.widget_expires_at })))
         })
         .await
     }
 
     /// Loads a case, changes it, stores it with a timeline entry, in one transaction.
-    async fn modify<F>(&self, scope: Scope, id: CaseId, change: F) -> Result<CaseDetail>
+    pub(super) async fn modify<F>(&self, scope: Scope, id: CaseId, change: F) -> Result<CaseDetail>
     where
         F: FnOnce(&Connection, &mut Case) -> Result<TimelineEntry> + Send + 'static,
     {
@@ -640,12 +660,20 @@ fn from_json<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<
     })
 }
 
+/// What the desk adds to a case file.
+struct Desk {
+    decisions: Vec<super::review::Decision>,
+    comments: Vec<super::review::Comment>,
+    four_eyes: super::desk::FourEyesRequired,
+}
+
 fn detail(
     case: Case,
     checks: Vec<super::model::Check>,
     remediations: Vec<Remediation>,
     timeline: Vec<TimelineEntry>,
     documents: Vec<CaseDocument>,
+    desk: Desk,
 ) -> CaseDetail {
     let missing =
         SectionKey::ALL.into_iter().map(|k| (k, case.form.missing(k))).filter(|(_, m)| !m.is_empty()).collect();
@@ -661,5 +689,8 @@ fn detail(
         widget_path: format!("/kyb/widget/{}", case.widget_token),
         widget_expires_at: case.widget_expires_at,
         form: case.form,
+        decisions: desk.decisions,
+        comments: desk.comments,
+        four_eyes_required: desk.four_eyes,
     }
 }

@@ -4,13 +4,18 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::case::Stage;
 use super::case::{CaseStatus, RiskLevel};
+use super::desk::DeskCounts;
 use super::form::{DocumentKind, SectionKey};
 use super::model::{
-    Case, CaseFilter, CaseId, Check, CheckId, CheckState, Provider, Remediation, RemediationId, TimelineEntry,
+    AssigneeFilter, Case, CaseFilter, CaseId, CaseSort, Check, CheckFlag, CheckId, CheckState, Provider, Remediation,
+    RemediationId, TimelineEntry,
 };
+use super::review::{CaseReview, Comment, Decision, DecisionStep, DeskSettings, FourEyes, Reason, Verdict};
 use super::summary::{CheckInstance, CheckType, Outcome, Severity};
 use crate::applicants::ApplicantId;
+use crate::console::ReviewerRef;
 use crate::db::{json_column, json_column_opt};
 use crate::error::{Error, Result};
 use crate::page::{JsonPage, PageRequest};
@@ -19,7 +24,8 @@ use crate::time::Timestamp;
 
 const CASE_COLUMNS: &str = "id, organization_id, environment, public_id, applicant_id, external_id, status, \
      risk_level, verification_id, round, form, plan, checks_summary, widget_token, widget_expires_at, created_at, \
-     submitted_at, last_activity_at";
+     submitted_at, last_activity_at, assignee_id, assignee_name, assigned_at, stage_entered_at, sla_due_at, \
+     pending_decision";
 
 fn conversion(i: usize, what: &str) -> rusqlite::Error {
     rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, format!("unknown {what}").into())
@@ -53,6 +59,16 @@ fn case(row: &Row<'_>) -> rusqlite::Result<Case> {
         created_at: row.get(15)?,
         submitted_at: row.get(16)?,
         last_activity_at: row.get(17)?,
+        review: CaseReview {
+            assignee: match (row.get(18)?, row.get::<_, Option<String>>(19)?) {
+                (Some(id), Some(name)) => Some(ReviewerRef { id, name }),
+                _ => None,
+            },
+            assigned_at: row.get(20)?,
+            stage_entered_at: row.get(21)?,
+            sla_due_at: row.get(22)?,
+            pending_decision: json_column_opt(row, 23)?,
+        },
     })
 }
 
@@ -65,7 +81,7 @@ fn risk_str(r: Option<RiskLevel>) -> Option<&'static str> {
 }
 
 /// The columns every write of a case sets, in the order of [`changeable`].
-const CHANGEABLE: [&str; 14] = [
+const CHANGEABLE: [&str; 22] = [
     "status",
     "risk_level",
     "verification_id",
@@ -80,6 +96,14 @@ const CHANGEABLE: [&str; 14] = [
     "registration_number",
     "country",
     "row_json",
+    "assignee_id",
+    "assignee_name",
+    "assigned_at",
+    "stage_entered_at",
+    "sla_due_at",
+    "pending_decision",
+    "has_error",
+    "has_hit",
 ];
 
 /// The values of [`CHANGEABLE`] for a case (the list row rebuilt from it).
@@ -100,6 +124,14 @@ fn changeable(c: &Case) -> Result<Vec<Box<dyn rusqlite::ToSql>>> {
         Box::new(line(&c.form.company.registration_number)),
         Box::new(c.form.company.country.as_ref().map(|n| n.as_str().to_owned())),
         Box::new(serde_json::to_string(&c.row())?),
+        Box::new(c.review.assignee_id()),
+        Box::new(c.review.assignee.as_ref().map(|a| a.name.clone())),
+        Box::new(c.review.assigned_at),
+        Box::new(c.review.stage_entered_at),
+        Box::new(c.review.sla_due_at),
+        Box::new(c.review.pending_decision.as_ref().map(serde_json::to_string).transpose()?),
+        Box::new(c.checks_summary.as_ref().is_some_and(|s| s.errored > 0)),
+        Box::new(c.checks_summary.as_ref().is_some_and(|s| s.review + s.failed > 0)),
     ])
 }
 
@@ -241,9 +273,34 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
         args.push(Box::new(to));
         sql.push_str(&format!(" AND created_at < ?{}", args.len()));
     }
+    match filter.assignee {
+        Some(AssigneeFilter::Reviewer(id)) => {
+            args.push(Box::new(id));
+            sql.push_str(&format!(" AND assignee_id = ?{}", args.len()));
+        }
+        Some(AssigneeFilter::Unassigned) => sql.push_str(" AND assignee_id IS NULL"),
+        None => {}
+    }
+    if let Some(now) = filter.sla_breached_at {
+        args.push(Box::new(now));
+        sql.push_str(&format!(" AND sla_due_at < ?{}", args.len()));
+    }
+    match filter.flag {
+        Some(CheckFlag::Error) => sql.push_str(" AND has_error = 1"),
+        Some(CheckFlag::Hit) => sql.push_str(" AND has_hit = 1"),
+        None => {}
+    }
+    if filter.awaiting_second_approval {
+        sql.push_str(" AND pending_decision IS NOT NULL");
+    }
     args.push(Box::new(page.sql_limit()));
     args.push(Box::new(page.sql_offset()));
-    sql.push_str(&format!(" ORDER BY created_at DESC, id DESC LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
+    let order = match filter.sort {
+        CaseSort::Newest => "created_at DESC, id DESC",
+        CaseSort::Oldest => "created_at, id",
+        CaseSort::SlaDue => "sla_due_at IS NULL, sla_due_at, created_at, id",
+    };
+    sql.push_str(&format!(" ORDER BY {order} LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
     let mut stmt = conn.prepare_cached(&sql)?;
     let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
     let mut out = String::with_capacity(page.limit as usize * 1500);
@@ -488,6 +545,23 @@ pub(crate) fn add_timeline(conn: &Connection, case: &Case, entry: &TimelineEntry
         entry.to_status.map(CaseStatus::as_str),
         serde_json::to_string(&entry.detail)?,
     ])?;
+    let mut data = serde_json::json!({ "detail": entry.detail });
+    if let (Some(from), Some(to)) = (entry.from_status, entry.to_status) {
+        data["from_status"] = from.as_str().into();
+        data["to_status"] = to.as_str().into();
+    }
+    crate::audit::store::append(
+        conn,
+        case.scope,
+        crate::audit::store::NewAuditEvent {
+            at: entry.at,
+            case: Some((case.id.as_uuid(), &case.public_id)),
+            actor: &entry.actor,
+            reviewer_id: entry.reviewer_id.map(|r| r.as_uuid()),
+            kind: &entry.kind,
+            data,
+        },
+    )?;
     Ok(())
 }
 
@@ -500,6 +574,7 @@ pub(crate) fn timeline(conn: &Connection, case: CaseId) -> Result<Vec<TimelineEn
             let from: Option<String> = r.get(3)?;
             let to: Option<String> = r.get(4)?;
             Ok(TimelineEntry {
+                reviewer_id: None,
                 at: r.get(0)?,
                 kind: r.get(1)?,
                 actor: r.get(2)?,
@@ -608,7 +683,9 @@ pub(crate) fn shift_case(conn: &Connection, scope: Scope, id: CaseId, by: jiff::
     let ms = by.as_millis() as i64;
     conn.prepare_cached(
         "UPDATE kyb_cases SET created_at = created_at + ?2, submitted_at = submitted_at + ?2,
-            last_activity_at = last_activity_at + ?2, widget_expires_at = widget_expires_at + ?2 WHERE id = ?1",
+            last_activity_at = last_activity_at + ?2, widget_expires_at = widget_expires_at + ?2,
+            stage_entered_at = stage_entered_at + ?2, sla_due_at = sla_due_at + ?2, assigned_at = assigned_at + ?2
+         WHERE id = ?1",
     )?
     .execute(params![id, ms])?;
     conn.prepare_cached(
@@ -621,8 +698,14 @@ pub(crate) fn shift_case(conn: &Connection, scope: Scope, id: CaseId, by: jiff::
         "UPDATE kyb_remediations SET opened_at = opened_at + ?2, resolved_at = resolved_at + ?2 WHERE case_id = ?1",
     )?
     .execute(params![id, ms])?;
+    conn.prepare_cached("UPDATE kyb_decisions SET at = at + ?2, assigned_at = assigned_at + ?2 WHERE case_id = ?1")?
+        .execute(params![id, ms])?;
+    conn.prepare_cached("UPDATE kyb_comments SET at = at + ?2 WHERE case_id = ?1")?.execute(params![id, ms])?;
     if let Some(case) = get_case(conn, scope, id)? {
         update_case(conn, &case)?;
+        if let Some(due) = case.review.sla_due_at {
+            crate::work::store::schedule(conn, crate::work::Kind::KybSla, scope, id.as_uuid(), due)?;
+        }
     }
     Ok(())
 }
@@ -739,4 +822,252 @@ pub(crate) fn registry_covers(conn: &Connection, country: &str) -> Result<bool> 
     Ok(conn
         .prepare_cached("SELECT 1 FROM registry_records WHERE country = ?1 AND source != 'docket-demo' LIMIT 1")?
         .exists(params![country])?)
+}
+
+// The reviewer's desk.
+
+/// The desk's rules in a scope (the defaults until an admin sets them).
+pub(crate) fn desk_settings(conn: &Connection, scope: Scope) -> Result<DeskSettings> {
+    let found: Option<(String, String)> = conn
+        .prepare_cached(
+            "SELECT four_eyes, sla_hours FROM kyb_desk_settings WHERE organization_id = ?1 AND environment = ?2",
+        )?
+        .query_row(params![scope.organization, scope.environment], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(match found {
+        None => DeskSettings::default(),
+        Some((four_eyes, sla)) => DeskSettings {
+            four_eyes: FourEyes::parse(&four_eyes).unwrap_or_default(),
+            sla_hours: serde_json::from_str(&sla)?,
+        },
+    })
+}
+
+pub(crate) fn put_desk_settings(conn: &Connection, scope: Scope, settings: &DeskSettings, at: Timestamp) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_desk_settings (organization_id, environment, four_eyes, sla_hours, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (organization_id, environment) DO UPDATE SET
+             four_eyes = excluded.four_eyes, sla_hours = excluded.sla_hours, updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        scope.organization,
+        scope.environment,
+        settings.four_eyes.as_str(),
+        serde_json::to_string(&settings.sla_hours)?,
+        at
+    ])?;
+    Ok(())
+}
+
+/// The ids of the scope's cases that are not decided (their SLA follows the settings).
+pub(crate) fn open_case_ids(conn: &Connection, scope: Scope) -> Result<Vec<CaseId>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT id FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2
+             AND status NOT IN ('approved', 'rejected', 'approved_manually', 'rejected_manually')",
+        )?
+        .query_map(params![scope.organization, scope.environment], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// The oldest case waiting for a reviewer that nobody works and no decision awaits.
+pub(crate) fn next_unassigned(conn: &Connection, scope: Scope) -> Result<Option<CaseId>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id FROM kyb_cases INDEXED BY kyb_cases_assignee
+             WHERE organization_id = ?1 AND environment = ?2 AND assignee_id IS NULL
+               AND status IN ('manual_review', 'failed') AND pending_decision IS NULL
+             ORDER BY created_at, id LIMIT 1",
+        )?
+        .query_row(params![scope.organization, scope.environment], |r| r.get(0))
+        .optional()?)
+}
+
+pub(crate) fn insert_decision(
+    conn: &Connection,
+    case: &Case,
+    d: &Decision,
+    assigned_at: Option<Timestamp>,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_decisions (id, organization_id, environment, case_id, step, decision, reason, note, reviewer_id,
+            reviewer_name, assigned_at, at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        d.id,
+        case.scope.organization,
+        case.scope.environment,
+        case.id,
+        d.step.as_str(),
+        d.decision.as_str(),
+        d.reason.map(Reason::as_str),
+        d.note,
+        d.reviewer.as_ref().map(|r| r.id),
+        d.reviewer.as_ref().map(|r| r.name.clone()),
+        assigned_at,
+        d.at,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn decisions_of(conn: &Connection, case: CaseId) -> Result<Vec<Decision>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT id, step, decision, reason, note, reviewer_id, reviewer_name, at FROM kyb_decisions
+             WHERE case_id = ?1 ORDER BY at, rowid",
+        )?
+        .query_map(params![case], |r| {
+            let step: String = r.get(1)?;
+            let verdict: String = r.get(2)?;
+            let reason: Option<String> = r.get(3)?;
+            Ok(Decision {
+                id: r.get(0)?,
+                step: match step.as_str() {
+                    "first" => DecisionStep::First,
+                    "second" => DecisionStep::Second,
+                    _ => DecisionStep::Single,
+                },
+                decision: Verdict::parse(&verdict).ok_or_else(|| conversion(2, "decision"))?,
+                reason: reason.as_deref().and_then(Reason::parse),
+                note: r.get(4)?,
+                reviewer: match (r.get(5)?, r.get::<_, Option<String>>(6)?) {
+                    (Some(id), Some(name)) => Some(ReviewerRef { id, name }),
+                    _ => None,
+                },
+                at: r.get(7)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+pub(crate) fn insert_comment(conn: &Connection, case: &Case, c: &Comment) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_comments (id, organization_id, environment, case_id, author_id, author_name, body, mentions, at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        c.id,
+        case.scope.organization,
+        case.scope.environment,
+        case.id,
+        c.author.id,
+        c.author.name,
+        c.body,
+        serde_json::to_string(&c.mentions)?,
+        c.at,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn comments_of(conn: &Connection, case: CaseId) -> Result<Vec<Comment>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT id, author_id, author_name, body, mentions, at FROM kyb_comments WHERE case_id = ?1 ORDER BY at, rowid",
+        )?
+        .query_map(params![case], |r| {
+            Ok(Comment {
+                id: r.get(0)?,
+                author: ReviewerRef { id: r.get(1)?, name: r.get(2)? },
+                body: r.get(3)?,
+                mentions: json_column(r, 4)?,
+                at: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// The queue's counts: cases per status, and the desk's own counts.
+pub(crate) fn desk_counts(
+    conn: &Connection,
+    scope: Scope,
+    me: Option<crate::console::ReviewerId>,
+    now: Timestamp,
+) -> Result<DeskCounts> {
+    let mut counts = DeskCounts::default();
+    let mut stmt = conn.prepare_cached(
+        "SELECT status, count(*) FROM kyb_cases INDEXED BY kyb_cases_status
+         WHERE organization_id = ?1 AND environment = ?2 GROUP BY status",
+    )?;
+    let mut rows = stmt.query(params![scope.organization, scope.environment])?;
+    while let Some(row) = rows.next()? {
+        let status: String = row.get(0)?;
+        let n = row.get::<_, i64>(1)?.unsigned_abs();
+        match CaseStatus::parse(&status).map(CaseStatus::stage) {
+            Some(Stage::CollectingData) => counts.collecting_data += n,
+            Some(Stage::RunningChecks) => counts.running_checks += n,
+            Some(Stage::ManualReview | Stage::Failed) => counts.manual_review += n,
+            Some(Stage::ActionRequired) => counts.action_required += n,
+            Some(_) => counts.decided += n,
+            None => {}
+        }
+    }
+    let count = |sql: &str, args: &[&dyn rusqlite::ToSql]| -> Result<u64> {
+        let n: i64 = conn.prepare_cached(sql)?.query_row(args, |r| r.get(0))?;
+        Ok(n.unsigned_abs())
+    };
+    let (org, env) = (&scope.organization as &dyn rusqlite::ToSql, &scope.environment as &dyn rusqlite::ToSql);
+    if let Some(me) = me {
+        counts.assigned_to_me = count(
+            "SELECT count(*) FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND assignee_id = ?3
+             AND status NOT IN ('approved', 'rejected', 'approved_manually', 'rejected_manually')",
+            &[org, env, &me],
+        )?;
+    }
+    counts.unassigned = count(
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_status WHERE organization_id = ?1 AND environment = ?2
+         AND status IN ('manual_review', 'failed') AND assignee_id IS NULL",
+        &[org, env],
+    )?;
+    counts.awaiting_second_approval = count(
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_status WHERE organization_id = ?1 AND environment = ?2
+         AND status IN ('manual_review', 'failed') AND pending_decision IS NOT NULL",
+        &[org, env],
+    )?;
+    counts.sla_breached = count(
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_sla WHERE organization_id = ?1 AND environment = ?2
+         AND sla_due_at < ?3",
+        &[org, env, &now],
+    )?;
+    Ok(counts)
+}
+
+/// One decision step as the metrics read it.
+pub(crate) struct DecisionFact {
+    pub(crate) reviewer: Option<ReviewerRef>,
+    pub(crate) step: String,
+    pub(crate) decision: String,
+    pub(crate) assigned_at: Option<Timestamp>,
+    pub(crate) at: Timestamp,
+}
+
+pub(crate) fn decision_facts(
+    conn: &Connection,
+    scope: Scope,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<DecisionFact>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT reviewer_id, reviewer_name, step, decision, assigned_at, at FROM kyb_decisions
+             WHERE organization_id = ?1 AND environment = ?2 AND at >= ?3 AND at < ?4",
+        )?
+        .query_map(params![scope.organization, scope.environment, from, to], |r| {
+            Ok(DecisionFact {
+                reviewer: match (r.get(0)?, r.get::<_, Option<String>>(1)?) {
+                    (Some(id), Some(name)) => Some(ReviewerRef { id, name }),
+                    _ => None,
+                },
+                step: r.get(2)?,
+                decision: r.get(3)?,
+                assigned_at: r.get(4)?,
+                at: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
 }

@@ -21,7 +21,7 @@ pub mod images;
 mod model;
 mod offline;
 mod person;
-mod preview;
+pub mod preview;
 mod process;
 pub mod profile;
 mod sandbox;

@@ -14,30 +14,70 @@ const RENDER_SECONDS: &str = "15";
 
 /// The preview of a document's bytes, by the media type its content shows.
 pub(crate) fn make(content_type: &str, bytes: &[u8]) -> Result<Vec<u8>> {
+    make_page(content_type, bytes, 1).map(|(picture, _)| picture)
+}
+
+/// The preview of one page (from 1) of a document, and how many pages it has (a picture has
+/// one). A page past the last is refused.
+pub fn make_page(content_type: &str, bytes: &[u8], page: u32) -> Result<(Vec<u8>, u32)> {
+    let pages = if content_type == "application/pdf" { page_count(bytes) } else { 1 };
+    if page == 0 || page > pages {
+        return Err(Error::invalid("page", format!("the document has {pages} page(s): ask for 1 to {pages}")));
+    }
     let picture = match content_type {
-        "application/pdf" => render_pdf(bytes).or_else(|| embedded_jpeg(bytes)).ok_or_else(|| {
-            Error::UnsupportedMedia(
-                "no preview of this PDF: it holds no picture and poppler-utils (pdftoppm) is not installed to \
+        "application/pdf" => render_pdf(bytes, page)
+            .or_else(|| (page == 1).then(|| embedded_jpeg(bytes)).flatten())
+            .ok_or_else(|| {
+                Error::UnsupportedMedia(
+                    "no preview of this PDF: it holds no picture and poppler-utils (pdftoppm) is not installed to \
                  render it; download the document instead"
-                    .to_owned(),
-            )
-        })?,
+                        .to_owned(),
+                )
+            })?,
         _ => bytes.to_vec(),
     };
     let decoded = images::decode(&picture)
         .ok_or_else(|| Error::UnsupportedMedia("the document's picture could not be decoded".to_owned()))?;
-    images::preview(&decoded).ok_or_else(|| Error::Storage("the preview could not be encoded".to_owned()))
+    let preview =
+        images::preview(&decoded).ok_or_else(|| Error::Storage("the preview could not be encoded".to_owned()))?;
+    Ok((preview, pages))
 }
 
-/// The first page as JPEG through `pdftoppm`, if it is installed and succeeds in time.
-fn render_pdf(bytes: &[u8]) -> Option<Vec<u8>> {
+/// A PDF's pages: as poppler's `pdfinfo` counts them, else the page objects in the file.
+fn page_count(bytes: &[u8]) -> u32 {
+    let by_pdfinfo = || -> Option<u32> {
+        let dir = tempfile::tempdir().ok()?;
+        let input = dir.path().join("document.pdf");
+        std::fs::write(&input, bytes).ok()?;
+        let out = Command::new("timeout")
+            .args([RENDER_SECONDS, "pdfinfo"])
+            .arg(&input)
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().find_map(|l| l.strip_prefix("Pages:")).and_then(|n| n.trim().parse().ok())
+    };
+    by_pdfinfo().unwrap_or_else(|| {
+        let objects = memchr::memmem::find_iter(bytes, b"/Type /Page")
+            .filter(|&at| bytes.get(at + 11) != Some(&b's'))
+            .count()
+            + memchr::memmem::find_iter(bytes, b"/Type/Page").filter(|&at| bytes.get(at + 10) != Some(&b's')).count();
+        u32::try_from(objects).unwrap_or(u32::MAX).max(1)
+    })
+}
+
+/// A page as JPEG through `pdftoppm`, if it is installed and succeeds in time.
+fn render_pdf(bytes: &[u8], page: u32) -> Option<Vec<u8>> {
     let dir = tempfile::tempdir().ok()?;
     let input = dir.path().join("document.pdf");
     std::fs::write(&input, bytes).ok()?;
     let output = dir.path().join("page");
     let size = images::PREVIEW_SIZE.to_string();
+    let page = page.to_string();
     let status = Command::new("timeout")
-        .args([RENDER_SECONDS, "pdftoppm", "-jpeg", "-singlefile", "-f", "1", "-l", "1", "-scale-to", &size])
+        .args([RENDER_SECONDS, "pdftoppm", "-jpeg", "-singlefile", "-f", &page, "-l", &page, "-scale-to", &size])
         .arg(&input)
         .arg(&output)
         .stdin(std::process::Stdio::null())

@@ -16,6 +16,8 @@ pub(crate) enum Kind {
     KybCheck,
     /// A single KYB check (TIN, US registry, documents) to run (subject: the request).
     KybSingleCheck,
+    /// A KYB case's SLA due time, to record its breach (subject: the case).
+    KybSla,
     /// A proceeded document verification's checks to run (subject: the verification).
     VerificationProcess,
     /// An open document verification to expire (subject: the verification).
@@ -27,11 +29,12 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 8] = [
+    pub(crate) const ALL: [Kind; 9] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
         Kind::KybSingleCheck,
+        Kind::KybSla,
         Kind::VerificationProcess,
         Kind::VerificationExpiry,
         Kind::EmailRecheck,
@@ -44,6 +47,7 @@ impl Kind {
             Kind::AmlScreening => "aml_screening",
             Kind::KybCheck => "kyb_check",
             Kind::KybSingleCheck => "kyb_single_check",
+            Kind::KybSla => "kyb_sla",
             Kind::VerificationProcess => "verification_process",
             Kind::VerificationExpiry => "verification_expiry",
             Kind::EmailRecheck => "email_recheck",

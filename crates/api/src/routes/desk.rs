@@ -1,0 +1,383 @@
+//! `/_docket/me`, `/_docket/reviewers`, `/_docket/desk` and `/_docket/audit`: who is signed in,
+//! the reviewer accounts, the desk's rules, counts, next case and metrics, and the audit chain
+//! (issue 12). Console sessions act as their reviewer; an API key acts as the organization's
+//! integration (it may manage reviewers, e.g. for tests that play several of them).
+
+use axum::extract::State;
+use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use docket_engine::audit::{AuditEvent, AuditFilter, Verified};
+use docket_engine::console::{NewReviewer, Reviewer, ReviewerId, Role};
+use docket_engine::kyb::{DeskCounts, DeskSettings, METRICS_PERIOD, Metrics};
+use docket_engine::page::{Bounds, Page};
+use docket_engine::time::Timestamp;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::kyb::{CaseResponse, base_url, respond, time_bound};
+use super::kyb_desk::acting;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Caller, IdPath, Json, Paging, Query};
+use crate::server::console_login_url_for;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(me))
+        .routes(routes!(list_reviewers, add_reviewer))
+        .routes(routes!(reviewer_link))
+        .routes(routes!(disable_reviewer))
+        .routes(routes!(enable_reviewer))
+        .routes(routes!(get_settings, put_settings))
+        .routes(routes!(counts))
+        .routes(routes!(next_case))
+        .routes(routes!(metrics))
+        .routes(routes!(audit))
+        .routes(routes!(audit_export))
+        .routes(routes!(audit_verify))
+}
+
+/// The signed-in reviewer of a console request.
+fn signed_in(caller: &Caller) -> ApiResult<&Reviewer> {
+    caller.reviewer().ok_or_else(|| {
+        ApiError::bad_request("this is the console's: it acts as the signed-in reviewer, and an API key has none")
+    })
+}
+
+/// Refuses a console reviewer below `role`; an API key passes (the organization's own).
+fn at_least(caller: &Caller, role: Role, what: &str) -> ApiResult<()> {
+    match caller.reviewer() {
+        Some(r) if !r.may(role) => {
+            Err(docket_engine::Error::Forbidden(format!("only an {} {what}", role.as_str())).into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `GET /_docket/me`.
+#[derive(Serialize, ToSchema)]
+struct Me {
+    reviewer: Reviewer,
+    organization_id: String,
+}
+
+/// Who is signed in
+///
+/// The reviewer the console session was opened for.
+#[utoipa::path(
+    get, path = "/_docket/me", tag = "Reviewer desk", operation_id = "getMe",
+    responses((status = 200, description = "The signed-in reviewer", body = Me), (status = 400, description = "Not a console session", body = ErrorBody))
+)]
+async fn me(caller: Caller) -> ApiResult<Json<Me>> {
+    let reviewer = signed_in(&caller)?.clone();
+    Ok(Json(Me { organization_id: caller.scope().organization.to_string(), reviewer }))
+}
+
+#[derive(Serialize, ToSchema)]
+struct Reviewers {
+    data: Vec<Reviewer>,
+}
+
+/// List reviewers
+///
+/// The organization's reviewer accounts: the machine's owner first, then by name.
+#[utoipa::path(
+    get, path = "/_docket/reviewers", tag = "Reviewer desk", operation_id = "listReviewers",
+    responses((status = 200, description = "The reviewers", body = Reviewers))
+)]
+async fn list_reviewers(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Reviewers>> {
+    Ok(Json(Reviewers { data: state.engine.console().reviewers(caller.scope().organization).await? }))
+}
+
+/// A reviewer with a one-time sign-in link.
+#[derive(Serialize, ToSchema)]
+struct ReviewerWithLink {
+    reviewer: Reviewer,
+    /// Opens the console signed in as this reviewer; works once, within 24 hours. Shown once.
+    login_url: String,
+    expires_at: Timestamp,
+}
+
+/// A sign-in link.
+#[derive(Serialize, ToSchema)]
+struct SignInLink {
+    login_url: String,
+    expires_at: Timestamp,
+}
+
+/// Add a reviewer
+///
+/// An admin (or an API key) adds a reviewer account with its role (`reviewer`, `senior`: may
+/// give the second approval, `admin`: also manages reviewers and the desk's rules) and gets a
+/// one-time sign-in link for them. Names are unique whatever their letter case (409).
+#[utoipa::path(
+    post, path = "/_docket/reviewers", tag = "Reviewer desk", operation_id = "addReviewer",
+    request_body(content = NewReviewer, example = json!({"name": "Ada Okafor", "email": "ada@example.com", "role": "senior"})),
+    responses(
+        (status = 201, description = "The reviewer and their sign-in link", body = ReviewerWithLink),
+        (status = 400, description = "Invalid request", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "The name is taken", body = ErrorBody),
+    )
+)]
+async fn add_reviewer(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Json(input): Json<NewReviewer>,
+) -> ApiResult<(StatusCode, Json<ReviewerWithLink>)> {
+    at_least(&caller, Role::Admin, "adds reviewers")?;
+    let org = caller.scope().organization;
+    let reviewer = state.engine.console().add_reviewer(org, input).await?;
+    let link = state.engine.console().create_link(org, reviewer.id).await?;
+    let login_url = console_login_url_for(&base_url(&headers), &link.token);
+    Ok((StatusCode::CREATED, Json(ReviewerWithLink { reviewer, login_url, expires_at: link.expires_at })))
+}
+
+/// Make a sign-in link for a reviewer
+///
+/// A new one-time link (24 hours) for an enabled reviewer: an admin's, or an API key's.
+#[utoipa::path(
+    post, path = "/_docket/reviewers/{reviewer_id}/link", tag = "Reviewer desk", operation_id = "reviewerLink",
+    params(("reviewer_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The link", body = SignInLink),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such reviewer", body = ErrorBody),
+        (status = 409, description = "The reviewer is disabled", body = ErrorBody),
+    )
+)]
+async fn reviewer_link(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<ReviewerId>,
+) -> ApiResult<Json<SignInLink>> {
+    at_least(&caller, Role::Admin, "makes sign-in links")?;
+    let link = state.engine.console().create_link(caller.scope().organization, id).await?;
+    Ok(Json(SignInLink {
+        login_url: console_login_url_for(&base_url(&headers), &link.token),
+        expires_at: link.expires_at,
+    }))
+}
+
+/// Disable a reviewer
+///
+/// The reviewer's sessions end at once and they can no longer sign in; their history stays.
+/// The machine's owner cannot be disabled.
+#[utoipa::path(
+    post, path = "/_docket/reviewers/{reviewer_id}/disable", tag = "Reviewer desk", operation_id = "disableReviewer",
+    params(("reviewer_id" = String, Path, format = Uuid)),
+    responses((status = 200, description = "The reviewer", body = Reviewer), (status = 403, description = "Not an admin", body = ErrorBody), (status = 409, description = "The owner", body = ErrorBody))
+)]
+async fn disable_reviewer(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<ReviewerId>,
+) -> ApiResult<Json<Reviewer>> {
+    at_least(&caller, Role::Admin, "disables reviewers")?;
+    Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, true).await?))
+}
+
+/// Enable a reviewer
+#[utoipa::path(
+    post, path = "/_docket/reviewers/{reviewer_id}/enable", tag = "Reviewer desk", operation_id = "enableReviewer",
+    params(("reviewer_id" = String, Path, format = Uuid)),
+    responses((status = 200, description = "The reviewer", body = Reviewer), (status = 403, description = "Not an admin", body = ErrorBody))
+)]
+async fn enable_reviewer(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<ReviewerId>,
+) -> ApiResult<Json<Reviewer>> {
+    at_least(&caller, Role::Admin, "enables reviewers")?;
+    Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, false).await?))
+}
+
+/// The desk's rules
+///
+/// The environment's four-eyes policy (`off`, `high_risk`: risk level high or unknown, or an
+/// AML finding; `rejections`; `all`) and the SLA allowance of each stage in hours (null: none).
+#[utoipa::path(
+    get, path = "/_docket/desk/settings", tag = "Reviewer desk", operation_id = "getDeskSettings",
+    responses((status = 200, description = "The rules", body = DeskSettings))
+)]
+async fn get_settings(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DeskSettings>> {
+    Ok(Json(state.engine.kyb().desk_settings(caller.scope()).await?))
+}
+
+/// Set the desk's rules
+///
+/// An admin's (or an API key's). Open cases' SLA due times follow the new allowances at once.
+#[utoipa::path(
+    put, path = "/_docket/desk/settings", tag = "Reviewer desk", operation_id = "putDeskSettings",
+    request_body(content = DeskSettings, example = json!({"four_eyes": "rejections", "sla_hours": {"collecting_data": null, "running_checks": 1, "manual_review": 24, "action_required": 168}})),
+    responses(
+        (status = 200, description = "The rules", body = DeskSettings),
+        (status = 400, description = "Invalid rules", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+async fn put_settings(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(input): Json<DeskSettings>,
+) -> ApiResult<Json<DeskSettings>> {
+    let actor = acting(&state, &caller, None).await?;
+    Ok(Json(state.engine.kyb().set_desk_settings(caller.scope(), input, actor).await?))
+}
+
+/// The queue's counts
+///
+/// Cases per tab (stage), and the signed-in reviewer's open cases, the unassigned ones waiting
+/// for a reviewer, those past their SLA, and those awaiting a second approval.
+#[utoipa::path(
+    get, path = "/_docket/desk/counts", tag = "Reviewer desk", operation_id = "getDeskCounts",
+    responses((status = 200, description = "The counts", body = DeskCounts))
+)]
+async fn counts(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DeskCounts>> {
+    Ok(Json(state.engine.kyb().desk_counts(caller.scope(), caller.reviewer().map(|r| r.id)).await?))
+}
+
+/// Take the next case
+///
+/// Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
+/// works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
+/// never get the same case. 404 when none waits.
+#[utoipa::path(
+    post, path = "/_docket/desk/next", tag = "Reviewer desk", operation_id = "nextCase",
+    responses(
+        (status = 200, description = "The case, now the caller's", body = CaseResponse),
+        (status = 404, description = "No case waits", body = ErrorBody),
+    )
+)]
+async fn next_case(State(state): State<AppState>, caller: Caller, headers: HeaderMap) -> ApiResult<Json<CaseResponse>> {
+    let reviewer = signed_in(&caller)?.clone();
+    Ok(respond(&headers, state.engine.kyb().next_case(caller.scope(), reviewer).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PeriodParams {
+    /// From (RFC 3339 or a date); default 30 days before `to`.
+    from: Option<String>,
+    /// Until, excluded (RFC 3339 or a date); default now on the environment's clock.
+    to: Option<String>,
+}
+
+/// Reviewer metrics
+///
+/// Per reviewer, over decisions made in the period: decided, approved and rejected with their
+/// rates, the median time from assignment to decision, second approvals given and overturned,
+/// and SLA breaches of cases while assigned to them.
+#[utoipa::path(
+    get, path = "/_docket/desk/metrics", tag = "Reviewer desk", operation_id = "getDeskMetrics",
+    params(PeriodParams),
+    responses((status = 200, description = "The metrics", body = Metrics), (status = 400, description = "Invalid period", body = ErrorBody))
+)]
+async fn metrics(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(p): Query<PeriodParams>,
+) -> ApiResult<Json<Metrics>> {
+    let scope = caller.scope();
+    let to = time_bound("to", p.to.as_deref())?
+        .unwrap_or_else(|| state.engine.now(scope).saturating_add(jiff::SignedDuration::from_millis(1)));
+    let from = time_bound("from", p.from.as_deref())?.unwrap_or_else(|| to.saturating_add(-METRICS_PERIOD));
+    if from >= to {
+        return Err(ApiError::bad_request("from: must be before `to`").with_field("from"));
+    }
+    Ok(Json(state.engine.kyb().metrics(scope, from, to).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct AuditParams {
+    /// One case's events.
+    case_id: Option<String>,
+    /// One reviewer's events.
+    reviewer_id: Option<String>,
+    /// At or after (RFC 3339 or a date), on the environment's clock.
+    from: Option<String>,
+    /// Before (RFC 3339 or a date).
+    to: Option<String>,
+}
+
+const AUDIT_BOUNDS: Bounds = Bounds { min: 1, max: 100, default: 50 };
+
+fn uuid_param(field: &str, value: Option<&str>) -> ApiResult<Option<uuid::Uuid>> {
+    value
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            uuid::Uuid::try_parse(v)
+                .map_err(|_| ApiError::bad_request(format!("{field}: not a UUID")).with_field(field))
+        })
+        .transpose()
+}
+
+/// The audit trail
+///
+/// The environment's audit events, newest first (limit 1 to 100, default 50): every case event
+/// (created, submitted, check_completed, checks_finished, assigned, released, commented,
+/// remediation_opened, decision_proposed, decided, second_approval, sla_breached, ...) and every
+/// change of the desk's rules, each linked to the one before by its hash.
+#[utoipa::path(
+    get, path = "/_docket/audit", tag = "Reviewer desk", operation_id = "listAuditEvents",
+    params(Paging, AuditParams),
+    responses((status = 200, description = "One page of events", body = Page<AuditEvent>), (status = 400, description = "Invalid filter", body = ErrorBody))
+)]
+async fn audit(
+    State(state): State<AppState>,
+    caller: Caller,
+    paging: Paging,
+    Query(p): Query<AuditParams>,
+) -> ApiResult<Json<Page<AuditEvent>>> {
+    let page = paging.within(AUDIT_BOUNDS)?;
+    let filter = AuditFilter {
+        case_id: uuid_param("case_id", p.case_id.as_deref())?,
+        reviewer_id: uuid_param("reviewer_id", p.reviewer_id.as_deref())?,
+        from: time_bound("from", p.from.as_deref())?,
+        to: time_bound("to", p.to.as_deref())?,
+    };
+    let (data, has_next) = state.engine.audit().list(caller.scope(), filter, page).await?;
+    Ok(Json(Page { data, has_next }))
+}
+
+/// Export the audit chain
+///
+/// The environment's whole chain as JSON Lines, oldest first: verify it with `docket audit
+/// verify FILE`, or with the few lines of Python in the guide.
+#[utoipa::path(
+    get, path = "/_docket/audit/export", tag = "Reviewer desk", operation_id = "exportAudit",
+    responses((status = 200, description = "application/x-ndjson", content_type = "application/x-ndjson"))
+)]
+async fn audit_export(State(state): State<AppState>, caller: Caller) -> ApiResult<Response> {
+    let scope = caller.scope();
+    let text = state.engine.audit().export(scope).await?;
+    let name = format!("docket-audit-{}.jsonl", scope.environment.as_str());
+    Ok((
+        [
+            (CONTENT_TYPE, "application/x-ndjson".to_owned()),
+            (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// Verify the audit chain
+///
+/// Follows the stored chain event by event: `ok` false names the first event that was edited,
+/// removed or reordered. `head_hash` is the last event's hash: kept elsewhere, it shows later
+/// whether events were cut from the end.
+#[utoipa::path(
+    get, path = "/_docket/audit/verify", tag = "Reviewer desk", operation_id = "verifyAudit",
+    responses((status = 200, description = "The verification", body = Verified))
+)]
+async fn audit_verify(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Verified>> {
+    Ok(Json(state.engine.audit().verify(caller.scope()).await?))
+}

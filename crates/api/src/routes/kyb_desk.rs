@@ -1,0 +1,314 @@
+//! The reviewer's desk on a KYB case (issue 12): claim, release, assign, decide (under four
+//! eyes), the second approval, remediation, comments, and page previews of its documents. A
+//! console request acts as its signed-in reviewer; an API call may name a reviewer with
+//! `reviewer_id` (their role and assignment then apply), else it acts as the integration.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use docket_engine::console::{Reviewer, ReviewerId};
+use docket_engine::kyb::{
+    Actor, CaseId, Comment, NewAssignment, NewComment, NewDecision, NewRemediation, NewSecondApproval,
+};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::kyb::{CaseResponse, respond};
+use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::extract::{Caller, IdPath, Json, Query};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(claim))
+        .routes(routes!(release))
+        .routes(routes!(assign))
+        .routes(routes!(decide))
+        .routes(routes!(second_approval))
+        .routes(routes!(remediation))
+        .routes(routes!(comment))
+        .routes(routes!(document_preview))
+}
+
+/// The reviewer a request acts as: the signed-in one; with an API key, the one `reviewer_id`
+/// names (enabled), or none: the integration itself.
+pub(crate) async fn acting(state: &AppState, caller: &Caller, named: Option<ReviewerId>) -> ApiResult<Actor> {
+    match (caller.reviewer(), named) {
+        (Some(r), Some(id)) if r.id != id => {
+            Err(ApiError::bad_request("reviewer_id: a console request acts as its signed-in reviewer; leave it out")
+                .with_field("reviewer_id"))
+        }
+        (Some(r), _) => Ok(Actor::Reviewer(r.clone())),
+        (None, Some(id)) => {
+            let r = state.engine.console().reviewer(caller.scope().organization, id).await?;
+            if r.disabled_at.is_some() {
+                return Err(docket_engine::Error::Forbidden(format!("{} is disabled", r.name.as_str())).into());
+            }
+            Ok(Actor::Reviewer(r))
+        }
+        (None, None) => Ok(Actor::Api),
+    }
+}
+
+/// The reviewer a request must act as (claiming, commenting).
+async fn reviewer(state: &AppState, caller: &Caller, named: Option<ReviewerId>) -> ApiResult<Reviewer> {
+    match acting(state, caller, named).await? {
+        Actor::Reviewer(r) => Ok(r),
+        _ => Err(ApiError::bad_request(
+            "reviewer_id: name the reviewer who acts (a console session acts as its signed-in reviewer)",
+        )
+        .with_field("reviewer_id")),
+    }
+}
+
+/// An optional JSON body: empty is the default.
+fn optional<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> ApiResult<T> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))
+}
+
+/// `{reviewer_id?}` of claim and release.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewerBody {
+    /// With an API key: the reviewer who acts.
+    reviewer_id: Option<ReviewerId>,
+}
+
+/// Claim a case
+///
+/// Assigns the case to the signed-in reviewer (or, with an API key, to `reviewer_id`). Claiming
+/// one's own case again changes nothing; a case someone else works is refused with 409 naming
+/// them. A decided case is not claimed.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/claim", tag = "KYB desk", operation_id = "claimKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = Option<ReviewerBody>),
+    responses(
+        (status = 200, description = "The case, assigned", body = CaseResponse),
+        (status = 404, description = "No such case", body = ErrorBody),
+        (status = 409, description = "Someone else works the case, or it is decided", body = ErrorBody),
+    )
+)]
+async fn claim(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    body: Bytes,
+) -> ApiResult<Json<CaseResponse>> {
+    let body: ReviewerBody = optional(&body)?;
+    let who = reviewer(&state, &caller, body.reviewer_id).await?;
+    Ok(respond(&headers, state.engine.kyb().claim(caller.scope(), id, who).await?))
+}
+
+/// Release a case
+///
+/// Leaves the case unassigned: by its assignee, or an admin.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/release", tag = "KYB desk", operation_id = "releaseKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = Option<ReviewerBody>),
+    responses(
+        (status = 200, description = "The case, unassigned", body = CaseResponse),
+        (status = 403, description = "Assigned to someone else, and the caller is no admin", body = ErrorBody),
+        (status = 409, description = "Not assigned", body = ErrorBody),
+    )
+)]
+async fn release(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    body: Bytes,
+) -> ApiResult<Json<CaseResponse>> {
+    let body: ReviewerBody = optional(&body)?;
+    let actor = acting(&state, &caller, body.reviewer_id).await?;
+    Ok(respond(&headers, state.engine.kyb().release(caller.scope(), id, actor).await?))
+}
+
+/// Assign a case
+///
+/// Assigns the case to `reviewer_id` (null: nobody). In the console only an admin reassigns;
+/// an API key may assign (it is the organization's own integration).
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/assign", tag = "KYB desk", operation_id = "assignKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body = NewAssignment,
+    responses(
+        (status = 200, description = "The case", body = CaseResponse),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such case or reviewer", body = ErrorBody),
+        (status = 409, description = "The case is decided, or the reviewer disabled", body = ErrorBody),
+    )
+)]
+async fn assign(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewAssignment>,
+) -> ApiResult<Json<CaseResponse>> {
+    let actor = acting(&state, &caller, None).await?;
+    Ok(respond(&headers, state.engine.kyb().assign(caller.scope(), id, input.reviewer_id, actor).await?))
+}
+
+/// Decide a case
+///
+/// Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
+/// reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
+/// `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
+/// `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
+/// `other` for either) and a required note. Only the assignee decides. When the environment's
+/// four-eyes policy applies, the case keeps its status and `review.pending_decision` holds the
+/// decision until a senior's second approval; otherwise the case moves to `approved_manually` or
+/// `rejected_manually` at once. Any other status is a 409 naming it.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/decision", tag = "KYB desk", operation_id = "decideKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = NewDecision, example = json!({"decision": "reject", "reason": "registry_mismatch", "note": "The registry lists a different director."})),
+    responses(
+        (status = 200, description = "The case, decided or awaiting its second approval", body = CaseResponse),
+        (status = 400, description = "Invalid request (a reason that does not fit the decision, no note)", body = ErrorBody),
+        (status = 403, description = "Not the assignee", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it, or a decision awaits its second approval", body = ErrorBody),
+    )
+)]
+async fn decide(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewDecision>,
+) -> ApiResult<Json<CaseResponse>> {
+    let actor = acting(&state, &caller, input.reviewer_id).await?;
+    Ok(respond(&headers, state.engine.kyb().decide(caller.scope(), id, input, actor).await?))
+}
+
+/// Give the second approval
+///
+/// Under four eyes: a senior or admin other than the first reviewer confirms the pending
+/// decision (`confirm: true`: the case's status changes now) or overturns it (`false`: the
+/// decision is dropped and the case stays with its first reviewer). Both steps show in
+/// `decisions`.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/second-approval", tag = "KYB desk",
+    operation_id = "secondApprovalKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = NewSecondApproval, example = json!({"confirm": true, "note": "Agreed: the registry mismatch is material."})),
+    responses(
+        (status = 200, description = "The case", body = CaseResponse),
+        (status = 403, description = "Not a senior, or the first reviewer", body = ErrorBody),
+        (status = 409, description = "No decision awaits a second approval", body = ErrorBody),
+    )
+)]
+async fn second_approval(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewSecondApproval>,
+) -> ApiResult<Json<CaseResponse>> {
+    let actor = acting(&state, &caller, input.reviewer_id).await?;
+    Ok(respond(&headers, state.engine.kyb().second_approval(caller.scope(), id, input, actor).await?))
+}
+
+/// Request a remediation
+///
+/// The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
+/// document again, with a message. A reviewer may ask only on a case that is theirs or nobody's.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/remediation", tag = "KYB desk",
+    operation_id = "requestKybRemediation",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body = NewRemediation,
+    responses(
+        (status = 200, description = "The case, in `action_required`", body = CaseResponse),
+        (status = 403, description = "The case is someone else's", body = ErrorBody),
+        (status = 409, description = "The case's status does not allow it (named)", body = ErrorBody),
+    )
+)]
+async fn remediation(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewRemediation>,
+) -> ApiResult<Json<CaseResponse>> {
+    let actor = acting(&state, &caller, None).await?;
+    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, actor).await?))
+}
+
+/// Comment on a case
+///
+/// An internal note (never shown to the merchant). `@Name` mentions a reviewer by their whole
+/// name; the mentioned reviewers are listed in `mentions`.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/comments", tag = "KYB desk", operation_id = "commentKybCase",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body = NewComment,
+    responses(
+        (status = 201, description = "The comment", body = Comment),
+        (status = 400, description = "Empty or too long; or no reviewer named with an API key", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+    )
+)]
+async fn comment(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<CaseId>,
+    Json(input): Json<NewComment>,
+) -> ApiResult<(axum::http::StatusCode, Json<Comment>)> {
+    let author = reviewer(&state, &caller, input.reviewer_id).await?;
+    let comment = state.engine.kyb().comment(caller.scope(), id, input, author).await?;
+    Ok((axum::http::StatusCode::CREATED, Json(comment)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PreviewParams {
+    /// The page, from 1 (default 1).
+    page: Option<u32>,
+}
+
+/// Preview a page of a document
+///
+/// One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
+/// is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
+/// document has.
+#[utoipa::path(
+    get, path = "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}/preview", tag = "KYB desk",
+    operation_id = "previewKybDocument",
+    params(("verification_id" = String, Path, format = Uuid), ("file_id" = String, Path, format = Uuid), PreviewParams),
+    responses(
+        (status = 200, description = "image/jpeg", headers(("X-Page-Count" = u32, description = "Pages in the document"))),
+        (status = 400, description = "A page past the last", body = ErrorBody),
+        (status = 404, description = "No such case or document", body = ErrorBody),
+        (status = 415, description = "No preview can be made of it", body = ErrorBody),
+    )
+)]
+async fn document_preview(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, file)): Path<(String, String)>,
+    Query(params): Query<PreviewParams>,
+) -> ApiResult<Response> {
+    let id = id.parse::<CaseId>().map_err(ApiError::from)?;
+    let file = file.parse::<docket_engine::files::FileId>().map_err(ApiError::from)?;
+    let (jpeg, pages) = state.engine.kyb().document_preview(caller.scope(), id, file, params.page.unwrap_or(1)).await?;
+    Ok((
+        [
+            (CONTENT_TYPE, "image/jpeg".to_owned()),
+            (axum::http::HeaderName::from_static("x-page-count"), pages.to_string()),
+            (axum::http::header::CACHE_CONTROL, "private, max-age=300".to_owned()),
+        ],
+        jpeg,
+    )
+        .into_response())
+}

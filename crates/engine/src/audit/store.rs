@@ -1,0 +1,188 @@
+//! SQL for the audit chain. [`append`] runs inside the transaction of the change it records, so
+//! an event exists exactly when its change does; the single writer orders the appends.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::chain::hash_of;
+use super::model::{AuditEvent, AuditFilter, GENESIS};
+use crate::db::json_column;
+use crate::error::Result;
+use crate::page::PageRequest;
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// What a domain records.
+#[derive(Debug, Clone)]
+pub(crate) struct NewAuditEvent<'a> {
+    pub(crate) at: Timestamp,
+    pub(crate) case: Option<(uuid::Uuid, &'a str)>,
+    pub(crate) actor: &'a str,
+    pub(crate) reviewer_id: Option<uuid::Uuid>,
+    pub(crate) kind: &'a str,
+    pub(crate) data: serde_json::Value,
+}
+
+/// Appends an event to the scope's chain.
+pub(crate) fn append(conn: &Connection, scope: Scope, new: NewAuditEvent<'_>) -> Result<AuditEvent> {
+    let last: Option<(i64, String)> = conn
+        .prepare_cached(
+            "SELECT seq, hash FROM audit_events WHERE organization_id = ?1 AND environment = ?2
+             ORDER BY seq DESC LIMIT 1",
+        )?
+        .query_row(params![scope.organization, scope.environment], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let (prev_seq, prev_hash) = last.unwrap_or((0, GENESIS.to_owned()));
+    let mut data = new.data;
+    without_floats(&mut data);
+    let mut event = AuditEvent {
+        seq: prev_seq + 1,
+        at: new.at,
+        organization_id: scope.organization.to_string(),
+        environment: scope.environment,
+        case_id: new.case.map(|(id, _)| id.hyphenated().to_string()),
+        case_public_id: new.case.map(|(_, p)| p.to_owned()),
+        actor: new.actor.to_owned(),
+        reviewer_id: new.reviewer_id.map(|id| id.hyphenated().to_string()),
+        kind: new.kind.to_owned(),
+        data,
+        prev_hash,
+        hash: String::new(),
+    };
+    event.hash = hash_of(&event);
+    conn.prepare_cached(
+        "INSERT INTO audit_events (organization_id, environment, seq, at, case_id, case_public_id, actor, reviewer_id,
+            kind, data, prev_hash, hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        scope.organization,
+        scope.environment,
+        event.seq,
+        event.at,
+        new.case.map(|(id, _)| id),
+        event.case_public_id,
+        event.actor,
+        new.reviewer_id,
+        event.kind,
+        serde_json::to_string(&event.data)?,
+        event.prev_hash,
+        event.hash,
+    ])?;
+    Ok(event)
+}
+
+const COLUMNS: &str =
+    "seq, at, organization_id, environment, case_id, case_public_id, actor, reviewer_id, kind, data, prev_hash, hash";
+
+fn event(row: &Row<'_>) -> rusqlite::Result<AuditEvent> {
+    let organization: crate::scope::OrganizationId = row.get(2)?;
+    let case: Option<uuid::Uuid> = row.get(4)?;
+    let reviewer: Option<uuid::Uuid> = row.get(7)?;
+    Ok(AuditEvent {
+        seq: row.get(0)?,
+        at: row.get(1)?,
+        organization_id: organization.to_string(),
+        environment: row.get(3)?,
+        case_id: case.map(|c| c.hyphenated().to_string()),
+        case_public_id: row.get(5)?,
+        actor: row.get(6)?,
+        reviewer_id: reviewer.map(|r| r.hyphenated().to_string()),
+        kind: row.get(8)?,
+        data: json_column(row, 9)?,
+        prev_hash: row.get(10)?,
+        hash: row.get(11)?,
+    })
+}
+
+/// One page of events, newest first.
+pub(crate) fn list(
+    conn: &Connection,
+    scope: Scope,
+    filter: &AuditFilter,
+    page: PageRequest,
+) -> Result<(Vec<AuditEvent>, bool)> {
+    let mut sql = format!("SELECT {COLUMNS} FROM audit_events WHERE organization_id = ?1 AND environment = ?2");
+    let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(scope.organization), Box::new(scope.environment)];
+    if let Some(case) = filter.case_id {
+        args.push(Box::new(case));
+        sql.push_str(&format!(" AND case_id = ?{}", args.len()));
+    }
+    if let Some(reviewer) = filter.reviewer_id {
+        args.push(Box::new(reviewer));
+        sql.push_str(&format!(" AND reviewer_id = ?{}", args.len()));
+    }
+    if let Some(from) = filter.from {
+        args.push(Box::new(from));
+        sql.push_str(&format!(" AND at >= ?{}", args.len()));
+    }
+    if let Some(to) = filter.to {
+        args.push(Box::new(to));
+        sql.push_str(&format!(" AND at < ?{}", args.len()));
+    }
+    args.push(Box::new(page.sql_limit()));
+    args.push(Box::new(page.sql_offset()));
+    sql.push_str(&format!(" ORDER BY seq DESC LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
+    let mut rows: Vec<AuditEvent> = conn
+        .prepare_cached(&sql)?
+        .query_map(rusqlite::params_from_iter(args.iter()), event)?
+        .collect::<rusqlite::Result<_>>()?;
+    let has_next = rows.len() > page.limit as usize;
+    rows.truncate(page.limit as usize);
+    Ok((rows, has_next))
+}
+
+/// Calls `each` with every event of the scope's chain, oldest first, until it returns false.
+pub(crate) fn each(conn: &Connection, scope: Scope, mut each: impl FnMut(AuditEvent) -> bool) -> Result<()> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM audit_events WHERE organization_id = ?1 AND environment = ?2 ORDER BY seq"
+    ))?;
+    let mut rows = stmt.query(params![scope.organization, scope.environment])?;
+    while let Some(row) = rows.next()? {
+        if !each(event(row)?) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Every scope with a chain.
+pub(crate) fn scopes(conn: &Connection) -> Result<Vec<Scope>> {
+    let rows = conn
+        .prepare("SELECT DISTINCT organization_id, environment FROM audit_events")?
+        .query_map([], |r| Ok(Scope::new(r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// SLA breaches recorded per reviewer (the assignee then) between `from` and `to`.
+pub(crate) fn breaches_by_reviewer(
+    conn: &Connection,
+    scope: Scope,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<(String, u64)>> {
+    let rows = conn
+        .prepare_cached(
+            "SELECT json_extract(data, '$.detail.assignee_id') AS a, count(*) FROM audit_events
+             WHERE organization_id = ?1 AND environment = ?2 AND kind = 'sla_breached' AND at >= ?3 AND at < ?4
+               AND a IS NOT NULL
+             GROUP BY a",
+        )?
+        .query_map(params![scope.organization, scope.environment, from, to], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?.unsigned_abs()))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// Floats are written as strings: their spelling differs between JSON libraries, and the chain
+/// must hash the same in every language that verifies it.
+fn without_floats(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => *value = Value::String(n.to_string()),
+        Value::Array(items) => items.iter_mut().for_each(without_floats),
+        Value::Object(map) => map.values_mut().for_each(without_floats),
+        _ => {}
+    }
+}

@@ -1,0 +1,602 @@
+//! The reviewer's desk over KYB cases (issue 12): claiming, releasing and reassigning cases,
+//! the next case, decisions under four eyes, comments, the SLA of each stage (its breach is due
+//! work on the environment's clock), the desk's rules, the queue's counts and the reviewers'
+//! metrics. Every change goes through the case's own transaction and timeline, so it is in the
+//! audit chain too.
+
+use jiff::SignedDuration;
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::json;
+
+use super::model::{Case, CaseDetail, CaseId};
+use super::review::{
+    Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, NewComment, NewDecision,
+    NewSecondApproval, Verdict, high_risk, mentions,
+};
+use super::service::{Actor, Kyb, entry, transition};
+use super::store;
+use crate::Engine;
+use crate::console::{Reviewer, ReviewerId, ReviewerRef, Role};
+use crate::error::{Error, Result};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
+
+/// The longest note or comment, in characters.
+const MAX_NOTE: usize = 2000;
+
+/// The queue's counts (`GET /_docket/desk/counts`): cases per tab, and the desk's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DeskCounts {
+    pub collecting_data: u64,
+    pub running_checks: u64,
+    /// `manual_review` and `failed`: both wait for a reviewer.
+    pub manual_review: u64,
+    pub action_required: u64,
+    pub decided: u64,
+    /// Open cases assigned to the caller.
+    pub assigned_to_me: u64,
+    /// Cases waiting for a reviewer that nobody works.
+    pub unassigned: u64,
+    pub sla_breached: u64,
+    pub awaiting_second_approval: u64,
+}
+
+/// One reviewer's figures over a period.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReviewerMetrics {
+    pub reviewer: ReviewerRef,
+    pub role: Role,
+    /// Decisions made (single, and the first of four eyes).
+    pub decided: u64,
+    pub approved: u64,
+    pub rejected: u64,
+    pub approval_rate: Option<f64>,
+    pub rejection_rate: Option<f64>,
+    /// From being assigned the case to deciding it.
+    pub median_minutes_to_decision: Option<f64>,
+    /// Second approvals given (confirmed or overturned).
+    pub second_approvals_given: u64,
+    /// Of those, the overturned.
+    pub overturned: u64,
+    /// SLA breaches of cases while assigned to them.
+    pub sla_breaches: u64,
+}
+
+/// `GET /_docket/desk/metrics`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Metrics {
+    pub from: Timestamp,
+    pub to: Timestamp,
+    pub reviewers: Vec<ReviewerMetrics>,
+    /// Open cases past their SLA now.
+    pub sla_breached_now: u64,
+}
+
+/// Which decisions on a case need a second approval now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FourEyesRequired {
+    pub approve: bool,
+    pub reject: bool,
+}
+
+/// Starts the SLA of the case's (new) stage: its due time, and the due work that records the
+/// breach. Called by the one transition function whenever the stage changes.
+pub(crate) fn enter_stage(conn: &Connection, case: &mut Case, at: Timestamp) -> Result<()> {
+    let settings = store::desk_settings(conn, case.scope)?;
+    case.review.stage_entered_at = at;
+    set_sla(conn, case, &settings)
+}
+
+fn set_sla(conn: &Connection, case: &mut Case, settings: &DeskSettings) -> Result<()> {
+    case.review.sla_due_at = settings.sla_hours.due(case.status.stage(), case.review.stage_entered_at);
+    match case.review.sla_due_at {
+        Some(due) => work::store::schedule(conn, Kind::KybSla, case.scope, case.id.as_uuid(), due),
+        None => work::store::cancel(conn, Kind::KybSla, case.id.as_uuid()).map(drop),
+    }
+}
+
+/// Whether the case counts as high risk (four eyes' `high_risk` policy).
+fn is_high_risk(case: &Case) -> bool {
+    use super::summary::{CheckType, Severity};
+    let aml_finding = case.checks_summary.as_ref().is_some_and(|s| {
+        s.checks.iter().any(|c| {
+            matches!(c.check_type, CheckType::AmlCompany | CheckType::AmlPerson)
+                && c.severity.is_some_and(|v| v >= Severity::Medium)
+        })
+    });
+    high_risk(case.status, case.risk_level, aml_finding)
+}
+
+pub(crate) fn four_eyes_required(settings: &DeskSettings, case: &Case) -> FourEyesRequired {
+    let high = is_high_risk(case);
+    FourEyesRequired {
+        approve: settings.four_eyes.applies(DecisionKind::Approve, high),
+        reject: settings.four_eyes.applies(DecisionKind::Reject, high),
+    }
+}
+
+fn note(text: &str) -> Result<String> {
+    let text = crate::values::text("note", text, MAX_NOTE)?;
+    Ok(text)
+}
+
+fn who(r: &Reviewer) -> String {
+    r.name.as_str().to_owned()
+}
+
+/// Refuses a reviewer who may not act on a case someone else works.
+fn only_assignee(case: &Case, actor: &Actor, what: &str) -> Result<()> {
+    let Some(reviewer) = actor.reviewer() else { return Ok(()) };
+    match &case.review.assignee {
+        Some(a) if a.id == reviewer.id => Ok(()),
+        Some(a) => Err(Error::Forbidden(format!(
+            "only the assignee may {what}: the case is assigned to {} (an admin can reassign it)",
+            a.name
+        ))),
+        None => Err(Error::Forbidden(format!("claim the case before you {what}: only its assignee may"))),
+    }
+}
+
+impl Kyb<'_> {
+    /// The desk's rules in an environment.
+    pub async fn desk_settings(&self, scope: Scope) -> Result<DeskSettings> {
+        self.engine.core.db.read(move |conn| store::desk_settings(conn, scope)).await
+    }
+
+    /// Sets the desk's rules; the SLA due times of open cases follow at once.
+    pub async fn set_desk_settings(&self, scope: Scope, settings: DeskSettings, actor: Actor) -> Result<DeskSettings> {
+        let settings = settings.checked()?;
+        if actor.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
+            return Err(Error::Forbidden("only an admin sets the desk's rules".into()));
+        }
+        let now = self.engine.now(scope);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let before = store::desk_settings(conn, scope)?;
+                store::put_desk_settings(conn, scope, &settings, now)?;
+                if before.sla_hours != settings.sla_hours {
+                    for id in store::open_case_ids(conn, scope)? {
+                        if let Some(mut case) = store::get_case(conn, scope, id)? {
+                            set_sla(conn, &mut case, &settings)?;
+                            store::update_case(conn, &case)?;
+                        }
+                    }
+                }
+                crate::audit::store::append(
+                    conn,
+                    scope,
+                    crate::audit::store::NewAuditEvent {
+                        at: now,
+                        case: None,
+                        actor: &actor.name(),
+                        reviewer_id: actor.reviewer().map(|r| r.id.as_uuid()),
+                        kind: "desk_settings_changed",
+                        data: json!({ "before": before, "after": settings }),
+                    },
+                )?;
+                Ok(settings)
+            })
+            .await
+    }
+
+    /// Assigns the case to the signed-in reviewer. Claiming a case one already works is a no-op;
+    /// a case someone else works is refused (409): they release it, or an admin reassigns it.
+    pub async fn claim(&self, scope: Scope, id: CaseId, reviewer: Reviewer) -> Result<CaseDetail> {
+        let now = self.engine.now(scope);
+        self.modify(scope, id, move |_conn, case| {
+            if case.status.is_decided() {
+                return Err(Error::Conflict(format!(
+                    "the case is `{}`: a decided case is not claimed",
+                    case.status.as_str()
+                )));
+            }
+            match &case.review.assignee {
+                Some(a) if a.id == reviewer.id => {}
+                Some(a) => {
+                    return Err(Error::Conflict(format!(
+                        "the case is assigned to {}: they release it, or an admin reassigns it",
+                        a.name
+                    )));
+                }
+                None => {
+                    case.review.assignee = Some(reviewer.reference());
+                    case.review.assigned_at = Some(now);
+                }
+            }
+            let actor = Actor::Reviewer(reviewer.clone());
+            Ok(entry(
+                now,
+                "assigned",
+                &actor,
+                json!({ "assignee_id": reviewer.id, "assignee": who(&reviewer), "how": "claimed" }),
+            ))
+        })
+        .await
+    }
+
+    /// The oldest case waiting for a reviewer that nobody works, assigned to `reviewer` in the
+    /// same transaction: two reviewers asking at once never get the same case.
+    pub async fn next_case(&self, scope: Scope, reviewer: Reviewer) -> Result<CaseDetail> {
+        let now = self.engine.now(scope);
+        let id = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let Some(id) = store::next_unassigned(conn, scope)? else {
+                    return Err(Error::NotFound { resource: "unassigned case waiting for a reviewer" });
+                };
+                let mut case = store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+                case.review.assignee = Some(reviewer.reference());
+                case.review.assigned_at = Some(now);
+                case.last_activity_at = case.last_activity_at.max(now);
+                store::update_case(conn, &case)?;
+                let actor = Actor::Reviewer(reviewer.clone());
+                store::add_timeline(
+                    conn,
+                    &case,
+                    &entry(
+                        now,
+                        "assigned",
+                        &actor,
+                        json!({ "assignee_id": reviewer.id, "assignee": who(&reviewer), "how": "next_case" }),
+                    ),
+                )?;
+                Ok(id)
+            })
+            .await?;
+        self.get(scope, id).await
+    }
+
+    /// Leaves the case unassigned: by its assignee, or an admin.
+    pub async fn release(&self, scope: Scope, id: CaseId, actor: Actor) -> Result<CaseDetail> {
+        let now = self.engine.now(scope);
+        self.modify(scope, id, move |_conn, case| {
+            let Some(assignee) = case.review.assignee.clone() else {
+                return Err(Error::Conflict("the case is not assigned to anyone".into()));
+            };
+            if let Some(r) = actor.reviewer()
+                && r.id != assignee.id
+                && !r.may(Role::Admin)
+            {
+                return Err(Error::Forbidden(format!(
+                    "the case is assigned to {}: only they or an admin may release it",
+                    assignee.name
+                )));
+            }
+            case.review.assignee = None;
+            case.review.assigned_at = None;
+            Ok(entry(now, "released", &actor, json!({ "assignee_id": assignee.id, "assignee": assignee.name })))
+        })
+        .await
+    }
+
+    /// Assigns the case to `to` (or nobody): an admin's reassignment, or an integration's.
+    pub async fn assign(&self, scope: Scope, id: CaseId, to: Option<ReviewerId>, actor: Actor) -> Result<CaseDetail> {
+        if actor.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
+            return Err(Error::Forbidden("only an admin reassigns cases: claim or release your own".into()));
+        }
+        let target = match to {
+            Some(to) => {
+                let r = self.engine.console().reviewer(scope.organization, to).await?;
+                if r.disabled_at.is_some() {
+                    return Err(Error::Conflict(format!("{} is disabled: enable the account first", who(&r))));
+                }
+                Some(r)
+            }
+            None => None,
+        };
+        let now = self.engine.now(scope);
+        self.modify(scope, id, move |_conn, case| {
+            if case.status.is_decided() {
+                return Err(Error::Conflict(format!(
+                    "the case is `{}`: a decided case is not assigned",
+                    case.status.as_str()
+                )));
+            }
+            let before = case.review.assignee.clone();
+            case.review.assignee = target.as_ref().map(Reviewer::reference);
+            case.review.assigned_at = target.as_ref().map(|_| now);
+            Ok(entry(
+                now,
+                if target.is_some() { "assigned" } else { "released" },
+                &actor,
+                json!({
+                    "assignee_id": target.as_ref().map(|r| r.id),
+                    "assignee": target.as_ref().map(who),
+                    "previous_assignee_id": before.as_ref().map(|b| b.id),
+                    "how": "reassigned",
+                }),
+            ))
+        })
+        .await
+    }
+
+    /// A reviewer's decision on a case waiting for one (`manual_review` or `failed`), with a
+    /// reason from the taxonomy and a note. Only the assignee decides (an API call naming no
+    /// reviewer is the integration's own decision). Under four eyes the decision waits for a
+    /// senior's second approval and the status does not change yet.
+    pub async fn decide(&self, scope: Scope, id: CaseId, input: NewDecision, actor: Actor) -> Result<CaseDetail> {
+        let note = note(&input.note)?;
+        if !input.reason.fits(input.decision) {
+            return Err(Error::invalid(
+                "reason",
+                format!(
+                    "`{}` does not explain {}: choose a reason for {}",
+                    input.reason.as_str(),
+                    if input.decision == DecisionKind::Approve { "an approval" } else { "a rejection" },
+                    if input.decision == DecisionKind::Approve { "approving" } else { "rejecting" },
+                ),
+            ));
+        }
+        let now = self.engine.now(scope);
+        let real_now = self.engine.real_now();
+        self.modify(scope, id, move |conn, case| {
+            case.status.after(input.decision.event())?;
+            if let Some(pending) = &case.review.pending_decision {
+                return Err(Error::Conflict(format!(
+                    "a decision by {} awaits its second approval: a senior confirms or overturns it first",
+                    pending.reviewer.as_ref().map_or("the API", |r| r.name.as_str())
+                )));
+            }
+            only_assignee(case, &actor, "decide it")?;
+            let settings = store::desk_settings(conn, case.scope)?;
+            let needs_second = settings.four_eyes.applies(input.decision, is_high_risk(case));
+            let decision = Decision {
+                id: DecisionId::new(real_now),
+                step: if needs_second { DecisionStep::First } else { DecisionStep::Single },
+                decision: input.decision.into(),
+                reason: Some(input.reason),
+                note: note.clone(),
+                reviewer: actor.reviewer().map(Reviewer::reference),
+                at: now,
+            };
+            store::insert_decision(conn, case, &decision, case.review.assigned_at)?;
+            let detail = json!({
+                "decision_id": decision.id, "decision": decision.decision, "reason": input.reason, "note": note,
+                "four_eyes": settings.four_eyes,
+            });
+            if needs_second {
+                case.review.pending_decision = Some(decision);
+                Ok(entry(now, "decision_proposed", &actor, detail))
+            } else {
+                transition(conn, case, input.decision.event(), &actor, now, real_now, detail)?;
+                Ok(entry(now, "decision_recorded", &actor, json!({ "decision_id": decision.id })))
+            }
+        })
+        .await
+    }
+
+    /// The second approval of a decision under four eyes: a senior (or admin) other than the
+    /// first reviewer confirms it (the status changes) or overturns it (the decision is dropped;
+    /// the case stays with its first reviewer to decide again).
+    pub async fn second_approval(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        input: NewSecondApproval,
+        actor: Actor,
+    ) -> Result<CaseDetail> {
+        let note = note(&input.note)?;
+        let Some(senior) = actor.reviewer().cloned() else {
+            return Err(Error::Forbidden(
+                "a second approval is a senior reviewer's: sign in as one, or name one in `reviewer_id`".into(),
+            ));
+        };
+        if !senior.may(Role::Senior) {
+            return Err(Error::Forbidden(format!(
+                "{} is a `{}`: only a senior or an admin gives the second approval",
+                who(&senior),
+                senior.role.as_str()
+            )));
+        }
+        let now = self.engine.now(scope);
+        let real_now = self.engine.real_now();
+        self.modify(scope, id, move |conn, case| {
+            let Some(first) = case.review.pending_decision.clone() else {
+                return Err(Error::Conflict(format!(
+                    "no decision on the case awaits a second approval (it is `{}`)",
+                    case.status.as_str()
+                )));
+            };
+            if first.reviewer.as_ref().is_some_and(|r| r.id == senior.id) {
+                return Err(Error::Forbidden(
+                    "four eyes: the reviewer who made the first decision cannot give its second approval".into(),
+                ));
+            }
+            let Some(kind) = first.kind() else {
+                return Err(Error::Storage("the pending decision is not an approval or a rejection".into()));
+            };
+            let decision = Decision {
+                id: DecisionId::new(real_now),
+                step: DecisionStep::Second,
+                decision: if input.confirm { Verdict::Confirm } else { Verdict::Overturn },
+                reason: None,
+                note: note.clone(),
+                reviewer: Some(senior.reference()),
+                at: now,
+            };
+            store::insert_decision(conn, case, &decision, None)?;
+            case.review.pending_decision = None;
+            let detail = json!({
+                "decision_id": decision.id, "first_decision_id": first.id, "confirm": input.confirm, "note": note,
+                "decision": first.decision, "reason": first.reason,
+            });
+            if input.confirm {
+                transition(conn, case, kind.event(), &actor, now, real_now, detail)?;
+                Ok(entry(now, "second_approval", &actor, json!({ "decision_id": decision.id, "confirm": true })))
+            } else {
+                Ok(entry(now, "second_approval", &actor, detail))
+            }
+        })
+        .await
+    }
+
+    /// An internal note on the case, with the reviewers it mentions.
+    pub async fn comment(&self, scope: Scope, id: CaseId, input: NewComment, author: Reviewer) -> Result<Comment> {
+        let body = crate::values::text("body", &input.body, MAX_NOTE)?;
+        let reviewers: Vec<ReviewerRef> = self
+            .engine
+            .console()
+            .reviewers(scope.organization)
+            .await?
+            .iter()
+            .filter(|r| r.disabled_at.is_none())
+            .map(Reviewer::reference)
+            .collect();
+        let comment = Comment {
+            id: CommentId::new(self.engine.real_now()),
+            author: author.reference(),
+            mentions: mentions(&body, &reviewers).into_iter().cloned().collect(),
+            body,
+            at: self.engine.now(scope),
+        };
+        let stored = comment.clone();
+        self.modify(scope, id, move |conn, case| {
+            store::insert_comment(conn, case, &stored)?;
+            let actor = Actor::Reviewer(author);
+            Ok(entry(
+                stored.at,
+                "commented",
+                &actor,
+                json!({ "comment_id": stored.id, "body": stored.body, "mentions": stored.mentions.iter().map(|m| m.id).collect::<Vec<_>>() }),
+            ))
+        })
+        .await?;
+        Ok(comment)
+    }
+
+    /// A page of one of the case's documents as a picture, and the document's page count.
+    pub async fn document_preview(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        file: crate::files::FileId,
+        page: u32,
+    ) -> Result<(Vec<u8>, u32)> {
+        let case = self.get(scope, id).await?;
+        if !case.documents.iter().any(|d| d.file_id == file) {
+            return Err(Error::not_found("document"));
+        }
+        let (stored, bytes) = self.engine.files().read(scope, file).await?;
+        tokio::task::spawn_blocking(move || {
+            crate::verifications::preview::make_page(&stored.sniffed_type, &bytes, page)
+        })
+        .await
+        .map_err(|e| Error::Storage(format!("the preview could not be made: {e}")))?
+    }
+
+    /// The queue's counts.
+    pub async fn desk_counts(&self, scope: Scope, me: Option<ReviewerId>) -> Result<DeskCounts> {
+        let now = self.engine.now(scope);
+        self.engine.core.db.read(move |conn| store::desk_counts(conn, scope, me, now)).await
+    }
+
+    /// Each reviewer's figures for decisions made in `[from, to)`.
+    pub async fn metrics(&self, scope: Scope, from: Timestamp, to: Timestamp) -> Result<Metrics> {
+        let reviewers = self.engine.console().reviewers(scope.organization).await?;
+        let now = self.engine.now(scope);
+        let (facts, breaches, counts) = self
+            .engine
+            .core
+            .db
+            .read(move |conn| {
+                Ok((
+                    store::decision_facts(conn, scope, from, to)?,
+                    crate::audit::store::breaches_by_reviewer(conn, scope, from, to)?,
+                    store::desk_counts(conn, scope, None, now)?,
+                ))
+            })
+            .await?;
+        let mut out = Vec::new();
+        for r in reviewers {
+            let mine: Vec<_> = facts.iter().filter(|f| f.reviewer.as_ref().is_some_and(|x| x.id == r.id)).collect();
+            let decisions: Vec<_> = mine.iter().filter(|f| f.step != "second").collect();
+            let seconds: Vec<_> = mine.iter().filter(|f| f.step == "second").collect();
+            let decided = decisions.len() as u64;
+            let approved = decisions.iter().filter(|f| f.decision == "approve").count() as u64;
+            let rejected = decided - approved;
+            let mut minutes: Vec<f64> = decisions
+                .iter()
+                .filter_map(|f| f.assigned_at.map(|a| (f.at.as_millis() - a.as_millis()) as f64 / 60_000.0))
+                .collect();
+            minutes.sort_by(f64::total_cmp);
+            let median = match minutes.len() {
+                0 => None,
+                n if n % 2 == 1 => Some(minutes[n / 2]),
+                n => Some((minutes[n / 2 - 1] + minutes[n / 2]) / 2.0),
+            };
+            let rate = |n: u64| (decided > 0).then(|| n as f64 / decided as f64);
+            let id = r.id.to_string();
+            out.push(ReviewerMetrics {
+                reviewer: r.reference(),
+                role: r.role,
+                decided,
+                approved,
+                rejected,
+                approval_rate: rate(approved),
+                rejection_rate: rate(rejected),
+                median_minutes_to_decision: median,
+                second_approvals_given: seconds.len() as u64,
+                overturned: seconds.iter().filter(|f| f.decision == "overturn").count() as u64,
+                sla_breaches: breaches.iter().find(|(who, _)| *who == id).map_or(0, |(_, n)| *n),
+            });
+        }
+        Ok(Metrics { from, to, reviewers: out, sla_breached_now: counts.sla_breached })
+    }
+
+    /// Records the breach of a case's SLA, if it is still past due.
+    async fn breach(&self, claim: &Claim) -> Result<()> {
+        let (scope, id) = (claim.scope, CaseId(claim.subject));
+        let now = self.engine.now(scope);
+        let claim = claim.clone();
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                if let Some(case) = store::get_case(conn, scope, id)?
+                    && let Some(due) = case.review.sla_due_at
+                    && due <= now
+                {
+                    let detail = json!({
+                        "stage": case.status.stage(),
+                        "due_at": due,
+                        "assignee_id": case.review.assignee_id(),
+                        "assignee": case.review.assignee.as_ref().map(|a| a.name.clone()),
+                    });
+                    store::add_timeline(conn, &case, &entry(due, "sla_breached", &Actor::Docket, detail))?;
+                }
+                work::store::complete(conn, &claim).map(drop)
+            })
+            .await
+    }
+}
+
+/// Records SLA breaches when they fall due.
+struct SlaWorker;
+
+impl Worker for SlaWorker {
+    const KIND: Kind = Kind::KybSla;
+    const MAX_IN_FLIGHT: usize = 32;
+    const LEASE: std::time::Duration = std::time::Duration::from_secs(60);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        work::spawn_each(engine, items, tasks, |engine, claim| async move { engine.kyb().breach(&claim).await });
+        Ok(())
+    }
+}
+
+pub(crate) fn spawn(engine: &Engine) {
+    work::spawn(engine, SlaWorker);
+}
+
+/// Default period of the metrics: the last 30 days.
+pub const METRICS_PERIOD: SignedDuration = SignedDuration::from_hours(24 * 30);

@@ -1,0 +1,133 @@
+//! The reviewer's desk in the engine: "next case" under concurrency, the rules of assignment
+//! and four eyes, and the audit chain over real case events (edited, removed, reordered).
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::fixture;
+use docket_engine::audit::verify_lines;
+use docket_engine::console::{NewReviewer, Role};
+use docket_engine::kyb::{
+    Actor, CaseFilter, CaseStatus, DecisionKind, DeskSettings, FourEyes, NewDecision, NewSecondApproval, Reason,
+};
+use docket_engine::page::PageRequest;
+use docket_engine::{Error, Scope};
+
+async fn waiting_cases(f: &common::Fixture, scope: Scope, n: usize) -> Vec<docket_engine::kyb::CaseId> {
+    f.engine.kyb().seed_synthetic(scope, n * 6, 7).await.expect("seeds");
+    let filter = CaseFilter { status: vec![CaseStatus::ManualReview, CaseStatus::Failed], ..CaseFilter::default() };
+    let page = f.engine.kyb().list_json(scope, filter, PageRequest { page: 0, limit: 25 }).await.expect("lists");
+    let rows: serde_json::Value = serde_json::from_slice(&page.into_bytes()).expect("json");
+    rows["data"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["id"].as_str().expect("id").parse().expect("uuid"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_reviewers_pressing_next_at_once_get_fifty_distinct_cases() {
+    let f = fixture().await;
+    let org = f.sandbox.organization;
+    f.engine.kyb().seed_synthetic(f.sandbox, 400, 11).await.expect("seeds");
+    let mut reviewers = Vec::new();
+    for i in 0..50 {
+        let new = NewReviewer { name: format!("Reviewer {i}"), email: None, role: Role::Reviewer };
+        reviewers.push(f.engine.console().add_reviewer(org, new).await.expect("adds"));
+    }
+    let calls = reviewers.into_iter().map(|r| {
+        let engine = f.engine.clone();
+        let scope = f.sandbox;
+        tokio::spawn(async move { (r.id, engine.kyb().next_case(scope, r).await) })
+    });
+    let mut cases = HashSet::new();
+    let mut handed = 0;
+    for call in calls {
+        let (reviewer, result) = call.await.expect("joins");
+        match result {
+            Ok(case) => {
+                handed += 1;
+                assert_eq!(case.row.review.assignee.as_ref().map(|a| a.id), Some(reviewer));
+                assert!(case.row.status.awaits_reviewer());
+                assert!(cases.insert(case.row.id), "a case was handed out twice");
+            }
+            Err(Error::NotFound { .. }) => {}
+            Err(e) => panic!("next case failed: {e}"),
+        }
+    }
+    assert_eq!(handed, 50, "400 synthetic cases hold more than 50 waiting for a reviewer");
+    assert_eq!(cases.len(), 50);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
+    let f = fixture().await;
+    let (org, scope) = (f.sandbox.organization, f.sandbox);
+    let console = f.engine.console();
+    let add = |name: &str, role| NewReviewer { name: name.into(), email: None, role };
+    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer)).await.expect("ann");
+    let bob = console.add_reviewer(org, add("Bob", Role::Reviewer)).await.expect("bob");
+    let sue = console.add_reviewer(org, add("Sue", Role::Senior)).await.expect("sue");
+    let id = waiting_cases(&f, scope, 1).await[0];
+    let kyb = f.engine.kyb();
+    let reject = |note: &str| NewDecision {
+        decision: DecisionKind::Reject,
+        reason: Reason::RegistryMismatch,
+        note: note.into(),
+        reviewer_id: None,
+    };
+
+    let refused = kyb.decide(scope, id, reject("unclaimed"), Actor::Reviewer(ann.clone())).await;
+    assert!(matches!(refused, Err(Error::Forbidden(m)) if m.contains("claim")));
+    kyb.claim(scope, id, ann.clone()).await.expect("claims");
+    let taken = kyb.claim(scope, id, bob.clone()).await;
+    assert!(matches!(taken, Err(Error::Conflict(m)) if m.contains("Ann")));
+    let other = kyb.decide(scope, id, reject("not mine"), Actor::Reviewer(bob.clone())).await;
+    assert!(matches!(other, Err(Error::Forbidden(m)) if m.contains("Ann")));
+    let wrong_reason = NewDecision { reason: Reason::ChecksClear, ..reject("x") };
+    assert!(matches!(kyb.decide(scope, id, wrong_reason, Actor::Reviewer(ann.clone())).await, Err(Error::Invalid(_))));
+
+    let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
+    kyb.set_desk_settings(scope, settings, Actor::Api).await.expect("sets");
+    let proposed = kyb
+        .decide(scope, id, reject("Registry lists another director."), Actor::Reviewer(ann.clone()))
+        .await
+        .expect("decides");
+    assert!(proposed.row.status.awaits_reviewer(), "the status waits for the second approval");
+    assert!(proposed.row.review.pending_decision.is_some());
+    let again = kyb.decide(scope, id, reject("twice"), Actor::Reviewer(ann.clone())).await;
+    assert!(matches!(again, Err(Error::Conflict(_))));
+
+    let approval =
+        |confirm| NewSecondApproval { confirm, note: "Checked the registry myself.".into(), reviewer_id: None };
+    let own = kyb.second_approval(scope, id, approval(true), Actor::Reviewer(ann.clone())).await;
+    assert!(matches!(own, Err(Error::Forbidden(_))), "not a senior, and the first reviewer");
+    let junior = kyb.second_approval(scope, id, approval(true), Actor::Reviewer(bob.clone())).await;
+    assert!(matches!(junior, Err(Error::Forbidden(m)) if m.contains("senior")));
+    let done = kyb.second_approval(scope, id, approval(true), Actor::Reviewer(sue.clone())).await.expect("confirms");
+    assert_eq!(done.row.status, CaseStatus::RejectedManually);
+    assert_eq!(done.decisions.len(), 2, "both decisions are on the case file");
+    assert_eq!(done.decisions[1].reviewer.as_ref().map(|r| r.id), Some(sue.id));
+
+    // The chain holds every step, and tampering with any of it is found.
+    let export = f.engine.audit().export(scope).await.expect("exports");
+    assert!(verify_lines(&export).ok);
+    let kinds: Vec<String> = export
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json")["kind"].as_str().unwrap_or("").to_owned())
+        .collect();
+    for kind in ["assigned", "decision_proposed", "second_approval", "decided", "desk_settings_changed"] {
+        assert!(kinds.iter().any(|k| k == kind), "{kind} in {kinds:?}");
+    }
+    let lines: Vec<&str> = export.lines().collect();
+    let edited = export.replacen("Registry lists another director.", "Registry matches.", 1);
+    assert!(!verify_lines(&edited).ok);
+    let removed: String = lines.iter().enumerate().filter(|(i, _)| *i != 3).map(|(_, l)| format!("{l}\n")).collect();
+    assert_eq!(verify_lines(&removed).problem.map(|p| p.seq), Some(5));
+    let mut swapped = lines.clone();
+    swapped.swap(2, 3);
+    assert!(!verify_lines(&swapped.join("\n")).ok);
+    assert!(f.engine.audit().verify(scope).await.expect("verifies").ok);
+}
