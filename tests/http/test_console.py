@@ -373,6 +373,7 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
         "kyb_cases": 0,
         "kyb_cases_awaiting_review": 0,
         "kyb_single_checks": 0,
+        "audit_events": 0,
         "verifications": 0,
         "verifications_awaiting_review": 0,
         "verification_documents": 0,
