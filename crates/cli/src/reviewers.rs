@@ -11,8 +11,11 @@ use docket_engine::{Engine, EngineConfig};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum RoleArg {
+    /// Works cases: claims, comments, decides the cases assigned to them.
     Reviewer,
+    /// Also gives the second approval of four eyes.
     Senior,
+    /// Also manages reviewers, reassigns cases and sets the desk's rules.
     Admin,
 }
 
@@ -32,10 +35,12 @@ impl From<RoleArg> for Role {
 pub enum ReviewersCommand {
     /// Add a reviewer and print a one-time sign-in link for them (last line).
     Add {
+        /// The reviewer's name, unique whatever its letter case (1 to 80 characters).
         name: String,
         /// `reviewer`, `senior` (may give the second approval of four eyes) or `admin`.
         #[arg(long, value_enum, default_value = "reviewer")]
         role: RoleArg,
+        /// Their e-mail address (optional; shown to other reviewers).
         #[arg(long)]
         email: Option<String>,
         #[command(flatten)]
@@ -48,18 +53,21 @@ pub enum ReviewersCommand {
     },
     /// Print a new one-time sign-in link for a reviewer (by name or id).
     Link {
+        /// The reviewer's name (any letter case) or id.
         reviewer: String,
         #[command(flatten)]
         target: Target,
     },
     /// Disable a reviewer: their sessions end at once.
     Disable {
+        /// The reviewer's name (any letter case) or id.
         reviewer: String,
         #[command(flatten)]
         target: Target,
     },
     /// Enable a disabled reviewer again.
     Enable {
+        /// The reviewer's name (any letter case) or id.
         reviewer: String,
         #[command(flatten)]
         target: Target,
@@ -146,7 +154,10 @@ async fn set_disabled(engine: &Engine, reviewer: &str, target: &Target, disabled
 pub enum AuditCommand {
     /// Verify an exported audit chain (JSON Lines from `GET /_docket/audit/export`): exits 0 when
     /// intact, 1 naming the first event that was edited, removed or reordered.
-    Verify { file: PathBuf },
+    Verify {
+        /// The exported chain (JSON Lines).
+        file: PathBuf,
+    },
 }
 
 pub fn audit(cmd: AuditCommand) -> Result<()> {
