@@ -1,0 +1,188 @@
+"""The reviewer's desk over HTTP: reviewers, assignment, decisions under four eyes, SLA on the
+sandbox clock, and the audit chain verified by the guide's Python and by `docket audit verify`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+from conftest import DOCKET_BIN
+from test_kyb import K, fill, finish
+
+DESK = "/_docket/desk"
+
+
+def verify_like_the_guide(text: str) -> tuple[bool, int]:
+    """The guide's few lines of Python, as an auditor would run them."""
+    prev, seq = "0" * 64, 0
+    for line in text.splitlines():
+        event = json.loads(line)
+        claimed = event.pop("hash")
+        canonical = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        if hashlib.sha256(canonical.encode()).hexdigest() != claimed:
+            return False, event["seq"]
+        if event["seq"] != seq + 1 or event["prev_hash"] != prev:
+            return False, event["seq"]
+        prev, seq = claimed, event["seq"]
+    return True, seq
+
+
+def add_reviewer(client, name: str, role: str) -> dict:
+    r = client.post("/_docket/reviewers", json={"name": name, "role": role})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert body["login_url"].startswith("http") and "/_docket/console/login?token=" in body["login_url"]
+    return body["reviewer"]
+
+
+def waiting_case(sandbox, unique, poll) -> dict:
+    r = sandbox.post(K, json={"external_id": unique("desk")})
+    assert r.status_code == 201, r.text
+    case = r.json()
+    fill(sandbox, f"{K}/{case['id']}", director="Review")
+    assert sandbox.post(f"{K}/{case['id']}/submit").status_code == 200
+    done = finish(sandbox, poll, case["id"])
+    assert done["status"] == "manual_review", done["status"]
+    return done
+
+
+def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(server, sandbox, unique, poll, real_clock, tmp_path):
+    ann = add_reviewer(sandbox, unique("Ann"), "reviewer")
+    bob = add_reviewer(sandbox, unique("Bob"), "reviewer")
+    sue = add_reviewer(sandbox, unique("Sue"), "senior")
+    case = waiting_case(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    assert case["review"]["assignee"] is None and case["review"]["sla_due_at"]
+    r = sandbox.request("PUT", f"{DESK}/settings", json={"four_eyes": "rejections"})
+    assert r.status_code == 200 and r.json()["four_eyes"] == "rejections"
+    try:
+        reject = {"decision": "reject", "reason": "registry_mismatch", "note": "The registry names another director."}
+        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+        assert r.status_code == 403 and "claim" in r.json()["message"]
+        r = sandbox.post(f"{url}/claim", json={"reviewer_id": ann["id"]})
+        assert r.status_code == 200 and r.json()["review"]["assignee"]["id"] == ann["id"]
+        r = sandbox.post(f"{url}/claim", json={"reviewer_id": bob["id"]})
+        assert r.status_code == 409 and ann["name"] in r.json()["message"]
+        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": bob["id"]})
+        assert r.status_code == 403 and ann["name"] in r.json()["message"]
+        for bad in ({**reject, "reason": "checks_clear"}, {**reject, "note": ""}, {**reject, "reason": "because"}):
+            r = sandbox.post(f"{url}/decision", json={**bad, "reviewer_id": ann["id"]})
+            assert r.status_code == 400 and r.json()["message"], bad
+
+        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["status"] == "manual_review", "the rejection waits for its second approval"
+        assert r.json()["review"]["pending_decision"]["reason"] == "registry_mismatch"
+        listed = sandbox.get(K, params={"awaiting": "second_approval", "limit": 25}).json()["data"]
+        assert case["id"] in [row["id"] for row in listed]
+
+        second = {"confirm": True, "note": "Agreed."}
+        assert sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": ann["id"]}).status_code == 403
+        assert sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": bob["id"]}).status_code == 403
+        r = sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": sue["id"]})
+        assert r.status_code == 200, r.text
+        decided = r.json()
+        assert decided["status"] == "rejected_manually"
+        assert [(d["step"], d["decision"], d["reviewer"]["id"]) for d in decided["decisions"]] == [
+            ("first", "reject", ann["id"]), ("second", "confirm", sue["id"])]
+        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+        assert r.status_code == 409 and "rejected_manually" in r.json()["message"]
+    finally:
+        assert sandbox.request("PUT", f"{DESK}/settings", json={"four_eyes": "off"}).status_code == 200
+
+    verified = sandbox.get("/_docket/audit/verify").json()
+    assert verified["ok"] and verified["problem"] is None
+    mine = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    kinds = {e["kind"] for e in mine}
+    assert {"created", "submitted", "assigned", "decision_proposed", "second_approval", "decided"} <= kinds, kinds
+
+    export = sandbox.get("/_docket/audit/export")
+    assert export.status_code == 200 and export.headers["Content-Type"].startswith("application/x-ndjson")
+    assert verify_like_the_guide(export.text) == (True, verified["events"]) or verify_like_the_guide(export.text)[0]
+    good = tmp_path / "audit.jsonl"
+    good.write_text(export.text, encoding="utf-8")
+    run = subprocess.run([str(DOCKET_BIN), "audit", "verify", str(good)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "intact" in run.stdout, run.stdout + run.stderr
+
+    lines = export.text.splitlines()
+    target = next(i for i, line in enumerate(lines) if '"decision_proposed"' in line)
+    tampered_event = json.loads(lines[target])
+    lines[target] = lines[target].replace("registry_mismatch", "other")
+    bad = tmp_path / "tampered.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert verify_like_the_guide(bad.read_text(encoding="utf-8")) == (False, tampered_event["seq"])
+    run = subprocess.run([str(DOCKET_BIN), "audit", "verify", str(bad)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and f"event {tampered_event['seq']}" in run.stdout, run.stdout
+
+
+def test_next_case_hands_each_waiting_case_to_one_reviewer(server, sandbox, unique, poll, real_clock):
+    for _ in range(3):
+        waiting_case(sandbox, unique, poll)
+    sessions = []
+    for i in range(6):
+        link = add_reviewer(sandbox, unique(f"Nx{i}"), "reviewer")
+        r = sandbox.post(f"/_docket/reviewers/{link['id']}/link")
+        assert r.status_code == 200
+        s = requests.Session()
+        assert s.get(r.json()["login_url"], allow_redirects=False, timeout=30).status_code == 303
+        sessions.append(s)
+
+    def press(s: requests.Session) -> tuple[int, str | None]:
+        r = s.post(server.url + f"{DESK}/next", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
+        return r.status_code, r.json().get("id") if r.status_code == 200 else r.json()["message"]
+
+    with ThreadPoolExecutor(len(sessions)) as pool:
+        results = list(pool.map(press, sessions))
+    handed = [case for status, case in results if status == 200]
+    assert len(handed) == len(set(handed)) >= 3, results
+    assert all(status in (200, 404) for status, _ in results), results
+
+
+def test_a_disabled_reviewer_is_signed_out_at_once(server, sandbox, unique):
+    eve = add_reviewer(sandbox, unique("Eve"), "reviewer")
+    link = sandbox.post(f"/_docket/reviewers/{eve['id']}/link").json()["login_url"]
+    s = requests.Session()
+    assert s.get(link, allow_redirects=False, timeout=30).status_code == 303
+    me = s.get(server.url + "/_docket/me", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
+    assert me.status_code == 200 and me.json()["reviewer"]["id"] == eve["id"]
+    assert sandbox.post(f"/_docket/reviewers/{eve['id']}/disable").json()["disabled_at"]
+    again = s.get(server.url + "/_docket/me", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
+    assert again.status_code == 401
+    assert sandbox.post(f"/_docket/reviewers/{eve['id']}/link").status_code == 409
+
+
+def test_the_sla_breaches_when_the_sandbox_clock_passes_it(sandbox, unique, poll, real_clock):
+    case = waiting_case(sandbox, unique, poll)
+    due = case["review"]["sla_due_at"]
+    assert due, "manual review has a 24-hour SLA by default"
+    assert case["id"] not in [r["id"] for r in sandbox.get(K, params={"sla": "breached", "limit": 25, "sort": "sla_due"}).json()["data"]]
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 25 * 3600}).status_code == 200
+
+    def breached():
+        events = sandbox.get("/_docket/audit", params={"case_id": case["id"]}).json()["data"]
+        return [e for e in events if e["kind"] == "sla_breached"] or None
+    [event] = poll(breached, timeout=20, what="the SLA breach to be recorded")
+    assert event["actor"] == "docket" and event["data"]["detail"]["stage"] == "manual_review"
+    ids = [r["id"] for r in sandbox.get(K, params={"sla": "breached", "stage": "manual_review,failed", "limit": 25, "sort": "oldest"}).json()["data"]]
+    assert sandbox.get(f"{DESK}/counts").json()["sla_breached"] >= 1
+    assert case["id"] in ids or len(ids) == 25
+
+
+def test_bad_desk_input_is_a_clear_4xx(sandbox):
+    for path, body in ((f"{DESK}/settings", {"four_eyes": "sometimes"}),
+                       (f"{DESK}/settings", {"four_eyes": "off", "sla_hours": {"manual_review": 0, "collecting_data": None, "running_checks": 1, "action_required": 1}}),
+                       ("/_docket/reviewers", {"name": "", "role": "reviewer"}),
+                       ("/_docket/reviewers", {"name": "X", "role": "boss"})):
+        r = sandbox.request("PUT" if path.endswith("settings") else "POST", path, json=body)
+        assert r.status_code == 400 and r.json()["message"], (path, body, r.text)
+    r = sandbox.post(f"{K}/00000000-0000-7000-8000-000000000000/decision", json={"decision": "approve", "reason": "checks_clear", "note": "x"})
+    assert r.status_code == 404
+    for params in ({"sort": "random"}, {"flag": "maybe"}, {"assignee": "me"}, {"sla": "late"}):
+        r = sandbox.get(K, params=params)
+        assert r.status_code == 400 and r.json()["message"], params
+    assert sandbox.get("/_docket/audit", params={"case_id": "nope"}).status_code == 400
+    assert sandbox.post(f"{DESK}/next").status_code == 400, "next case is a signed-in reviewer's"
