@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { callApi, launchBrowser, newPage, PRODUCTION_KEY, screenshot, startDocket } from "./harness.mjs";
+import { callApi, launchBrowser, newPage, PRODUCTION_KEY, screenshot, startDocket, unnamedControls, whoAmI } from "./harness.mjs";
 
 let docket;
 let chromium;
-let session; // { context, page, errors } signed in, with a reviewer name
-const REVIEWER = "Zoë Ångström";
+let session; // { context, page, errors } signed in as the owner (the login link `docket serve` prints)
+let REVIEWER; // the owner's name, as `GET /_docket/me` says
 
 before(async () => {
   docket = await startDocket();
@@ -20,9 +20,8 @@ before(async () => {
   session = await newPage(chromium.browser);
   const started = performance.now();
   await session.page.goto(docket.login);
-  await session.page.getByTestId("reviewer-name").fill(REVIEWER);
-  await session.page.getByTestId("reviewer-save").click();
   await session.page.getByTestId("count-applicants").filter({ hasText: /\d/ }).waitFor();
+  REVIEWER = (await whoAmI(session.page)).name;
   console.log(`# login link to an interactive overview: ${Math.round(performance.now() - started)} ms`);
 });
 
@@ -47,12 +46,17 @@ describe("signing in", () => {
     await screenshot(other.page, "signed-out");
     const fresh = await docket.newLoginLink();
     await other.page.goto(fresh);
-    await other.page.getByTestId("reviewer-dialog").waitFor();
+    await other.page.getByTestId("reviewer-chip").getByText(REVIEWER).waitFor();
+    // Signing out ends the session: the console explains how to sign in again.
+    await other.page.getByTestId("sign-out").click();
+    await other.page.getByText("Open Docket's console with a login link").waitFor();
     await other.context.close();
   });
 
-  test("the reviewer's name is shown and can be changed", async () => {
+  test("the signed-in reviewer is shown with their role; no name to type", async () => {
     await assertText(page().getByTestId("reviewer-chip"), REVIEWER);
+    await assertText(page().getByTestId("reviewer-role"), "Admin");
+    assert.equal(await page().getByTestId("reviewer-dialog").count(), 0);
   });
 });
 
@@ -275,9 +279,8 @@ describe("environments", () => {
   test("nothing breaks at 1024x700 or in the dark theme", async () => {
     const small = await newPage(chromium.browser, { viewport: { width: 1024, height: 700 }, colorScheme: "dark" });
     await small.page.goto(await docket.newLoginLink());
-    await small.page.getByTestId("reviewer-name").fill("Small Screen");
-    await small.page.getByTestId("reviewer-save").click();
-    for (const view of ["overview", "applicants", "aml", "webhooks", "requests"]) {
+    await small.page.getByTestId("reviewer-chip").getByText(REVIEWER).waitFor();
+    for (const view of ["overview", "kyb", "applicants", "aml", "webhooks", "requests", "audit", "reviewers"]) {
       await small.page.getByTestId(`nav-${view}`).click();
       await small.page.locator("main h1").first().waitFor();
       const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -291,23 +294,12 @@ describe("environments", () => {
 
 describe("accessibility", () => {
   test("every control of every view has an accessible name, and focus is visible", async () => {
-    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests"];
+    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests", "/kyb", "/audit", "/reviewers"];
     for (const path of views) {
       await page().goto(docket.url + path);
       await page().locator("main h1").first().waitFor();
       await page().waitForLoadState("networkidle");
-      const { controls, unnamed } = await page().evaluate(() => {
-        const all = [...document.querySelectorAll("main input:not([type=hidden]), main select, main textarea, main button, main a[href]")];
-        const unnamed = all
-          .filter((el) => {
-            const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.getAttribute("title");
-            const labelled = "labels" in el && el.labels && el.labels.length > 0;
-            const text = (el.textContent ?? "").trim();
-            return !(named || labelled || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.tagName !== "TEXTAREA" && text));
-          })
-          .map((el) => el.outerHTML.slice(0, 120));
-        return { controls: all.length, unnamed };
-      });
+      const { controls, unnamed } = await unnamedControls(page());
       assert.ok(controls > 0, `${path} has controls to check`);
       assert.deepEqual(unnamed, [], `controls without a name on ${path}`);
     }

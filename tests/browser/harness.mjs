@@ -59,7 +59,26 @@ export async function startDocket() {
       if (!link) throw new Error(`docket console link printed no link: ${out}`);
       return link.trim();
     },
+    /** Adds a reviewer account with `docket reviewers add` and returns their one-time sign-in link (its last line). */
+    async addReviewer(name, role = "reviewer") {
+      const out = await run(BIN, ["reviewers", "add", name, "--role", role, "--data-dir", dataDir, "--url", url]);
+      const link = out.trim().split("\n").pop()?.trim();
+      if (!link?.startsWith("http")) throw new Error(`docket reviewers add printed no link: ${out}`);
+      return link;
+    },
   };
+}
+
+/** Runs the docket binary with arguments; resolves with its exit code and output, whatever the code. */
+export function runDocket(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out }));
+  });
 }
 
 function run(command, args) {
@@ -114,4 +133,28 @@ export async function callApi(base, method, path, body, key = SANDBOX_KEY, userA
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** The controls in `main` without an accessible name (an aria-label, a label, a title or their text). */
+export async function unnamedControls(page) {
+  return page.evaluate(() => {
+    const all = [...document.querySelectorAll("main input:not([type=hidden]), main select, main textarea, main button, main a[href]")];
+    const unnamed = all
+      .filter((el) => {
+        const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.getAttribute("title");
+        const labelled = "labels" in el && el.labels && el.labels.length > 0;
+        const text = (el.textContent ?? "").trim();
+        return !(named || labelled || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.tagName !== "TEXTAREA" && text));
+      })
+      .map((el) => el.outerHTML.slice(0, 120));
+    return { controls: all.length, unnamed };
+  });
+}
+
+/** Who the page's console session is: `GET /_docket/me` from inside the page. */
+export async function whoAmI(page) {
+  return page.evaluate(async () => {
+    const response = await fetch("/_docket/me", { headers: { "X-Docket-Environment": "sandbox" } });
+    return (await response.json()).reviewer;
+  });
 }

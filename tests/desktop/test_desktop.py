@@ -11,7 +11,7 @@ import pytest
 import requests
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -63,11 +63,9 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
         pytest.fail("the window shows the console's signed-out page: it did not open on a login link")
     figures["console_rendered_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
 
-    # First use: the console asks who is reviewing.
-    wait_for_testid(driver, "reviewer-name").send_keys("Desktop Tester")
-    wait_for_testid(driver, "reviewer-save").click()
-    WebDriverWait(driver, UI_TIMEOUT).until(lambda d: not [e for e in by_testid(d, "reviewer-name") if e.is_displayed()])
-    assert "Desktop Tester" in wait_for_testid(driver, "reviewer-chip").text
+    # The window signs in as the machine's owner: an admin, with nothing to type.
+    assert wait_for_testid(driver, "reviewer-name").text.strip(), "the owner's name is shown"
+    assert wait_for_testid(driver, "reviewer-role").text == "Admin"
 
     # The overview counts the demo applicants.
     count = wait_for_testid(driver, "count-applicants")
@@ -91,6 +89,26 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
         for where, text in (("page", page), ("storage", storage), ("cookies", cookies), ("URL", driver.current_url)):
             assert secret not in text, f"the {env} key is in the window's {where}"
 
+
+
+def test_a_reviewer_decides_a_case_in_the_window(session: Any, desktop: Any) -> None:
+    driver = session
+    wait_for_testid(driver, "nav-kyb").click()
+    # The demo's KYB cases are added in the background: wait for one awaiting a reviewer.
+    deadline = time.monotonic() + 60
+    while True:
+        wait_for_testid(driver, "next-case").click()
+        if WebDriverWait(driver, UI_TIMEOUT).until(lambda d: by_testid(d, "case-header") or by_testid(d, "toast") or None):
+            if by_testid(driver, "case-header"):
+                break
+        assert time.monotonic() < deadline, "no demo case awaited a reviewer"
+        time.sleep(1)
+    wait_for_testid(driver, "reject").click()
+    Select(wait_for_testid(driver, "decision-reason")).select_by_value("registry_mismatch")
+    wait_for_testid(driver, "decision-note").send_keys("Decided in the desktop window.")
+    wait_for_testid(driver, "decision-submit").click()
+    WebDriverWait(driver, UI_TIMEOUT).until(lambda d: "Rejected manually" in wait_for_testid(d, "case-status").text)
+    shot(driver, desktop, "kyb-decided")
 
 def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
     driver = session
@@ -223,7 +241,7 @@ def test_the_window_size_is_remembered(session: Any, desktop: Any) -> None:
 
     again = desktop.session()
     try:
-        # Signed in again (a new login link; with port 0 the origin, and so the stored reviewer, is new).
+        # Signed in again, as the owner (a new login link at every start).
         WebDriverWait(again, UI_TIMEOUT).until(lambda d: by_testid(d, "reviewer-name") or by_testid(d, "count-applicants"))
         size = again.get_window_size()
         assert (size["width"], size["height"]) == (1100, 760)

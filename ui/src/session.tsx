@@ -1,17 +1,16 @@
-// Who is using the console, in which environment: the environment switch and the reviewer's
-// name live here (kept in localStorage) and are sent with every request.
-import { useQueryClient } from "@tanstack/react-query";
+// Who is using the console, in which environment: the environment switch (kept in localStorage
+// and sent with every request) and the signed-in reviewer (`GET /_docket/me`: the console session
+// was opened with a reviewer's login link, and every action is recorded under them).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { type Environment, setRequestContext } from "./api/client";
+import { type Environment, get, setRequestContext } from "./api/client";
+import type { Me, Reviewer, Role } from "./views/kyb/types";
 
 const ENVIRONMENT_KEY = "docket.environment";
-const REVIEWER_KEY = "docket.reviewer";
 
 interface Session {
   environment: Environment;
   setEnvironment: (environment: Environment) => void;
-  reviewer: string | null;
-  setReviewer: (name: string) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -36,28 +35,12 @@ export function initialEnvironment(): Environment {
   return stored(ENVIRONMENT_KEY) === "production" ? "production" : "sandbox";
 }
 
-/** A reviewer's name as the server accepts it: trimmed, 1 to 80 characters, no control characters. */
-export function validReviewerName(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed.length === 0) return "Enter your name.";
-  if ([...trimmed].length > 80) return "Use at most 80 characters.";
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return "Use letters, digits and punctuation only.";
-  return null;
-}
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [environment, setEnvironmentState] = useState<Environment>(() => {
     const env = initialEnvironment();
     setRequestContext({ environment: env });
     return env;
-  });
-  const [reviewer, setReviewerState] = useState<string | null>(() => {
-    const name = stored(REVIEWER_KEY);
-    const valid = name && validReviewerName(name) === null ? name.trim() : null;
-    setRequestContext({ reviewer: valid });
-    return valid;
   });
 
   const setEnvironment = useCallback(
@@ -71,14 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const setReviewer = useCallback((name: string) => {
-    const trimmed = name.trim();
-    setRequestContext({ reviewer: trimmed });
-    store(REVIEWER_KEY, trimmed);
-    setReviewerState(trimmed);
-  }, []);
-
-  const value = useMemo(() => ({ environment, setEnvironment, reviewer, setReviewer }), [environment, setEnvironment, reviewer, setReviewer]);
+  const value = useMemo(() => ({ environment, setEnvironment }), [environment, setEnvironment]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -87,3 +63,22 @@ export function useSession(): Session {
   if (!session) throw new Error("useSession outside SessionProvider");
   return session;
 }
+
+/** The signed-in reviewer's account, as the server knows it. */
+export function useMe() {
+  return useQuery({ queryKey: ["me"], queryFn: ({ signal }) => get<Me>("/_docket/me", undefined, signal), retry: false, staleTime: 60_000 });
+}
+
+/** The signed-in reviewer, or null while unknown. */
+export function useReviewer(): Reviewer | null {
+  return useMe().data?.reviewer ?? null;
+}
+
+const RANK: Record<Role, number> = { reviewer: 0, senior: 1, admin: 2 };
+
+/** Whether a role may do what `needed` may: admins do everything a senior does, seniors what a reviewer does. */
+export function can(role: Role | null | undefined, needed: Role): boolean {
+  return role ? RANK[role] >= RANK[needed] : false;
+}
+
+export const ROLE_NAMES: Record<Role, string> = { reviewer: "Reviewer", senior: "Senior reviewer", admin: "Admin" };

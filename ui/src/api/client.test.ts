@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, queryString, setRequestContext } from "./client";
+import { api, ApiError, getFile, queryString, setRequestContext } from "./client";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,16 +12,25 @@ describe("queryString", () => {
 });
 
 describe("api", () => {
-  it("sends the environment and the reviewer, percent-encoded", async () => {
+  it("sends the environment and the session cookie; the session, not a header, names the reviewer", async () => {
     const fetch = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    setRequestContext({ environment: "production", reviewer: "Zoë Ångström" });
+    setRequestContext({ environment: "production" });
     await api("POST", "/_docket/clock/reset", { body: {} });
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     const headers = new Headers(init.headers);
     expect(headers.get("X-Docket-Environment")).toBe("production");
-    expect(headers.get("X-Docket-Reviewer")).toBe("Zo%C3%AB%20%C3%85ngstr%C3%B6m");
+    expect(headers.has("X-Docket-Reviewer")).toBe(false);
     expect(headers.get("Content-Type")).toBe("application/json");
+    expect(init.credentials).toBe("same-origin");
+    setRequestContext({ environment: "sandbox" });
+  });
+
+  it("reads a file with its headers (a preview's page count)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("png", { status: 200, headers: { "X-Page-Count": "3" } })));
+    const { blob, headers } = await getFile("/api/v4/kyb/verifications/c/documents/f/preview?page=1");
+    expect(await blob.text()).toBe("png");
+    expect(headers.get("X-Page-Count")).toBe("3");
   });
 
   it("turns a refusal into an ApiError with the server's message", async () => {

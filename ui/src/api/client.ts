@@ -1,5 +1,5 @@
-// The one way the console talks to Docket: same-origin fetch with the console session cookie,
-// the environment chosen in the header bar, and the reviewer's name for the audit trail.
+// The one way the console talks to Docket: same-origin fetch with the console session cookie
+// (the session names the signed-in reviewer) and the environment chosen in the header bar.
 
 export type Environment = "sandbox" | "production";
 
@@ -19,11 +19,10 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 interface Context {
   environment: Environment;
-  reviewer: string | null;
 }
 
 // Set by the session provider; read on every request so switching environment needs no plumbing.
-const context: Context = { environment: "sandbox", reviewer: null };
+const context: Context = { environment: "sandbox" };
 
 export function setRequestContext(next: Partial<Context>): void {
   Object.assign(context, next);
@@ -49,7 +48,6 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
 export function consoleHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);
   headers.set("X-Docket-Environment", context.environment);
-  if (context.reviewer) headers.set("X-Docket-Reviewer", encodeURIComponent(context.reviewer));
   return headers;
 }
 
@@ -105,10 +103,28 @@ export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, { bo
 export const patch = <T>(path: string, body?: unknown) => api<T>("PATCH", path, { body });
 export const del = <T>(path: string) => api<T>("DELETE", path);
 
-/** A file the console shows (a document, its preview): fetched with the console's headers, as
- * an `<img>` cannot send them. */
-export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+/** A file the console shows (a document, its preview) with its response headers, fetched with the
+ * console's headers, as an `<img>` cannot send them. */
+export async function getFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {
   const response = await fetch(path, { headers: consoleHeaders(), credentials: "same-origin", signal });
   if (!response.ok) await readResponse(response);
-  return response.blob();
+  return { blob: await response.blob(), headers: response.headers };
+}
+
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await getFile(path, signal)).blob;
+}
+
+/** Downloads a file the server makes (an export) under `name`, with the console's headers. */
+export async function download(path: string, name: string): Promise<void> {
+  const { blob, headers } = await getFile(path);
+  const disposition = /filename="?([^";]+)"?/.exec(headers.get("content-disposition") ?? "");
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = disposition?.[1] ?? name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -13,9 +13,11 @@ export interface DataTableProps<T> {
   testId?: string;
   rowTestId?: string;
   selected?: string | null;
+  /** Extra classes of a row (a breached SLA, say). */
+  rowClass?: (row: T) => string | undefined;
 }
 
-export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, rowTestId, selected }: DataTableProps<T>) {
+export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, rowTestId, selected, rowClass }: DataTableProps<T>) {
   // TanStack Table hands out fresh functions each render; the compiler skips this component, as it should.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
@@ -60,7 +62,7 @@ export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, row
               tabIndex={0}
               data-testid={rowTestId}
               aria-selected={selected === row.id ? true : undefined}
-              className={onOpen ? "clickable" : undefined}
+              className={[onOpen ? "clickable" : "", rowClass?.(row.original) ?? ""].filter(Boolean).join(" ") || undefined}
               onClick={(e) => {
                 // Let links and buttons inside a row do their own thing.
                 if (onOpen && !(e.target as HTMLElement).closest("a,button,input,select")) onOpen(row.original);

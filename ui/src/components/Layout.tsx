@@ -1,27 +1,33 @@
-// The frame around every view: navigation, the environment switch, the reviewer, shortcuts.
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+// The frame around every view: navigation, the environment switch, the signed-in reviewer,
+// keyboard shortcuts.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
-import { ApiError, get } from "../api/client";
+import { ApiError, get, post } from "../api/client";
 import type { Info } from "../api/types";
-import { interpret, isTyping, SHORTCUTS } from "../lib/shortcuts";
-import { useSession, validReviewerName } from "../session";
+import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
+import { ROLE_NAMES, useMe, useSession } from "../session";
+import { Badge } from "./Badge";
 import { Dialog } from "./Dialog";
 import { ErrorState, Loading } from "./States";
+import { useToast } from "./Toasts";
 
-const NAV = [
+const NAV: { to: string; label: string; id: string; end: boolean; sub?: boolean }[] = [
   { to: "/", label: "Overview", id: "overview", end: true },
+  { to: "/kyb", label: "KYB cases", id: "kyb", end: false },
   { to: "/applicants", label: "Applicants", id: "applicants", end: false },
   { to: "/aml", label: "AML screening", id: "aml", end: true },
-  { to: "/aml/history", label: "Search history", id: "aml-history", end: false },
-  { to: "/aml/lists", label: "Watchlists", id: "aml-lists", end: false },
+  { to: "/aml/history", label: "Search history", id: "aml-history", end: false, sub: true },
+  { to: "/aml/lists", label: "Watchlists", id: "aml-lists", end: false, sub: true },
   { to: "/verifications", label: "Verifications", id: "verifications", end: true },
-  { to: "/verifications/profiles", label: "Profiles and links", id: "verification-profiles", end: false },
+  { to: "/verifications/profiles", label: "Profiles and links", id: "verification-profiles", end: false, sub: true },
   { to: "/email", label: "E-mail checks", id: "email", end: true },
-  { to: "/email/outbox", label: "Outbox", id: "email-outbox", end: false },
+  { to: "/email/outbox", label: "Outbox", id: "email-outbox", end: false, sub: true },
   { to: "/webhooks", label: "Webhooks", id: "webhooks", end: true },
-  { to: "/webhooks/deliveries", label: "Deliveries", id: "deliveries", end: false },
+  { to: "/webhooks/deliveries", label: "Deliveries", id: "deliveries", end: false, sub: true },
   { to: "/requests", label: "Requests", id: "requests", end: false },
+  { to: "/audit", label: "Audit trail", id: "audit", end: false },
+  { to: "/reviewers", label: "Reviewers", id: "reviewers", end: false },
 ];
 
 export function useInfo() {
@@ -29,32 +35,58 @@ export function useInfo() {
   return useQuery({ queryKey: ["info", environment], queryFn: ({ signal }) => get<Info>("/_docket/info", undefined, signal), retry: false });
 }
 
+/** Clicks (or focuses, for a field) the first element marked with one of the targets; false when the view has none. */
+function press(targets: string[]): boolean {
+  for (const target of targets) {
+    const element = document.querySelector<HTMLElement>(`[data-shortcut="${target}"]`);
+    if (!element) continue;
+    if (isTyping(element)) element.focus();
+    else element.click();
+    return true;
+  }
+  return false;
+}
+
+/** Focuses the next or previous row of the view's table (the first row when none has focus). */
+function moveRow(step: 1 | -1): boolean {
+  const rows = [...document.querySelectorAll<HTMLElement>("main table.data tbody tr[tabindex]")];
+  if (rows.length === 0) return false;
+  const current = rows.indexOf(document.activeElement as HTMLElement);
+  const next = current === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, current + step));
+  rows[next]?.focus();
+  return true;
+}
+
 export function Layout() {
-  const { environment, setEnvironment, reviewer } = useSession();
+  const { environment, setEnvironment } = useSession();
   const info = useInfo();
+  const me = useMe();
   const navigate = useNavigate();
   const [help, setHelp] = useState(false);
-  const [editingReviewer, setEditingReviewer] = useState(false);
   const afterG = useRef(false);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      // A row or a dialog that handled the key already has the last word.
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector("dialog[open]")) return;
       const action = interpret(event.key, afterG.current);
       afterG.current = event.key === "g" && !afterG.current;
       if (!action) return;
-      event.preventDefault();
+      let handled = true;
       if (action.kind === "go") navigate(action.path);
       else if (action.kind === "help") setHelp(true);
       else if (action.kind === "focus-search") document.querySelector<HTMLElement>("[data-shortcut=search]")?.focus();
-      else if (action.kind === "new") document.querySelector<HTMLElement>("[data-shortcut=new]")?.click();
+      else if (action.kind === "press") handled = press(action.targets);
+      else if (action.kind === "row") handled = moveRow(action.step);
+      if (handled) event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate]);
 
-  if (info.error instanceof ApiError && info.error.status === 401) return <SignedOut />;
+  const signedOut = (e: unknown) => e instanceof ApiError && e.status === 401;
+  if (signedOut(info.error) || signedOut(me.error)) return <SignedOut />;
 
   return (
     <div className={`shell env-${environment}`}>
@@ -68,7 +100,7 @@ export function Layout() {
         </div>
         <nav aria-label="Views">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} data-testid={`nav-${item.id}`} className={item.id.includes("-") || item.id === "deliveries" ? "sub" : undefined}>
+            <NavLink key={item.to} to={item.to} end={item.end} data-testid={`nav-${item.id}`} className={item.sub ? "sub" : undefined}>
               {item.label}
             </NavLink>
           ))}
@@ -94,66 +126,66 @@ export function Layout() {
           {environment === "production" && <span className="prod-warning">Production data: actions are real</span>}
           <div className="topbar-right">
             {info.data && <span className="muted small">{info.data.organization_name}</span>}
-            <button type="button" className="reviewer" onClick={() => setEditingReviewer(true)} title="Actions you take are recorded under this name" data-testid="reviewer-chip">
-              <span aria-hidden="true">●</span> {reviewer ?? "Set your name"}
-            </button>
+            <ReviewerChip />
           </div>
         </header>
         <main id="main" tabIndex={-1}>
-          {info.isPending ? <Loading what="Docket" /> : info.error ? <ErrorState error={info.error} retry={() => void info.refetch()} /> : <Outlet />}
+          {info.isPending || me.isPending ? <Loading what="Docket" /> : info.error ? <ErrorState error={info.error} retry={() => void info.refetch()} /> : <Outlet />}
         </main>
       </div>
-      <ReviewerDialog open={!reviewer || editingReviewer} onClose={() => setEditingReviewer(false)} required={!reviewer} />
-      <Dialog open={help} title="Keyboard shortcuts" onClose={() => setHelp(false)}>
-        <table className="plain">
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.keys}>
-                <td>
-                  <kbd>{s.keys}</kbd>
-                </td>
-                <td>{s.does}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <Dialog open={help} title="Keyboard shortcuts" onClose={() => setHelp(false)} testId="shortcuts-dialog">
+        <div className="stack">
+          {groupedShortcuts().map((group) => (
+            <table className="plain shortcuts" key={group.where}>
+              <caption>{group.where}</caption>
+              <tbody>
+                {group.items.map((s) => (
+                  <tr key={s.keys}>
+                    <td>
+                      <kbd>{s.keys}</kbd>
+                    </td>
+                    <td>{s.does}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        </div>
       </Dialog>
     </div>
   );
 }
 
-function ReviewerDialog({ open, onClose, required }: { open: boolean; onClose: () => void; required: boolean }) {
-  const { reviewer, setReviewer } = useSession();
-  const [name, setName] = useState(reviewer ?? "");
-  const [problem, setProblem] = useState<string | null>(null);
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const error = validReviewerName(name);
-    setProblem(error);
-    if (error) return;
-    setReviewer(name);
-    onClose();
-  }
+/** Who is signed in (every action is recorded under them), their role, and signing out. */
+function ReviewerChip() {
+  const me = useMe();
+  const toast = useToast();
+  const signOut = useMutation({
+    mutationFn: () => post<undefined>("/_docket/console/logout"),
+    // A fresh start drops every cached answer and shows how to sign in again.
+    onSuccess: () => window.location.assign("/"),
+    onError: (e) => toast(e.message, "bad"),
+  });
+  const reviewer = me.data?.reviewer;
   return (
-    <Dialog open={open} title={required ? "Who is reviewing?" : "Your name"} onClose={required ? () => {} : onClose} testId="reviewer-dialog">
-      <form onSubmit={save} className="stack">
-        <p>Everything you do in the console (decisions, clock moves, new keys and endpoints) is recorded in the audit trail under this name.</p>
-        <label>
-          Your name
-          <input data-testid="reviewer-name" autoFocus value={name} onChange={(e) => setName(e.target.value)} maxLength={80} autoComplete="name" aria-invalid={problem ? true : undefined} />
-        </label>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" data-testid="reviewer-save">
-            Save
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <div className="reviewer" data-testid="reviewer-chip" title="Everything you do in the console is recorded in the audit trail under this account">
+      <span className="reviewer-dot" aria-hidden="true">
+        ●
+      </span>
+      {reviewer ? (
+        <>
+          <span data-testid="reviewer-name">{reviewer.name}</span>
+          <Badge tone={reviewer.role === "reviewer" ? "neutral" : "info"}>
+            <span data-testid="reviewer-role">{ROLE_NAMES[reviewer.role]}</span>
+          </Badge>
+        </>
+      ) : (
+        <span className="muted">{me.error ? "Unknown reviewer" : "…"}</span>
+      )}
+      <button type="button" className="small ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending} data-testid="sign-out">
+        Sign out
+      </button>
+    </div>
   );
 }
 
@@ -166,7 +198,7 @@ function SignedOut() {
         The console needs a one-time login link. <code>docket serve</code> prints one when it starts (the line starting with <code>Console:</code>); for a new one, run:
       </p>
       <pre>docket console link</pre>
-      <p className="muted">The desktop app signs in by itself. API calls with a key work without the console.</p>
+      <p className="muted">Each reviewer signs in with a personal link: an admin makes one under Reviewers. The desktop app signs in by itself. API calls with a key work without the console.</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The overview: where the API is, its keys, what is in this environment, and the sandbox clock.
+// The overview: where the API is, its keys, what is in this environment, the reviewer's desk
+// (queue counters, SLA breaches, reviewer metrics), and the sandbox clock.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { type FormEvent, useState } from "react";
@@ -16,6 +17,7 @@ import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
 import { count, duration } from "../lib/format";
 import { useSession } from "../session";
+import { DeskSummary, ReviewerMetricsCard } from "./kyb/DeskOverview";
 
 export function Overview() {
   const info = useInfo();
@@ -52,6 +54,8 @@ export function Overview() {
         </section>
         <Counts counts={data?.counts} />
       </div>
+      <DeskSummary />
+      <ReviewerMetricsCard />
       <Clock />
       <Keys />
       <ResetData />

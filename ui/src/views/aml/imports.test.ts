@@ -41,11 +41,11 @@ class FakeXhr {
   }
 }
 
-afterEach(() => setRequestContext({ environment: "sandbox", reviewer: null }));
+afterEach(() => setRequestContext({ environment: "sandbox" }));
 
 describe("uploadImport", () => {
   it("posts the format and every file with the console's headers and reports progress", async () => {
-    setRequestContext({ environment: "production", reviewer: "Ada Lovelace" });
+    setRequestContext({ environment: "production" });
     const xhr = new FakeXhr();
     const progress: [number, number][] = [];
     const files = [new File(["a"], "sdn.csv"), new File(["bb"], "alt.csv")];
@@ -54,7 +54,7 @@ describe("uploadImport", () => {
     expect(xhr.url).toBe("/_docket/aml/lists/imports");
     expect(xhr.withCredentials).toBe(true);
     expect(xhr.headers["x-docket-environment"]).toBe("production");
-    expect(xhr.headers["x-docket-reviewer"]).toBe("Ada%20Lovelace");
+    expect(xhr.headers["x-docket-reviewer"]).toBeUndefined();
     expect(xhr.body?.get("format")).toBe("ofac-sdn");
     expect((xhr.body?.getAll("file") as File[]).map((f) => f.name)).toEqual(["sdn.csv", "alt.csv"]);
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 3 } as ProgressEvent);

@@ -6,6 +6,7 @@ import { get } from "../../api/client";
 import type { Applicant, Page } from "../../api/types";
 import { Badge, riskTone } from "../../components/Badge";
 import { DataTable } from "../../components/DataTable";
+import { FilterBar, SelectFilter, TextFilter } from "../../components/FilterBar";
 import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
@@ -15,6 +16,10 @@ import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 
 const LIMIT = 25;
+const TYPES = [
+  { value: "Person", label: "Person" },
+  { value: "Organization", label: "Organization" },
+];
 const column = createColumnHelper<Applicant>();
 
 const columns = [
@@ -71,36 +76,18 @@ export function Applicants() {
           New applicant
         </Link>
       </PageHeader>
-      <div className="filters" role="search">
-        <label>
-          Name
-          <input type="search" value={name} onChange={(e) => setName(e.target.value)} placeholder="Part of a name" data-shortcut="search" data-testid="filter-name" />
-        </label>
-        <label>
-          Country
-          <input value={values.country} onChange={(e) => set({ country: e.target.value })} placeholder="DE" maxLength={2} size={4} data-testid="filter-country" />
-        </label>
-        <label>
-          Type
-          <select value={values.type} onChange={(e) => set({ type: e.target.value })} data-testid="filter-type">
-            <option value="">Any</option>
-            <option value="Person">Person</option>
-            <option value="Organization">Organization</option>
-          </select>
-        </label>
-        {filtered && (
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => {
-              setName("");
-              set({ name: null, country: null, type: null });
-            }}
-          >
-            Clear filters
-          </button>
-        )}
-      </div>
+      <FilterBar
+        active={filtered}
+        onClear={() => {
+          setName("");
+          set({ name: null, country: null, type: null });
+        }}
+        label="Filter applicants"
+      >
+        <TextFilter label="Name" value={name} onChange={setName} search placeholder="Part of a name" testId="filter-name" />
+        <TextFilter label="Country" value={values.country} onChange={(v) => set({ country: v })} placeholder="DE" maxLength={2} size={4} testId="filter-country" />
+        <SelectFilter label="Type" value={values.type} onChange={(v) => set({ type: v })} choices={TYPES} testId="filter-type" />
+      </FilterBar>
       {list.isPending ? (
         <Loading what="applicants" />
       ) : list.error ? (

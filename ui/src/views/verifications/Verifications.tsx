@@ -6,6 +6,7 @@ import { get } from "../../api/client";
 import type { Page, Verification } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { DataTable } from "../../components/DataTable";
+import { FilterBar, SelectFilter, TextFilter } from "../../components/FilterBar";
 import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
@@ -79,43 +80,19 @@ export function Verifications() {
           Profiles and links
         </Link>
       </PageHeader>
-      <div className="filters" role="search">
-        <label>
-          Applicant name
-          <input type="search" value={name} onChange={(e) => setName(e.target.value)} placeholder="Part of a name" data-shortcut="search" data-testid="filter-name" />
-        </label>
-        <label>
-          Status
-          <select value={values.status} onChange={(e) => set({ status: e.target.value })} data-testid="filter-status">
-            <option value="">Any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace("_", " ")}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Document
-          <select value={values.document_type} onChange={(e) => set({ document_type: e.target.value })} data-testid="filter-document">
-            <option value="">Any</option>
-            {IDENTITY_DOCUMENTS.map((d) => (
-              <option key={d} value={d}>
-                {DOCUMENT_NAMES[d]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Country
-          <input value={values.country} onChange={(e) => set({ country: e.target.value })} placeholder="DE" maxLength={2} size={4} data-testid="filter-country" />
-        </label>
-        {filtered && (
-          <button type="button" className="ghost" onClick={() => { setName(""); set({ name: null, status: null, document_type: null, country: null }); }}>
-            Clear filters
-          </button>
-        )}
-      </div>
+      <FilterBar
+        active={filtered}
+        onClear={() => {
+          setName("");
+          set({ name: null, status: null, document_type: null, country: null });
+        }}
+        label="Filter verifications"
+      >
+        <TextFilter label="Applicant name" value={name} onChange={setName} search placeholder="Part of a name" testId="filter-name" />
+        <SelectFilter label="Status" value={values.status} onChange={(v) => set({ status: v })} choices={STATUSES.map((s) => ({ value: s, label: s.replace("_", " ") }))} testId="filter-status" />
+        <SelectFilter label="Document" value={values.document_type} onChange={(v) => set({ document_type: v })} choices={IDENTITY_DOCUMENTS.map((d) => ({ value: d, label: DOCUMENT_NAMES[d] }))} testId="filter-document" />
+        <TextFilter label="Country" value={values.country} onChange={(v) => set({ country: v })} placeholder="DE" maxLength={2} size={4} testId="filter-country" />
+      </FilterBar>
       {list.isPending ? (
         <Loading what="verifications" />
       ) : list.error ? (

@@ -1,0 +1,316 @@
+// The reviewer's desk end to end in Chromium against a real `docket serve --demo`: the owner adds
+// reviewers and sets four eyes, a reviewer takes the next case by keyboard, reads the evidence and
+// rejects it, a senior confirms, a third reviewer is refused a case that is not theirs, and the
+// audit trail's export verifies (and a tampered copy does not).
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { callApi, launchBrowser, newPage, runDocket, screenshot, startDocket, unnamedControls, whoAmI } from "./harness.mjs";
+
+let docket;
+let chromium;
+const sessions = []; // every page opened, for the errors check at the end
+let owner; // the owner's page (the login link `docket serve` prints: an admin)
+let ada; // reviewer A, added through the console
+let bea; // senior B, added with `docket reviewers add`
+let cy; // reviewer C, added with `docket reviewers add`
+let rejected; // the case A rejected: { id, public_id }
+let taken; // the second case A took: { id }
+const ADA = "Ada Reviewer";
+const BEA = "Bea Senior";
+const CY = "Cy Reviewer";
+
+async function signIn(link) {
+  const s = await newPage(chromium.browser);
+  sessions.push(s);
+  await s.page.goto(link);
+  await s.page.getByTestId("reviewer-chip").waitFor();
+  return s;
+}
+
+before(async () => {
+  docket = await startDocket();
+  chromium = await launchBrowser();
+  // The demo KYB cases are added in the background after the server answers.
+  for (let i = 0; i < 160; i++) {
+    const waiting = await callApi(docket.url, "GET", "/api/v4/kyb/verifications?stage=manual_review,failed&limit=25");
+    if (waiting.status === 200 && waiting.body.data.length >= 3) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  owner = await signIn(docket.login);
+});
+
+after(async () => {
+  for (const s of sessions) assert.deepEqual(s.errors, [], "the console threw in a page");
+  await chromium?.close();
+  await docket?.stop();
+});
+
+/** Posts from inside a signed-in page, as the console does: the answer's status and body. */
+function consoleCall(page, method, path, body) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const response = await fetch(p, { method: m, headers: { "X-Docket-Environment": "sandbox", "Content-Type": "application/json" }, body: b === null ? undefined : JSON.stringify(b) });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    [method, path, body ?? null],
+  );
+}
+
+describe("reviewers and the desk's settings", () => {
+  test("the owner is signed in as an admin; adds a reviewer in the console, the link shown once", async () => {
+    const p = owner.page;
+    const me = await whoAmI(p);
+    assert.equal(me.role, "admin");
+    assert.equal(me.owner, true);
+    await p.getByTestId("reviewer-chip").getByText(me.name).waitFor();
+    await p.getByTestId("reviewer-role").getByText("Admin").waitFor();
+
+    await p.getByTestId("nav-reviewers").click();
+    await p.getByTestId("reviewers-table").waitFor();
+    await p.getByTestId("add-reviewer").click();
+    await p.getByTestId("reviewer-new-name").fill(ADA);
+    await p.getByTestId("reviewer-new-role").selectOption("reviewer");
+    await p.getByTestId("reviewer-create").click();
+    const link = (await p.getByTestId("login-link").textContent()).trim();
+    assert.match(link, /^http:\/\/.+\/_docket\/console\/login\?token=/);
+    await p.getByTestId("copy-login-link").waitFor();
+    await p.getByTestId("link-done").click();
+    await p.getByTestId("reviewer-row").filter({ hasText: ADA }).waitFor();
+
+    ada = await signIn(link);
+    bea = await signIn(await docket.addReviewer(BEA, "senior"));
+    cy = await signIn(await docket.addReviewer(CY, "reviewer"));
+    await ada.page.getByTestId("reviewer-chip").getByText(ADA).waitFor();
+    await bea.page.getByTestId("reviewer-role").getByText("Senior reviewer").waitFor();
+    await cy.page.getByTestId("reviewer-chip").getByText(CY).waitFor();
+  });
+
+  test("the admin sets four eyes on every decision; others see the policy but cannot change it", async () => {
+    const p = owner.page;
+    await p.getByTestId("nav-reviewers").click();
+    await p.getByTestId("four-eyes-all").check();
+    await p.getByTestId("settings-save").click();
+    await p.getByTestId("toast").filter({ hasText: "Desk settings saved" }).waitFor();
+    const settings = await consoleCall(p, "GET", "/_docket/desk/settings");
+    assert.equal(settings.body.four_eyes, "all");
+
+    await ada.page.getByTestId("nav-reviewers").click();
+    await ada.page.getByTestId("reviewers-table").waitFor();
+    await ada.page.getByTestId("four-eyes-all").waitFor();
+    assert.equal(await ada.page.getByTestId("add-reviewer").count(), 0, "no admin controls for a reviewer");
+    assert.equal(await ada.page.getByTestId("settings-save").count(), 0);
+    assert.equal(await ada.page.getByTestId("four-eyes-all").isDisabled(), true);
+  });
+});
+
+describe("deciding with four eyes", () => {
+  test("reviewer A moves through the queue by keyboard and takes the next case with n", async () => {
+    const p = ada.page;
+    await p.getByTestId("nav-kyb").click();
+    const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
+    await rows.first().waitFor();
+    await p.getByTestId("tab-manual_review").getByText(/\d/).waitFor();
+    await p.waitForLoadState("networkidle");
+    await screenshot(p, "kyb-queue");
+
+    // j focuses the first row, j again the second, k back; Enter opens the focused one.
+    await p.keyboard.press("j");
+    assert.equal(await p.evaluate(() => document.activeElement?.getAttribute("data-testid")), "kyb-row");
+    await p.keyboard.press("j");
+    const second = await p.evaluate(() => document.activeElement?.previousElementSibling?.getAttribute("data-testid"));
+    assert.equal(second, "kyb-row", "j moved to the second row");
+    await p.keyboard.press("k");
+    await p.keyboard.press("Enter");
+    await p.getByTestId("case-header").waitFor();
+    await p.goBack();
+    await rows.first().waitFor();
+
+    // The filters live in the URL.
+    await p.getByTestId("filter-flag").selectOption("hit");
+    await p.waitForURL(/flag=hit/);
+    await p.getByTestId("clear-filters").click();
+    await p.waitForURL((url) => !url.search.includes("flag="));
+
+    await p.keyboard.press("n");
+    await p.waitForURL(/\/kyb\/[0-9a-f-]{36}$/);
+    await p.getByTestId("case-assignee").getByText(`${ADA} (you)`).waitFor();
+    rejected = { id: p.url().split("/").pop() };
+  });
+
+  test("A reads the evidence, comments with a mention and rejects with a reason and a note", async () => {
+    const p = ada.page;
+    await p.getByTestId("comparison").waitFor();
+    await p.keyboard.press("e");
+    await p.getByTestId("evidence-panel-registry").waitFor();
+    await p.getByTestId("evidence-panel-cross_check").waitFor();
+    const explain = p.getByTestId("explain-hit");
+    if ((await explain.count()) > 0) {
+      await explain.first().click();
+      await p.getByTestId("aml-explanation").first().waitFor();
+    }
+    await p.getByTestId("document-image").waitFor();
+    await p.getByTestId("page-indicator").getByText(/Page 1 of \d+/).waitFor();
+    if ((await p.getByTestId("doc-next").isEnabled())) {
+      await p.getByTestId("doc-next").click();
+      await p.getByTestId("document-image").waitFor();
+    }
+    await p.getByTestId("zoom-in").click();
+    await p.getByTestId("zoom-fit").getByText("125%").waitFor();
+    await p.getByTestId("zoom-fit").click();
+    await p.keyboard.press("e"); // hide the evidence again, for the picture
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(p, "kyb-case-file");
+
+    // c focuses the comment; @ suggests reviewers; Enter picks; Ctrl+Enter sends.
+    await p.locator("main h1").click();
+    await p.keyboard.press("c");
+    assert.equal(await p.evaluate(() => document.activeElement?.getAttribute("data-testid")), "comment-body");
+    await p.keyboard.type("@Bea");
+    await p.getByTestId("mention-options").getByText(`@${BEA}`).waitFor();
+    await p.keyboard.press("Enter");
+    assert.equal(await p.getByTestId("comment-body").inputValue(), `@${BEA} `, "Enter takes the suggestion");
+    await p.keyboard.type("the registry name differs, please look.");
+    await p.keyboard.press("Control+Enter");
+    const comment = p.getByTestId("comment").filter({ hasText: "the registry name differs" });
+    await comment.getByTestId("mention").getByText(`@${BEA}`).waitFor();
+
+    // r opens the reject dialog: a reason and a note are required.
+    await p.locator("main h1").click();
+    await p.keyboard.press("r");
+    const dialog = p.getByTestId("decision-dialog");
+    await dialog.getByTestId("decision-reason").waitFor();
+    assert.equal(await dialog.getByTestId("decision-submit").isDisabled(), true, "nothing chosen yet");
+    await dialog.getByTestId("decision-reason").selectOption("registry_mismatch");
+    await dialog.getByTestId("decision-note").fill("The registry lists another name for this number.");
+    await dialog.getByTestId("decision-submit").click();
+    const pending = p.getByTestId("pending-decision");
+    await pending.getByText("Awaiting second approval").waitFor();
+    await pending.getByText(/Rejected \(first of two\) by Ada Reviewer/).waitFor();
+    // The first reviewer does not give the second approval.
+    assert.equal(await pending.getByTestId("second-confirm").count(), 0);
+    const status = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${rejected.id}`);
+    assert.ok(["manual_review", "failed"].includes(status.body.status), `the case keeps its status: ${status.body.status}`);
+    assert.equal(status.body.review.pending_decision.reviewer.name, ADA);
+    rejected.public_id = status.body.public_id;
+  });
+
+  test("senior B finds it awaiting a second approval and confirms; the case file shows both decisions", async () => {
+    const p = bea.page;
+    await p.getByTestId("nav-kyb").click();
+    await p.getByTestId("tab-all").click();
+    await p.getByTestId("tab-awaiting").click();
+    await p.waitForURL(/scope=awaiting/);
+    const row = p.getByTestId("kyb-row").filter({ hasText: rejected.public_id });
+    await row.getByText("awaiting second approval").waitFor();
+    await row.getByTestId("kyb-row-link").click();
+    await p.getByTestId("second-confirm").click();
+    await p.getByTestId("second-note").fill("Checked the registry extract: agreed.");
+    await p.getByTestId("second-submit").click();
+    await p.getByTestId("case-status").getByText("Rejected manually").waitFor();
+    const decisions = p.getByTestId("decisions").getByTestId("decision");
+    await decisions.nth(1).waitFor();
+    await decisions.filter({ hasText: /Rejected \(first of two\) by Ada Reviewer/ }).waitFor();
+    await decisions.filter({ hasText: /Confirmed \(second approval\) by Bea Senior/ }).waitFor();
+    const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${rejected.id}`);
+    assert.equal(after.body.status, "rejected_manually");
+  });
+
+  test("reviewer C is refused a case assigned to someone else, with the server's message", async () => {
+    // A takes another case from the case file's own "Next case".
+    await ada.page.getByTestId("next-case").click();
+    await ada.page.waitForURL((url) => /\/kyb\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(rejected.id));
+    await ada.page.getByTestId("case-assignee").getByText(`${ADA} (you)`).waitFor();
+    taken = { id: ada.page.url().split("/").pop() };
+
+    const p = cy.page;
+    await p.goto(`${docket.url}/kyb/${taken.id}`);
+    await p.getByTestId("case-assignee").getByText(ADA).waitFor();
+    await p.keyboard.press("a");
+    const dialog = p.getByTestId("decision-dialog");
+    await dialog.getByText(`${ADA} has this case`).waitFor();
+    await dialog.getByTestId("decision-reason").selectOption("checks_clear");
+    await dialog.getByTestId("decision-note").fill("Looks fine to me.");
+    await dialog.getByTestId("decision-submit").click();
+    const alert = dialog.getByRole("alert");
+    await alert.waitFor();
+    const shown = (await alert.textContent()).trim();
+    const direct = await consoleCall(p, "POST", `/api/v4/kyb/verifications/${taken.id}/decision`, { decision: "approve", reason: "checks_clear", note: "Looks fine to me." });
+    assert.ok(direct.status === 403 || direct.status === 409, `refused: ${direct.status}`);
+    assert.equal(shown, direct.body.message, "the dialog shows the server's message");
+    await p.keyboard.press("Escape");
+    const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${taken.id}`);
+    assert.equal(after.body.review.pending_decision, null);
+    assert.ok(["manual_review", "failed"].includes(after.body.status));
+  });
+});
+
+describe("audit trail and the overview", () => {
+  test("the audit view lists the decisions; the export verifies and a tampered copy does not", async () => {
+    const p = owner.page;
+    await p.getByTestId("nav-audit").click();
+    await p.getByTestId("audit-verify").and(p.locator("[data-ok=true]")).waitFor();
+    const decision = p.getByTestId("audit-row").filter({ hasText: rejected.public_id }).filter({ hasText: "second approval" });
+    await decision.first().waitFor();
+    await p.goto(`${docket.url}/audit?case_id=${rejected.id}`);
+    await p.getByTestId("audit-row").first().waitFor();
+    assert.equal(await p.getByTestId("audit-row").filter({ hasNotText: rejected.public_id }).count(), 0, "only the case's events");
+    await p.getByTestId("audit-row").first().click();
+    await p.getByTestId("audit-event").waitFor();
+    await screenshot(p, "audit");
+
+    const verified = await consoleCall(p, "GET", "/_docket/audit/verify");
+    assert.equal(verified.body.ok, true, JSON.stringify(verified.body));
+
+    const [download] = await Promise.all([p.waitForEvent("download"), p.getByTestId("audit-export").click()]);
+    const dir = mkdtempSync(join(tmpdir(), "docket-audit-"));
+    const file = join(dir, "audit.ndjson");
+    await download.saveAs(file);
+    const intact = await runDocket(["audit", "verify", file]);
+    assert.equal(intact.code, 0, intact.out);
+
+    // Edit the first decision on the rejected case in a copy: the copy no longer verifies.
+    const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+    const index = lines.findIndex((l) => {
+      const e = JSON.parse(l);
+      return e.case_id === rejected.id && /decision|decided/.test(e.kind);
+    });
+    assert.ok(index >= 0, "the export holds the decision");
+    const event = JSON.parse(lines[index]);
+    event.data = { ...event.data, note: "Nothing to see here." };
+    lines[index] = JSON.stringify(event);
+    const tampered = join(dir, "tampered.ndjson");
+    writeFileSync(tampered, `${lines.join("\n")}\n`);
+    const broken = await runDocket(["audit", "verify", tampered]);
+    assert.notEqual(broken.code, 0, "a tampered copy fails");
+    assert.match(broken.out, new RegExp(`\\b${event.seq}\\b`), `the failure names event ${event.seq}: ${broken.out}`);
+  });
+
+  test("the overview counts the desk and shows each reviewer's numbers", async () => {
+    const p = owner.page;
+    await p.getByTestId("nav-overview").click();
+    await p.getByTestId("desk-summary").getByTestId("desk-sla-breached").waitFor();
+    const rows = p.getByTestId("metrics-table").getByTestId("metrics-row");
+    await rows.filter({ hasText: ADA }).waitFor();
+    await rows.filter({ hasText: BEA }).waitFor();
+  });
+
+  test("every action is listed under ?, and the desk's views name every control", async () => {
+    const p = owner.page;
+    await p.keyboard.press("?");
+    const help = p.getByTestId("shortcuts-dialog");
+    for (const text of ["Next case", "Approve the case", "Reject the case", "Request remediation", "Write a comment"]) await help.getByText(text).first().waitFor();
+    await p.keyboard.press("Escape");
+    for (const path of ["/kyb", `/kyb/${rejected.id}`, `/kyb/${taken.id}`, "/audit", "/reviewers"]) {
+      await p.goto(docket.url + path);
+      await p.locator("main h1").first().waitFor();
+      await p.waitForLoadState("networkidle");
+      const { controls, unnamed } = await unnamedControls(p);
+      assert.ok(controls > 0, `${path} has controls to check`);
+      assert.deepEqual(unnamed, [], `controls without a name on ${path}`);
+    }
+  });
+});

@@ -1,0 +1,246 @@
+// One KYB case on one page: the header (company, ids, status and stage, risk, SLA, assignee with
+// claim / release / reassign), the decisions (four eyes), declared data beside the registry's and
+// the documents', the checks with their evidence, the documents, persons and owners, comments,
+// form progress, remediation history and the timeline.
+// Keyboard: a approve, r reject, m remediation, c comment, e evidence, n next case.
+import { useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Badge } from "../../components/Badge";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/Layout";
+import { ErrorState, Loading } from "../../components/States";
+import { Time } from "../../components/Time";
+import { can, useReviewer } from "../../session";
+import { ChecksSummary } from "./Checks";
+import { Comments } from "./Comments";
+import { useCase, useCaseAction, useNextCase, useNow } from "./data";
+import { decisionLine, needsSecondApproval, secondApprovalRefusal } from "./decisions";
+import { AssignDialog, DecisionDialog, RemediationDialog, SecondApprovalDialog } from "./Dialogs";
+import { DocumentViewer } from "./DocumentViewer";
+import { riskTone, statusTone, words } from "./evidence";
+import { Comparison, Decisions, FormProgress, Persons, Remediations, Timeline } from "./parts";
+import { decidable, STATUS_NAMES } from "./queue";
+import { age, sla } from "./sla";
+import type { CaseDetail, DecisionKind, Reviewer } from "./types";
+
+export function CaseFile() {
+  const { id } = useParams();
+  const detail = useCase(id);
+  if (detail.isPending) return <Loading what="the case" />;
+  if (detail.error) return <ErrorState error={detail.error} retry={() => void detail.refetch()} />;
+  return <CaseView detail={detail.data} />;
+}
+
+function CaseView({ detail }: { detail: CaseDetail }) {
+  const me = useReviewer();
+  const now = useNow();
+  const next = useNextCase();
+  const [deciding, setDeciding] = useState<DecisionKind | null>(null);
+  const [second, setSecond] = useState<boolean | null>(null);
+  const [remediating, setRemediating] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const [docIndex, setDocIndex] = useState(0);
+  const viewer = useRef<HTMLDivElement>(null);
+  const review = detail.review;
+  const pending = review?.pending_decision ?? null;
+
+  function showDocument(name: string) {
+    const index = detail.documents.findIndex((d) => d.name === name);
+    if (index === -1) return;
+    setDocIndex(index);
+    viewer.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    window.setTimeout(() => viewer.current?.querySelector<HTMLElement>(".viewer-stage")?.focus({ preventScroll: true }), 300);
+  }
+
+  const canDecide = decidable(detail.status) && !pending;
+  const canRemediate = decidable(detail.status) && !pending;
+
+  return (
+    <div className="case-file">
+      <PageHeader title={detail.company_name || detail.public_id} description={`${detail.public_id}${detail.external_id ? ` · external id ${detail.external_id}` : ""}${detail.country ? ` · ${detail.country}` : ""}`}>
+        <Link className="button" to="/kyb">
+          ‹ Queue
+        </Link>
+        <button type="button" onClick={() => next.mutate()} disabled={next.isPending} data-shortcut="next" data-testid="next-case" title="Take the oldest unassigned case awaiting a reviewer (n)">
+          Next case <kbd>n</kbd>
+        </button>
+      </PageHeader>
+
+      <section className="card case-head" aria-label="Case status" data-testid="case-header">
+        <dl className="case-facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <Badge tone={statusTone(detail.status)}>
+                <span data-testid="case-status">{STATUS_NAMES[detail.status] ?? words(detail.status)}</span>
+              </Badge>{" "}
+              <span className="muted small">stage {words(detail.stage)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Risk</dt>
+            <dd>{detail.risk_level ? <Badge tone={riskTone(detail.risk_level)}>{detail.risk_level}</Badge> : <span className="muted">not scored</span>}</dd>
+          </div>
+          <div>
+            <dt>SLA</dt>
+            <dd data-testid="case-sla">
+              <SlaBadge detail={detail} now={now} />
+            </dd>
+          </div>
+          <div>
+            <dt>Assignee</dt>
+            <dd>
+              <Assignment detail={detail} me={me} onReassign={() => setAssigning(true)} />
+            </dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <Time value={detail.created_at} /> <span className="muted small">{age(detail.created_at, now) && `(${age(detail.created_at, now)} ago)`}</span>
+            </dd>
+          </div>
+        </dl>
+        <div className="case-actions" role="toolbar" aria-label="Case actions">
+          {canDecide ? (
+            <>
+              <button type="button" className="primary" onClick={() => setDeciding("approve")} data-shortcut="approve" data-testid="approve">
+                Approve… <kbd>a</kbd>
+              </button>
+              <button type="button" className="danger" onClick={() => setDeciding("reject")} data-shortcut="reject" data-testid="reject">
+                Reject… <kbd>r</kbd>
+              </button>
+            </>
+          ) : (
+            <span className="muted small" data-testid="no-decision">
+              {pending ? "A decision awaits its second approval." : `No decision to make: the case is ${(STATUS_NAMES[detail.status] ?? detail.status).toLowerCase()}.`}
+            </span>
+          )}
+          {canRemediate && (
+            <button type="button" onClick={() => setRemediating(true)} data-shortcut="remediate" data-testid="remediate">
+              Request remediation… <kbd>m</kbd>
+            </button>
+          )}
+          <Link className="button ghost small" to={`/audit?case_id=${detail.id}`} data-testid="case-audit">
+            Audit events
+          </Link>
+        </div>
+        {!pending && canDecide && needsSecondApproval(detail, "any") && (
+          <p className="muted small" style={{ margin: "8px 0 0" }} data-testid="four-eyes-note">
+            Four eyes:{" "}
+            {needsSecondApproval(detail, "approve") && needsSecondApproval(detail, "reject") ? "a decision" : needsSecondApproval(detail, "reject") ? "a rejection" : "an approval"} on this case waits for a second approval by a senior reviewer.
+          </p>
+        )}
+        {pending && <PendingDecision detail={detail} me={me} onAct={setSecond} />}
+      </section>
+
+      <div className="case-grid">
+        <div className="case-main">
+          <Card title="Declared, registry and documents" description="The company as declared, the registry's record and the documents' text, field by field (the cross-check's evidence)." testId="comparison-card">
+            <Comparison detail={detail} onShowDocument={showDocument} />
+          </Card>
+          <Card title="Checks" testId="checks-card">
+            <ChecksSummary detail={detail} onShowDocument={showDocument} />
+          </Card>
+          <div ref={viewer}>
+            <Card title={`Documents (${detail.documents.length})`} testId="documents-card">
+              <DocumentViewer caseId={detail.id} documents={detail.documents} index={docIndex} onIndex={setDocIndex} />
+            </Card>
+          </div>
+          <Card title="Persons and owners" testId="persons-card">
+            <Persons detail={detail} />
+          </Card>
+        </div>
+        <div className="case-side">
+          <Card title="Decisions" testId="decisions-card">
+            <Decisions detail={detail} pending={pending} />
+          </Card>
+          <Card title="Comments" description="Internal notes between reviewers." testId="comments-card">
+            <Comments detail={detail} />
+          </Card>
+          <Card title="Form progress" testId="progress-card">
+            <FormProgress detail={detail} />
+          </Card>
+          <Card title="Remediation history" testId="remediations-card">
+            <Remediations detail={detail} />
+          </Card>
+          <Card title="Timeline" testId="timeline-card">
+            <Timeline detail={detail} />
+          </Card>
+        </div>
+      </div>
+
+      <DecisionDialog kind={deciding} detail={detail} meId={me?.id} onClose={() => setDeciding(null)} />
+      <SecondApprovalDialog confirm={second} detail={detail} onClose={() => setSecond(null)} />
+      <RemediationDialog open={remediating} detail={detail} onClose={() => setRemediating(false)} />
+      <AssignDialog open={assigning} detail={detail} onClose={() => setAssigning(false)} />
+    </div>
+  );
+}
+
+function SlaBadge({ detail, now }: { detail: CaseDetail; now: number | null }) {
+  const state = sla(detail.review?.sla_due_at, now);
+  if (state.state === "none") return <span className="muted">no SLA in this stage</span>;
+  return (
+    <>
+      <Badge tone={state.tone}>{state.text}</Badge>{" "}
+      <span className="muted small">
+        <Time value={detail.review.sla_due_at} />
+      </span>
+    </>
+  );
+}
+
+/** Who has the case, and claim / release / reassign as the signed-in reviewer may. */
+function Assignment({ detail, me, onReassign }: { detail: CaseDetail; me: Reviewer | null; onReassign: () => void }) {
+  const claim = useCaseAction<undefined>(detail.id, "claim", "The case is yours", { toastErrors: true });
+  const release = useCaseAction<undefined>(detail.id, "release", "Case released", { toastErrors: true });
+  const assignee = detail.review?.assignee ?? null;
+  const mine = assignee !== null && assignee.id === me?.id;
+  const admin = can(me?.role, "admin");
+  return (
+    <span className="row" style={{ alignItems: "center", gap: 6 }}>
+      <span data-testid="case-assignee">{assignee ? (mine ? `${assignee.name} (you)` : assignee.name) : <span className="muted">unassigned</span>}</span>
+      {!assignee && (
+        <button type="button" className="small" onClick={() => claim.mutate(undefined)} disabled={claim.isPending} data-testid="claim">
+          Claim
+        </button>
+      )}
+      {assignee && (mine || admin) && (
+        <button type="button" className="small" onClick={() => release.mutate(undefined)} disabled={release.isPending} data-testid="release">
+          Release
+        </button>
+      )}
+      {admin && (
+        <button type="button" className="small" onClick={onReassign} data-testid="reassign">
+          {assignee ? "Reassign…" : "Assign…"}
+        </button>
+      )}
+    </span>
+  );
+}
+
+function PendingDecision({ detail, me, onAct }: { detail: CaseDetail; me: Reviewer | null; onAct: (confirm: boolean) => void }) {
+  const pending = detail.review.pending_decision;
+  if (!pending) return null;
+  const refusal = secondApprovalRefusal(pending, me);
+  return (
+    <div className="notice info pending" role="status" data-testid="pending-decision">
+      <div>
+        <strong>Awaiting second approval</strong> · {decisionLine(pending)} · <Time value={pending.at} />
+        {pending.note && <p className="pre-line small" style={{ margin: "4px 0 0" }}>{pending.note}</p>}
+      </div>
+      {refusal ? (
+        <span className="muted small">{refusal}</span>
+      ) : (
+        <div className="row">
+          <button type="button" className="primary" onClick={() => onAct(true)} data-testid="second-confirm">
+            Confirm…
+          </button>
+          <button type="button" className="danger" onClick={() => onAct(false)} data-testid="second-overturn">
+            Overturn…
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { auditQuery, eventSummary, localToRfc3339 } from "./audit";
+
+describe("audit request", () => {
+  it("sends the filters as the contract names them, times in RFC 3339", () => {
+    const from = "2026-11-01T09:30";
+    expect(auditQuery({ case_id: " 01a2 ", reviewer_id: "r1", from, to: "" }, 1, 50)).toEqual({ page: 1, limit: 50, case_id: "01a2", reviewer_id: "r1", from: new Date(from).toISOString(), to: undefined });
+    expect(auditQuery({ case_id: "", reviewer_id: "", from: "", to: "" }, 0, 50)).toEqual({ page: 0, limit: 50, case_id: undefined, reviewer_id: undefined, from: undefined, to: undefined });
+  });
+  it("ignores a time that is not one", () => {
+    expect(localToRfc3339("soon")).toBe("");
+    expect(localToRfc3339("")).toBe("");
+  });
+});
+
+describe("event summary", () => {
+  it("says what a decision, an assignment and a check were", () => {
+    expect(eventSummary({ kind: "decision", data: { decision: "reject", reason: "sanctions_match", note: "Listed on the EU list" } })).toBe("reject · sanctions match · “Listed on the EU list”");
+    expect(eventSummary({ kind: "second_approval", data: { confirm: false, note: "Not a match" } })).toBe("overturned · “Not a match”");
+    expect(eventSummary({ kind: "assigned", data: { assignee: { id: "r", name: "Ada" } } })).toBe("to Ada");
+    expect(eventSummary({ kind: "check_completed", data: { type: "aml_person", outcome: { verdict: "potential_match" } } })).toBe("aml person · potential match");
+    expect(eventSummary({ kind: "checks_finished", data: { to_status: "manual_review", risk_level: "medium" } })).toBe("→ manual review · risk medium");
+    expect(eventSummary({ kind: "created", data: {} })).toBe("");
+    expect(eventSummary({ kind: "decided", data: { detail: { decision: "approve", reason: "checks_clear", note: "Fine" }, from_status: "manual_review", to_status: "approved_manually" } })).toBe("approve · checks clear · → approved manually · “Fine”");
+  });
+  it("shortens long texts", () => {
+    const summary = eventSummary({ kind: "commented", data: { body: "x".repeat(200) } });
+    expect(summary.length).toBeLessThan(90);
+    expect(summary.endsWith("…”")).toBe(true);
+  });
+});

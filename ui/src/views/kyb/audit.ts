@@ -1,0 +1,57 @@
+// The audit view's request (filters from the URL) and one line per event. Pure, so tested.
+import type { QueryValue } from "../../api/client";
+import type { AuditEvent } from "./types";
+
+export const AUDIT_KEYS = ["case_id", "reviewer_id", "from", "to"] as const;
+export type AuditValues = Record<(typeof AUDIT_KEYS)[number], string>;
+
+/** A `datetime-local` value (the browser's zone) as RFC 3339 in UTC; empty when not a time. */
+export function localToRfc3339(value: string): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+export function auditQuery(values: AuditValues, page: number, limit: number): Record<string, QueryValue> {
+  return {
+    page,
+    limit,
+    case_id: values.case_id.trim() || undefined,
+    reviewer_id: values.reviewer_id || undefined,
+    from: localToRfc3339(values.from) || undefined,
+    to: localToRfc3339(values.to) || undefined,
+  };
+}
+
+function str(value: unknown): string | null {
+  return typeof value === "string" && value ? value : typeof value === "number" ? String(value) : null;
+}
+
+/** What an event says, in a few words: `reject: sanctions match`, `to Ada`, `risk high`. */
+export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
+  // The engine keeps the case event's own fields under `detail`, the status change beside it.
+  const data = event.data ?? {};
+  const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
+  const d: Record<string, unknown> = { ...detail, ...data };
+  const parts: string[] = [];
+  const decision = str(d.decision);
+  if (decision) parts.push(decision);
+  if (typeof d.confirm === "boolean") parts.push(d.confirm ? "confirmed" : "overturned");
+  const reason = str(d.reason);
+  if (reason) parts.push(reason.replaceAll("_", " "));
+  const assignee = d.assignee && typeof d.assignee === "object" ? str((d.assignee as Record<string, unknown>).name) : str(d.assignee_name);
+  if (assignee) parts.push(`to ${assignee}`);
+  const type = str(d.type);
+  if (type) parts.push(type.replaceAll("_", " "));
+  const outcome = d.outcome && typeof d.outcome === "object" ? str((d.outcome as Record<string, unknown>).verdict) : null;
+  if (outcome) parts.push(outcome.replaceAll("_", " "));
+  const to = str(d.to_status);
+  if (to) parts.push(`→ ${to.replaceAll("_", " ")}`);
+  const risk = str(d.risk_level);
+  if (risk) parts.push(`risk ${risk}`);
+  const section = str(d.section) ?? str(d.document_kind);
+  if (section) parts.push(section.replaceAll("_", " "));
+  const text = str(d.note) ?? str(d.message) ?? str(d.body);
+  if (text) parts.push(`“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`);
+  return parts.join(" · ");
+}
