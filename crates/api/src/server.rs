@@ -149,23 +149,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;
-    // The audit chains are verified at every start: a stored event edited, removed or reordered
-    // since is reported at once.
-    let audit = engine.audit().verify_all().await?;
-    let events: u64 = audit.iter().map(|(_, v)| v.events).sum();
-    for (scope, verified) in &audit {
-        if let Some(problem) = &verified.problem {
-            tracing::error!(
-                environment = scope.environment.as_str(),
-                seq = problem.seq,
-                "audit chain NOT intact: {}",
-                problem.message
-            );
-        }
-    }
-    if audit.iter().all(|(_, v)| v.ok) {
-        tracing::info!(events, "audit chains intact");
-    }
+
     let demo_scope = if options.demo {
         Some(Scope::new(engine.organizations().find(None).await?.id, Environment::Sandbox))
     } else {
@@ -177,6 +161,30 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     };
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
     engine.start_background(Arc::new(transport));
+    // The audit chains are verified at every start, beside serving (a long chain must not delay
+    // the window): a stored event edited, removed or reordered since is reported at once.
+    let auditor = engine.clone();
+    tokio::spawn(async move {
+        match auditor.audit().verify_all().await {
+            Ok(chains) => {
+                for (scope, verified) in &chains {
+                    if let Some(problem) = &verified.problem {
+                        tracing::error!(
+                            environment = scope.environment.as_str(),
+                            seq = problem.seq,
+                            "audit chain NOT intact: {}",
+                            problem.message
+                        );
+                    }
+                }
+                if chains.iter().all(|(_, v)| v.ok) {
+                    let events: u64 = chains.iter().map(|(_, v)| v.events).sum();
+                    tracing::info!(events, "audit chains intact");
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "the audit chains could not be read"),
+        }
+    });
     if let Some(scope) = demo_scope {
         // The KYB demo cases and document verifications run their checks: added while the server
         // already answers.

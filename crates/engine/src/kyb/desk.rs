@@ -212,12 +212,12 @@ impl Kyb<'_> {
                 }
             }
             let actor = Actor::Reviewer(reviewer.clone());
-            Ok(entry(
+            Ok(Some(entry(
                 now,
                 "assigned",
                 &actor,
                 json!({ "assignee_id": reviewer.id, "assignee": who(&reviewer), "how": "claimed" }),
-            ))
+            )))
         })
         .await
     }
@@ -274,7 +274,7 @@ impl Kyb<'_> {
             }
             case.review.assignee = None;
             case.review.assigned_at = None;
-            Ok(entry(now, "released", &actor, json!({ "assignee_id": assignee.id, "assignee": assignee.name })))
+            Ok(Some(entry(now, "released", &actor, json!({ "assignee_id": assignee.id, "assignee": assignee.name }))))
         })
         .await
     }
@@ -305,7 +305,7 @@ impl Kyb<'_> {
             let before = case.review.assignee.clone();
             case.review.assignee = target.as_ref().map(Reviewer::reference);
             case.review.assigned_at = target.as_ref().map(|_| now);
-            Ok(entry(
+            Ok(Some(entry(
                 now,
                 if target.is_some() { "assigned" } else { "released" },
                 &actor,
@@ -315,7 +315,7 @@ impl Kyb<'_> {
                     "previous_assignee_id": before.as_ref().map(|b| b.id),
                     "how": "reassigned",
                 }),
-            ))
+            )))
         })
         .await
     }
@@ -366,10 +366,11 @@ impl Kyb<'_> {
             });
             if needs_second {
                 case.review.pending_decision = Some(decision);
-                Ok(entry(now, "decision_proposed", &actor, detail))
+                Ok(Some(entry(now, "decision_proposed", &actor, detail)))
             } else {
+                // The transition records the decision (`decided`, with its detail).
                 transition(conn, case, input.decision.event(), &actor, now, real_now, detail)?;
-                Ok(entry(now, "decision_recorded", &actor, json!({ "decision_id": decision.id })))
+                Ok(None)
             }
         })
         .await
@@ -430,12 +431,12 @@ impl Kyb<'_> {
                 "decision_id": decision.id, "first_decision_id": first.id, "confirm": input.confirm, "note": note,
                 "decision": first.decision, "reason": first.reason,
             });
+            // The second approval is its own event, with what it approved; a confirmation also
+            // moves the case (`decided`).
             if input.confirm {
-                transition(conn, case, kind.event(), &actor, now, real_now, detail)?;
-                Ok(entry(now, "second_approval", &actor, json!({ "decision_id": decision.id, "confirm": true })))
-            } else {
-                Ok(entry(now, "second_approval", &actor, detail))
+                transition(conn, case, kind.event(), &actor, now, real_now, json!({ "decision_id": decision.id }))?;
             }
+            Ok(Some(entry(now, "second_approval", &actor, detail)))
         })
         .await
     }
@@ -463,12 +464,12 @@ impl Kyb<'_> {
         self.modify(scope, id, move |conn, case| {
             store::insert_comment(conn, case, &stored)?;
             let actor = Actor::Reviewer(author);
-            Ok(entry(
+            Ok(Some(entry(
                 stored.at,
                 "commented",
                 &actor,
                 json!({ "comment_id": stored.id, "body": stored.body, "mentions": stored.mentions.iter().map(|m| m.id).collect::<Vec<_>>() }),
-            ))
+            )))
         })
         .await?;
         Ok(comment)
@@ -482,8 +483,10 @@ impl Kyb<'_> {
         file: crate::files::FileId,
         page: u32,
     ) -> Result<(Vec<u8>, u32)> {
-        let case = self.get(scope, id).await?;
-        if !case.documents.iter().any(|d| d.file_id == file) {
+        let case = self.engine.core.db.read(move |conn| store::get_case(conn, scope, id)).await?;
+        let holds =
+            case.ok_or(Error::not_found("KYB verification"))?.form.documents.values().any(|ids| ids.contains(&file));
+        if !holds {
             return Err(Error::not_found("document"));
         }
         let (stored, bytes) = self.engine.files().read(scope, file).await?;

@@ -384,7 +384,7 @@ impl Kyb<'_> {
                 Values::Representative(r) => case.form.representative = r,
                 Values::Ownership(o) => case.form.ownership = o,
             }
-            Ok(entry(now, "section_saved", &actor, json!({ "section": section })))
+            Ok(Some(entry(now, "section_saved", &actor, json!({ "section": section }))))
         })
         .await
     }
@@ -431,12 +431,12 @@ impl Kyb<'_> {
                     ));
                 }
                 files.push(file_id);
-                Ok(entry(
+                Ok(Some(entry(
                     now,
                     "document_added",
                     &actor,
                     json!({ "kind": kind, "file_id": file_id, "name": file.original_name }),
-                ))
+                )))
             })
             .await
         };
@@ -492,7 +492,7 @@ impl Kyb<'_> {
                 }
                 case.form.documents.retain(|_, files| !files.is_empty());
                 let kind = found.ok_or(Error::not_found("document"))?;
-                Ok(entry(now, "document_removed", &actor, json!({ "kind": kind, "file_id": file_id })))
+                Ok(Some(entry(now, "document_removed", &actor, json!({ "kind": kind, "file_id": file_id }))))
             })
             .await?;
         self.engine.files().delete_one(scope, file_id).await?;
@@ -549,7 +549,7 @@ impl Kyb<'_> {
                 }
                 pipeline::start(conn, case, &again, now, real_now, &fatf)?;
             }
-            Ok(entry(now, "checks_started", &Actor::Pipeline, json!({ "round": case.round })))
+            Ok(Some(entry(now, "checks_started", &Actor::Pipeline, json!({ "round": case.round }))))
         })
         .await
     }
@@ -595,25 +595,31 @@ impl Kyb<'_> {
                 case.remediation_sections.sort();
             }
             case.widget_expires_at = case.widget_expires_at.max(now.saturating_add(WIDGET_VALIDITY));
-            Ok(entry(now, "widget_renewed", &Actor::Docket, json!({ "expires_at": case.widget_expires_at })))
+            Ok(Some(entry(now, "widget_renewed", &Actor::Docket, json!({ "expires_at": case.widget_expires_at }))))
         })
         .await
     }
 
-    /// Loads a case, changes it, stores it with a timeline entry, in one transaction.
+    /// Loads a case, changes it, stores it with its timeline entry (if the change did not record
+    /// one itself), in one transaction.
     pub(super) async fn modify<F>(&self, scope: Scope, id: CaseId, change: F) -> Result<CaseDetail>
     where
-        F: FnOnce(&Connection, &mut Case) -> Result<TimelineEntry> + Send + 'static,
+        F: FnOnce(&Connection, &mut Case) -> Result<Option<TimelineEntry>> + Send + 'static,
     {
         self.engine
             .core
             .db
             .write(move |conn| {
                 let mut case = store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+                // `None`: the change was recorded already (by the transition it made).
                 let entry = change(conn, &mut case)?;
-                case.last_activity_at = case.last_activity_at.max(entry.at);
+                if let Some(entry) = &entry {
+                    case.last_activity_at = case.last_activity_at.max(entry.at);
+                }
                 store::update_case(conn, &case)?;
-                store::add_timeline(conn, &case, &entry)?;
+                if let Some(entry) = &entry {
+                    store::add_timeline(conn, &case, entry)?;
+                }
                 Ok(())
             })
             .await?;
