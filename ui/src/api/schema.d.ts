@@ -2951,7 +2951,7 @@ export interface components {
         Decision: {
             id: components["schemas"]["DecisionId"];
             step: components["schemas"]["DecisionStep"];
-            decision: components["schemas"]["Verdict"];
+            decision: components["schemas"]["DecisionVerdict"];
             reason?: components["schemas"]["Reason"] | null;
             note: string;
             reviewer?: components["schemas"]["ReviewerRef"] | null;
@@ -2973,6 +2973,11 @@ export interface components {
          * @enum {string}
          */
         DecisionStep: "single" | "first" | "second";
+        /**
+         * @description What a decision step said.
+         * @enum {string}
+         */
+        DecisionVerdict: "approve" | "reject" | "confirm" | "overturn";
         /** @description One delivery in the history ("invocation"). The first nine fields are the public service's. */
         Delivery: {
             /** @description The envelope's `id`. */
@@ -3874,7 +3879,7 @@ export interface components {
         NewReviewer: {
             name: string;
             email?: string | null;
-            role: components["schemas"]["Role"];
+            role: components["schemas"]["ReviewerRole"];
         };
         /** @description `POST /api/v4/kyb/verifications/{id}/second-approval`. */
         NewSecondApproval: {
@@ -3912,6 +3917,10 @@ export interface components {
              * @description Wrong tries left before the code is locked.
              */
             attempts_left?: number | null;
+        };
+        /** @description How many messages a clear removed. */
+        OutboxCleared: {
+            removed: number;
         };
         /** @description The ownership and control section. */
         Ownership: {
@@ -4540,7 +4549,7 @@ export interface components {
             id: components["schemas"]["ReviewerId"];
             name: string;
             email?: string | null;
-            role: components["schemas"]["Role"];
+            role: components["schemas"]["ReviewerRole"];
             /** @description The machine's owner: `docket serve`'s printed link and the desktop window sign in as them. */
             owner: boolean;
             /** Format: date-time */
@@ -4563,7 +4572,7 @@ export interface components {
         /** @description One reviewer's figures over a period. */
         ReviewerMetrics: {
             reviewer: components["schemas"]["ReviewerRef"];
-            role: components["schemas"]["Role"];
+            role: components["schemas"]["ReviewerRole"];
             /**
              * Format: int64
              * @description Decisions made (single, and the first of four eyes).
@@ -4617,6 +4626,11 @@ export interface components {
             id: components["schemas"]["ReviewerId"];
             name: string;
         };
+        /**
+         * @description What a reviewer may do. Each role may do everything the one before may.
+         * @enum {string}
+         */
+        ReviewerRole: "reviewer" | "senior" | "admin";
         /** @description A reviewer with a one-time sign-in link. */
         ReviewerWithLink: {
             reviewer: components["schemas"]["Reviewer"];
@@ -5134,10 +5148,10 @@ export interface components {
             shareholders?: components["schemas"]["Shareholder"][];
         };
         /**
-         * @description What a decision step said.
+         * @description The overall verdict.
          * @enum {string}
          */
-        Verdict: "approve" | "reject" | "confirm" | "overturn";
+        Verdict: "pass" | "risky" | "fail" | "unknown";
         /** @description A document verification as served. */
         Verification: {
             id: components["schemas"]["VerificationId"];
@@ -9618,7 +9632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Cleared"];
+                    "application/json": components["schemas"]["OutboxCleared"];
                 };
             };
             /** @description Not the sandbox */

@@ -186,6 +186,7 @@ async fn outbox(
 
 /// How many messages a clear removed.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = OutboxCleared)]
 pub struct Cleared {
     pub removed: usize,
 }

@@ -92,7 +92,7 @@ impl ReviewerName {
 /// What a reviewer may do. Each role may do everything the one before may.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ReviewerRole))]
 pub enum Role {
     /// Works cases: claims, comments, decides the cases assigned to them.
     Reviewer,

@@ -250,7 +250,7 @@ impl DecisionStep {
 /// What a decision step said.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DecisionVerdict))]
 pub enum Verdict {
     Approve,
     Reject,
