@@ -139,14 +139,6 @@ function EventPanel({ event, onClose }: { event: AuditEvent; onClose: () => void
         <dd>
           <Time value={event.at} precise />
         </dd>
-        {event.recorded_at && (
-          <>
-            <dt>Recorded</dt>
-            <dd>
-              <Time value={event.recorded_at} precise />
-            </dd>
-          </>
-        )}
         <dt>By</dt>
         <dd>{event.actor}</dd>
         <dt>Case</dt>

@@ -223,7 +223,7 @@ function SettingsForm({ initial, admin }: { initial: DeskSettings; admin: boolea
   const queryClient = useQueryClient();
   const toast = useToast();
   const [fourEyes, setFourEyes] = useState(initial.four_eyes);
-  const [hours, setHours] = useState<Record<SlaStage, string>>(() => Object.fromEntries(STAGES.map((s) => [s.key, initial.sla_hours[s.key] === null ? "" : String(initial.sla_hours[s.key])])) as Record<SlaStage, string>);
+  const [hours, setHours] = useState<Record<SlaStage, string>>(() => Object.fromEntries(STAGES.map((s) => [s.key, (initial.sla_hours?.[s.key] ?? null) === null ? "" : String(initial.sla_hours?.[s.key])])) as Record<SlaStage, string>);
   const save = useMutation({
     mutationFn: (body: DeskSettings) => put<DeskSettings>("/_docket/desk/settings", body),
     onSuccess: (next) => {

@@ -54,7 +54,7 @@ const columns = [
     cell: ({ row }) => (
       <div>
         <strong>{row.original.reviewer.name}</strong>
-        <div className="muted small">{roleName(row.original.role ?? row.original.reviewer.role)}</div>
+        <div className="muted small">{roleName(row.original.role)}</div>
       </div>
     ),
   }),

@@ -31,8 +31,7 @@ describe("four eyes on a case", () => {
     expect(needsSecondApproval(detail, "approve")).toBe(false);
     expect(needsSecondApproval(detail, "any")).toBe(true);
   });
-  it("falls back on the review's flag, then on none", () => {
-    expect(needsSecondApproval({ review: { ...review, four_eyes: true } }, "approve")).toBe(true);
-    expect(needsSecondApproval({ review }, "approve")).toBe(false);
+  it("needs none when the case says nothing", () => {
+    expect(needsSecondApproval({}, "approve")).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Words of the desk's decisions: the reason taxonomy, remediation targets, the four-eyes
 // policies, and one line per decision. Pure, so tested.
-import type { ApproveReason, CaseReview, Decision, DecisionKind, DocumentKind, FourEyes, FourEyesRequired, RejectReason, Role } from "./types";
+import type { ApproveReason, Decision, DecisionKind, DocumentKind, FourEyes, FourEyesRequired, RejectReason, Role } from "./types";
 
 export const APPROVE_REASONS: { value: ApproveReason; label: string }[] = [
   { value: "checks_clear", label: "The checks are clear" },
@@ -81,9 +81,9 @@ export function secondApprovalRefusal(pending: Decision, reviewer: { id: string;
   return null;
 }
 
-/** Whether a decision of this kind on the case would wait for a second approval (both shapes read). */
-export function needsSecondApproval(detail: { four_eyes_required?: FourEyesRequired | null; review?: CaseReview | null }, kind: DecisionKind | "any"): boolean {
+/** Whether a decision of this kind on the case would wait for a second approval. */
+export function needsSecondApproval(detail: { four_eyes_required?: FourEyesRequired | null }, kind: DecisionKind | "any"): boolean {
   const required = detail.four_eyes_required;
-  if (required) return kind === "any" ? required.approve || required.reject : required[kind];
-  return detail.review?.four_eyes ?? false;
+  if (!required) return false;
+  return kind === "any" ? required.approve || required.reject : required[kind];
 }
