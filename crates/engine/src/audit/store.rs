@@ -164,6 +164,7 @@ pub(crate) fn breaches_by_reviewer(
     let rows = conn
         .prepare_cached(
             "SELECT json_extract(data, '$.detail.assignee_id') AS a, count(*) FROM audit_events
+             INDEXED BY audit_events_breaches
              WHERE organization_id = ?1 AND environment = ?2 AND kind = 'sla_breached' AND at >= ?3 AND at < ?4
                AND a IS NOT NULL
              GROUP BY a",

@@ -202,6 +202,13 @@ fn with_remediations(conn: &Connection, found: Option<Case>) -> Result<Option<Ca
     Ok(Some(c))
 }
 
+pub(crate) fn id_of_public(conn: &Connection, scope: Scope, public_id: &str) -> Result<Option<CaseId>> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND public_id = ?3")?
+        .query_row(params![scope.organization, scope.environment, public_id], |r| r.get(0))
+        .optional()?)
+}
+
 pub(crate) fn public_id_taken(conn: &Connection, scope: Scope, public_id: &str) -> Result<bool> {
     Ok(conn
         .prepare_cached("SELECT 1 FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2 AND public_id = ?3")?
@@ -298,7 +305,8 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
     let order = match filter.sort {
         CaseSort::Newest => "created_at DESC, id DESC",
         CaseSort::Oldest => "created_at, id",
-        CaseSort::SlaDue => "sla_due_at IS NULL, sla_due_at, created_at, id",
+        // The expression of the index kyb_cases_sla_order: cases without an SLA last.
+        CaseSort::SlaDue => "coalesce(sla_due_at, 9223372036854775807), created_at, id",
     };
     sql.push_str(&format!(" ORDER BY {order} LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
     let mut stmt = conn.prepare_cached(&sql)?;
@@ -876,9 +884,9 @@ pub(crate) fn open_case_ids(conn: &Connection, scope: Scope) -> Result<Vec<CaseI
 pub(crate) fn next_unassigned(conn: &Connection, scope: Scope) -> Result<Option<CaseId>> {
     Ok(conn
         .prepare_cached(
-            "SELECT id FROM kyb_cases INDEXED BY kyb_cases_assignee
-             WHERE organization_id = ?1 AND environment = ?2 AND assignee_id IS NULL
-               AND status IN ('manual_review', 'failed') AND pending_decision IS NULL
+            "SELECT id FROM kyb_cases INDEXED BY kyb_cases_waiting
+             WHERE organization_id = ?1 AND environment = ?2 AND status IN ('manual_review', 'failed')
+               AND assignee_id IS NULL AND pending_decision IS NULL
              ORDER BY created_at, id LIMIT 1",
         )?
         .query_row(params![scope.organization, scope.environment], |r| r.get(0))
@@ -1019,13 +1027,13 @@ pub(crate) fn desk_counts(
         )?;
     }
     counts.unassigned = count(
-        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_status WHERE organization_id = ?1 AND environment = ?2
-         AND status IN ('manual_review', 'failed') AND assignee_id IS NULL",
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_waiting WHERE organization_id = ?1 AND environment = ?2
+         AND status IN ('manual_review', 'failed') AND assignee_id IS NULL AND pending_decision IS NULL",
         &[org, env],
     )?;
     counts.awaiting_second_approval = count(
-        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_status WHERE organization_id = ?1 AND environment = ?2
-         AND status IN ('manual_review', 'failed') AND pending_decision IS NOT NULL",
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_second_approval WHERE organization_id = ?1
+         AND environment = ?2 AND pending_decision IS NOT NULL AND status IN ('manual_review', 'failed')",
         &[org, env],
     )?;
     counts.sla_breached = count(
