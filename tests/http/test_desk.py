@@ -186,3 +186,36 @@ def test_bad_desk_input_is_a_clear_4xx(sandbox):
         assert r.status_code == 400 and r.json()["message"], params
     assert sandbox.get("/_docket/audit", params={"case_id": "nope"}).status_code == 400
     assert sandbox.post(f"{DESK}/next").status_code == 400, "next case is a signed-in reviewer's"
+
+
+def signed_in(sandbox, reviewer: dict) -> requests.Session:
+    link = sandbox.post(f"/_docket/reviewers/{reviewer['id']}/link").json()["login_url"]
+    s = requests.Session()
+    assert s.get(link, allow_redirects=False, timeout=30).status_code == 303
+    s.headers["X-Docket-Environment"] = "sandbox"
+    return s
+
+
+def test_a_reviewer_cannot_ask_for_a_remediation_on_a_colleagues_case(server, sandbox, unique, poll, real_clock):
+    ann = add_reviewer(sandbox, unique("Ann"), "reviewer")
+    eve = add_reviewer(sandbox, unique("Eve"), "reviewer")
+    case = waiting_case(sandbox, unique, poll)
+    url = f"{server.url}{K}/{case['id']}"
+    assert sandbox.post(f"{K}/{case['id']}/claim", json={"reviewer_id": ann["id"]}).status_code == 200
+    ask = {"section": "company", "message": "Please upload the registry extract again."}
+    r = signed_in(sandbox, eve).post(f"{url}/remediation", json=ask, timeout=30)
+    assert r.status_code == 403 and ann["name"] in r.json()["message"], r.text
+    assert sandbox.get(f"{K}/{case['id']}").json()["status"] == "manual_review", "nothing changed"
+    r = signed_in(sandbox, ann).post(f"{url}/remediation", json=ask, timeout=30)
+    assert r.status_code == 200 and r.json()["status"] == "action_required", r.text
+
+
+def test_the_audit_trail_filters_by_a_cases_public_id(sandbox, unique, poll, real_clock):
+    case = waiting_case(sandbox, unique, poll)
+    by_id = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    by_public = sandbox.get("/_docket/audit", params={"case_id": case["public_id"], "limit": 100}).json()["data"]
+    assert by_id and [e["seq"] for e in by_public] == [e["seq"] for e in by_id]
+    assert {e["case_public_id"] for e in by_public} == {case["public_id"]}
+    assert sandbox.get("/_docket/audit", params={"case_id": "nope"}).status_code == 400
+    r = sandbox.get("/_docket/audit", params={"case_id": "KYB-NOSUCH"})
+    assert r.status_code == 200 and r.json()["data"] == []

@@ -69,7 +69,7 @@ export function Audit() {
       </PageHeader>
       <Verification />
       <FilterBar active={narrowed} onClear={() => { setCaseId(""); set({ case_id: null, reviewer_id: null, from: null, to: null }); }} label="Filter events">
-        <TextFilter label="Case id" value={caseId} onChange={setCaseId} search placeholder="Case UUID" size={36} testId="audit-filter-case" />
+        <TextFilter label="Case" value={caseId} onChange={setCaseId} search placeholder="KYB-… or case id" size={24} testId="audit-filter-case" />
         <SelectFilter label="Reviewer" value={values.reviewer_id} onChange={(v) => set({ reviewer_id: v })} choices={(reviewers.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))} testId="audit-filter-reviewer" />
         <DateFilter label="From" value={values.from} onChange={(v) => set({ from: v })} time testId="audit-filter-from" />
         <DateFilter label="To" value={values.to} onChange={(v) => set({ to: v })} time testId="audit-filter-to" />

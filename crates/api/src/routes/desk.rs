@@ -296,7 +296,7 @@ async fn metrics(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct AuditParams {
-    /// One case's events.
+    /// One case's events: its id (UUID), or its public id (`KYB-…`).
     case_id: Option<String>,
     /// One reviewer's events.
     reviewer_id: Option<String>,
@@ -338,7 +338,15 @@ async fn audit(
 ) -> ApiResult<Json<Page<AuditEvent>>> {
     let page = paging.within(AUDIT_BOUNDS)?;
     let filter = AuditFilter {
-        case_id: uuid_param("case_id", p.case_id.as_deref())?,
+        case_id: match p.case_id.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            Some(v) if v.starts_with("KYB-") => Some(
+                // A public id that names no case matches no event, as an unknown id does.
+                state.engine.kyb().id_of_public(caller.scope(), v).await?.map_or(uuid::Uuid::nil(), |id| id.as_uuid()),
+            ),
+            v => uuid_param("case_id", v).map_err(|_| {
+                ApiError::bad_request("case_id: a case's id (a UUID) or its public id (KYB-…)").with_field("case_id")
+            })?,
+        },
         reviewer_id: uuid_param("reviewer_id", p.reviewer_id.as_deref())?,
         from: time_bound("from", p.from.as_deref())?,
         to: time_bound("to", p.to.as_deref())?,

@@ -130,6 +130,17 @@ fn who(r: &Reviewer) -> String {
     r.name.as_str().to_owned()
 }
 
+/// Refuses a reviewer acting on a case assigned to another reviewer (an admin may).
+pub(super) fn not_someone_elses(case: &Case, actor: &Actor, what: &str) -> Result<()> {
+    match (actor.reviewer(), &case.review.assignee) {
+        (Some(r), Some(a)) if a.id != r.id && !r.may(Role::Admin) => Err(Error::Forbidden(format!(
+            "the case is assigned to {}: only they may {what} (an admin can reassign it)",
+            a.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Refuses a reviewer who may not act on a case someone else works.
 fn only_assignee(case: &Case, actor: &Actor, what: &str) -> Result<()> {
     let Some(reviewer) = actor.reviewer() else { return Ok(()) };

@@ -271,6 +271,12 @@ impl Kyb<'_> {
     }
 
     /// The whole case.
+    /// The id of the case with this public id (`KYB-…`), if there is one.
+    pub async fn id_of_public(&self, scope: Scope, public_id: &str) -> Result<Option<CaseId>> {
+        let public_id = public_id.to_owned();
+        self.engine.core.db.read(move |conn| store::id_of_public(conn, scope, &public_id)).await
+    }
+
     pub async fn get(&self, scope: Scope, id: CaseId) -> Result<CaseDetail> {
         let (case, checks, remediations, timeline) = self
             .engine
@@ -578,6 +584,8 @@ impl Kyb<'_> {
         let now = self.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
+            // A reviewer asks on a case that is theirs or nobody's, not on one a colleague works.
+            super::desk::not_someone_elses(case, &actor, "request a remediation")?;
             let remediation = Remediation {
                 id: RemediationId::new(real_now),
                 section,
