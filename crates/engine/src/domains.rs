@@ -61,6 +61,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
     &crate::email::DOMAIN,
+    &crate::transmon::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

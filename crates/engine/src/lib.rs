@@ -25,6 +25,7 @@ pub mod page;
 pub mod sandbox;
 pub mod scope;
 pub mod time;
+pub mod transmon;
 pub mod values;
 pub mod verifications;
 pub mod webhooks;
@@ -105,6 +106,7 @@ pub(crate) struct Core {
     files: files::FilesState,
     kyb: kyb::KybState,
     email: email::EmailState,
+    transmon: transmon::TransmonState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
     public_url: std::sync::RwLock<String>,
 }
@@ -157,6 +159,7 @@ impl Engine {
                 files: Default::default(),
                 kyb: kyb::KybState::default(),
                 email: email::EmailState::new(config.dns_server, config.smtp),
+                transmon: transmon::TransmonState::default(),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
             }),
         };
@@ -271,6 +274,10 @@ impl Engine {
 
     pub fn audit(&self) -> audit::Audit<'_> {
         audit::Audit { engine: self }
+    }
+
+    pub fn transmon(&self) -> transmon::Transmon<'_> {
+        transmon::Transmon { engine: self }
     }
 
     pub fn events(&self) -> events::Events<'_> {

@@ -344,6 +344,12 @@ impl Aml<'_> {
         Ok(report)
     }
 
+    /// Screens a name with the default options, without recording a search (transaction
+    /// monitoring's check of a payee).
+    pub(crate) async fn screen_name(&self, scope: Scope, name: &str) -> Result<SearchReport> {
+        self.run(scope, SearchRequest { full_name: name.to_owned(), ..SearchRequest::default() }).await
+    }
+
     /// Runs a search without recording it.
     pub(super) async fn run(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
         let plan = plan(&request)?;

@@ -46,10 +46,14 @@ pub const CATALOGUE: [CatalogueEntry; 8] = [
     },
     CatalogueEntry {
         event_type: EventType::TransactionMonitoring,
-        emitted: false,
-        summary: "A transaction was evaluated",
-        description: "The public service's payload is not published; Docket will define it with transaction \
-            monitoring. Today only test events carry this example.",
+        emitted: true,
+        summary: "A transaction or payment was evaluated",
+        description: "Sent for every event of `POST /api/v3/transmon/transaction` and `.../payment`, once its rules \
+            and checks ran (the public service's payload is not published; this is Docket's): `event_id`, \
+            `event_type`, `applicant_id`, `received_at`, `decision` (`allow`, `review`, `reject`), `causes`, \
+            `fired_rules`, `rule_errors` (code, message, line, column), `rules_evaluated`, `stopped_by` (the \
+            `reject` rule that stopped the rest), `checks.aml_payee`, `stats` (what `stats.*` read) and `event` \
+            (the fields as submitted). The same as `GET /api/v3/transmon/events/{event_id}`.",
         example: TRANSACTION_MONITORING,
     },
     CatalogueEntry {
@@ -100,7 +104,7 @@ const DOCVER: &str = r#"{"id":"01920b6f-0000-7000-8000-000000000001","applicant_
 
 const DOCVER_CHECKS: &str = r#"{"verification_id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","verification_url_id":"V1A2B3C4D5E6F7A8B","step":"face_comparison","result":{"status":"failed","errors":[{"code":4001,"message":"the face does not match the identity document"}],"pending_documents":[],"data":null,"decided_by":"reviewer:Ana"}}"#;
 
-const TRANSACTION_MONITORING: &str = r#"{"transaction_id":"tx-123","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","decision":"review","matched_rules":[{"rule_id":"01920b70-0000-7000-8000-000000000002","name":"Large cash deposit","action":"review"}],"evaluated_at":"2026-11-22T09:00:00Z"}"#;
+const TRANSACTION_MONITORING: &str = r#"{"event_id":"019d4e90-0000-7000-8000-000000000001","event_type":"transaction","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","received_at":"2026-11-22T09:00:00.000Z","decision":"review","causes":["VELOCITY_1D"],"fired_rules":[{"rule_id":"01920b70-0000-7000-8000-000000000002","name":"Three or more transfers today","event_type":"transaction_post","rank":20,"causes":["VELOCITY_1D"],"action":null}],"rule_errors":[],"rules_evaluated":4,"stopped_by":null,"checks":{"aml_payee":{"name":"John Doe","hits":0,"max_risk_score":null,"best_match":null,"best_match_percentage":null}},"stats":{"last1d":{"sum":"1680.00","avg":"560","min":"560.00","max":"560.00","transactions_count":3},"last7d":{"sum":"2240.00","avg":"560","min":"560.00","max":"560.00","transactions_count":4},"last30d":{"sum":"2240.00","avg":"560","min":"560.00","max":"560.00","transactions_count":4}},"event":{"applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","amount":"560.00","currency_code":"EUR","payee_alias":"John Doe","payee_country_cd":"US"}}"#;
 
 const KYB_VERIFICATION: &str = r#"{"id":"01920b71-0000-7000-8000-000000000003","verification_id":"01920b71-0000-7000-8000-000000000004","public_id":"KYB-7K3M9QX2","organization_id":"01920b6d-0000-7000-8000-000000000005","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","external_id":"merchant-1042","company_name":"Brightwater Logistics Ltd","country":"GB","status":"manual_review","stage":"manual_review","decision":null,"risk_score":null,"risk_level":"medium","is_sandbox":true,"created_at":"2026-11-22T09:00:00Z","submitted_at":"2026-11-22T09:20:00Z","last_activity_at":"2026-11-22T09:20:05Z","company":{"legal_name":"Brightwater Logistics Ltd","dba":null,"form_type":"Private limited company","entity_type":"corporation","registration_type":"company_number","registration_number":"09876543","country":"GB","state":"","representative_name":"Amelia Hart","representative_email":"amelia.hart@brightwater.example"},"form_progress":{"sections_completed":5,"sections_total":5,"current_section":null,"sections":[]},"checks_summary":{"expected":8,"completed":8,"passed":7,"review":1,"failed":0,"errored":0,"checks":[{"type":"kyc","status":"completed","severity":"medium","verdict":"needs_review"}]},"previous_status":"under_review"}"#;
 

@@ -1,0 +1,343 @@
+//! Transaction monitoring in SQLite: rules, the built-in rules' status, events with their
+//! results, and the per-applicant daily aggregates.
+
+use std::str::FromStr;
+
+use docket_rules::Decimal;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::model::{Action, Decision, EventId, EventKind, EventResult, Rule, RuleEventType, RuleId, RuleStatus};
+use crate::applicants::ApplicantId;
+use crate::db::json_column;
+use crate::error::{Error, Result};
+use crate::page::{Page, PageRequest};
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+// Rules.
+
+const RULE_COLUMNS: &str =
+    "id, organization_id, name, status, event_type, rank, expression, causes, action, created_at, updated_at";
+
+fn rule(row: &Row<'_>) -> rusqlite::Result<Rule> {
+    let bad = |i: usize, what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, format!("unknown {what}").into())
+    };
+    let status: String = row.get(3)?;
+    let event_type: String = row.get(4)?;
+    let action: Option<String> = row.get(8)?;
+    Ok(Rule {
+        id: row.get(0)?,
+        organization_id: row.get(1)?,
+        name: row.get(2)?,
+        status: RuleStatus::parse(&status).ok_or_else(|| bad(3, "status"))?,
+        event_type: RuleEventType::parse(&event_type).ok_or_else(|| bad(4, "event type"))?,
+        rank: row.get(5)?,
+        expression: row.get(6)?,
+        causes: json_column(row, 7)?,
+        action: match action.as_deref() {
+            None => None,
+            Some("reject") => Some(Action::Reject),
+            Some(_) => return Err(bad(8, "action")),
+        },
+        builtin: false,
+        created_at: row.get(9)?,
+        updated_at: row.get(10)?,
+    })
+}
+
+pub(crate) fn save_rule(conn: &Connection, scope: Scope, r: &Rule) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO transmon_rules (id, organization_id, environment, name, status, event_type, rank, expression, causes,
+             action, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, status = excluded.status, event_type = excluded.event_type,
+             rank = excluded.rank, expression = excluded.expression, causes = excluded.causes, action = excluded.action,
+             updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        r.id,
+        scope.organization,
+        scope.environment,
+        r.name,
+        r.status.as_str(),
+        r.event_type.as_str(),
+        r.rank,
+        r.expression,
+        serde_json::to_string(&r.causes)?,
+        r.action.map(|_| "reject"),
+        r.created_at,
+        r.updated_at,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn get_rule(conn: &Connection, scope: Scope, id: RuleId) -> Result<Option<Rule>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {RULE_COLUMNS} FROM transmon_rules WHERE id = ?1 AND organization_id = ?2 AND environment = ?3"
+        ))?
+        .query_row(params![id, scope.organization, scope.environment], rule)
+        .optional()?)
+}
+
+/// The scope's rules (of one event type, or all), in evaluation order.
+pub(crate) fn rules(conn: &Connection, scope: Scope, event_type: Option<RuleEventType>) -> Result<Vec<Rule>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {RULE_COLUMNS} FROM transmon_rules WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR event_type = ?3)
+         ORDER BY event_type, rank, created_at, id"
+    ))?;
+    let rows = stmt.query_map(params![scope.organization, scope.environment, event_type.map(|t| t.as_str())], rule)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn delete_rule(conn: &Connection, scope: Scope, id: RuleId) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("DELETE FROM transmon_rules WHERE id = ?1 AND organization_id = ?2 AND environment = ?3")?
+        .execute(params![id, scope.organization, scope.environment])?
+        > 0)
+}
+
+/// The stored status of each built-in rule whose status was changed, with when.
+pub(crate) fn builtin_statuses(conn: &Connection, scope: Scope) -> Result<Vec<(RuleId, RuleStatus, Timestamp)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT rule_id, status, updated_at FROM transmon_builtin_status WHERE organization_id = ?1 AND environment = ?2",
+    )?;
+    let rows = stmt.query_map(params![scope.organization, scope.environment], |r| {
+        let status: String = r.get(1)?;
+        Ok((r.get(0)?, RuleStatus::parse(&status).unwrap_or(RuleStatus::Inactive), r.get(2)?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(crate) fn set_builtin_status(
+    conn: &Connection,
+    scope: Scope,
+    id: RuleId,
+    status: RuleStatus,
+    at: Timestamp,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO transmon_builtin_status (organization_id, environment, rule_id, status, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (organization_id, environment, rule_id) DO UPDATE SET status = excluded.status,
+             updated_at = excluded.updated_at",
+    )?
+    .execute(params![scope.organization, scope.environment, id, status.as_str(), at])?;
+    Ok(())
+}
+
+// Daily aggregates.
+
+/// One day of one applicant's events.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Day {
+    pub(crate) events: u64,
+    pub(crate) amounts: u64,
+    pub(crate) sum: Decimal,
+    pub(crate) min: Option<Decimal>,
+    pub(crate) max: Option<Decimal>,
+}
+
+impl Day {
+    /// Adds one event (and its amount, if it carried one). Fails only when the sum leaves the
+    /// decimal range (about 7.9e28).
+    pub(crate) fn add(&mut self, amount: Option<Decimal>) -> Result<()> {
+        self.events += 1;
+        if let Some(a) = amount {
+            self.amounts += 1;
+            self.sum =
+                self.sum.checked_add(a).ok_or_else(|| Error::invalid("amount", "amount: the day's sum overflows"))?;
+            self.min = Some(self.min.map_or(a, |m| m.min(a)));
+            self.max = Some(self.max.map_or(a, |m| m.max(a)));
+        }
+        Ok(())
+    }
+}
+
+fn decimal_column(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<Decimal>> {
+    let text: Option<String> = row.get(i)?;
+    text.map(|t| {
+        Decimal::from_str(&t).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.to_string().into())
+        })
+    })
+    .transpose()
+}
+
+/// `YYYY-MM-DD` of a time, in UTC.
+pub(crate) fn day_of(at: Timestamp) -> String {
+    at.date().to_string()
+}
+
+/// Counts an event into its applicant's day, in the event's transaction.
+pub(crate) fn add_to_day(
+    conn: &Connection,
+    scope: Scope,
+    applicant: ApplicantId,
+    day: &str,
+    amount: Option<Decimal>,
+) -> Result<()> {
+    let mut current = conn
+        .prepare_cached(
+            "SELECT events, amounts, sum, min, max FROM transmon_daily
+             WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3 AND day = ?4",
+        )?
+        .query_row(params![scope.organization, scope.environment, applicant, day], |r| {
+            Ok(Day {
+                events: r.get::<_, i64>(0)?.unsigned_abs(),
+                amounts: r.get::<_, i64>(1)?.unsigned_abs(),
+                sum: decimal_column(r, 2)?.unwrap_or_default(),
+                min: decimal_column(r, 3)?,
+                max: decimal_column(r, 4)?,
+            })
+        })
+        .optional()?
+        .unwrap_or_default();
+    current.add(amount)?;
+    conn.prepare_cached(
+        "INSERT INTO transmon_daily (organization_id, environment, applicant_id, day, events, amounts, sum, min, max)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         ON CONFLICT (organization_id, environment, applicant_id, day) DO UPDATE SET events = excluded.events,
+             amounts = excluded.amounts, sum = excluded.sum, min = excluded.min, max = excluded.max",
+    )?
+    .execute(params![
+        scope.organization,
+        scope.environment,
+        applicant,
+        day,
+        current.events as i64,
+        current.amounts as i64,
+        current.sum.to_string(),
+        current.min.map(|d| d.to_string()),
+        current.max.map(|d| d.to_string()),
+    ])?;
+    Ok(())
+}
+
+/// The applicant's days from `first` to `last` (inclusive, `YYYY-MM-DD`), newest first.
+pub(crate) fn days(
+    conn: &Connection,
+    scope: Scope,
+    applicant: ApplicantId,
+    first: &str,
+    last: &str,
+) -> Result<Vec<(String, Day)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT day, events, amounts, sum, min, max FROM transmon_daily
+         WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3 AND day >= ?4 AND day <= ?5
+         ORDER BY day DESC",
+    )?;
+    let rows = stmt.query_map(params![scope.organization, scope.environment, applicant, first, last], |r| {
+        Ok((
+            r.get(0)?,
+            Day {
+                events: r.get::<_, i64>(1)?.unsigned_abs(),
+                amounts: r.get::<_, i64>(2)?.unsigned_abs(),
+                sum: decimal_column(r, 3)?.unwrap_or_default(),
+                min: decimal_column(r, 4)?,
+                max: decimal_column(r, 5)?,
+            },
+        ))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+// Events.
+
+pub(crate) fn insert_event(
+    conn: &Connection,
+    scope: Scope,
+    result: &EventResult,
+    amount: Option<Decimal>,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO transmon_events (id, organization_id, environment, applicant_id, kind, decision, amount, received_at,
+             result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        result.event_id,
+        scope.organization,
+        scope.environment,
+        result.applicant_id,
+        result.event_type.as_str(),
+        result.decision.as_str(),
+        amount.map(|a| a.to_string()),
+        result.received_at,
+        serde_json::to_string(result)?,
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn get_event(conn: &Connection, scope: Scope, id: EventId) -> Result<Option<EventResult>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT result FROM transmon_events WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
+        )?
+        .query_row(params![id, scope.organization, scope.environment], |r| json_column(r, 0))
+        .optional()?)
+}
+
+/// What the event list keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EventFilter {
+    pub applicant_id: Option<ApplicantId>,
+    pub kind: Option<EventKind>,
+    pub decision: Option<Decision>,
+    pub from: Option<Timestamp>,
+    pub to: Option<Timestamp>,
+}
+
+pub(crate) fn list_events(
+    conn: &Connection,
+    scope: Scope,
+    f: &EventFilter,
+    page: PageRequest,
+) -> Result<Page<EventResult>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT result FROM transmon_events WHERE organization_id = ?1 AND environment = ?2
+           AND (?3 IS NULL OR applicant_id = ?3) AND (?4 IS NULL OR kind = ?4) AND (?5 IS NULL OR decision = ?5)
+           AND (?6 IS NULL OR received_at >= ?6) AND (?7 IS NULL OR received_at < ?7)
+         ORDER BY received_at DESC, id DESC LIMIT ?8 OFFSET ?9",
+    )?;
+    let rows = stmt.query_map(
+        params![
+            scope.organization,
+            scope.environment,
+            f.applicant_id,
+            f.kind.map(EventKind::as_str),
+            f.decision.map(Decision::as_str),
+            f.from,
+            f.to,
+            page.sql_limit(),
+            page.sql_offset()
+        ],
+        |r| json_column(r, 0),
+    )?;
+    Ok(page.finish(rows.collect::<rusqlite::Result<_>>()?))
+}
+
+/// Every event of a period, oldest first, passed to `each` (which returns false to stop).
+pub(crate) fn each_event(
+    conn: &Connection,
+    scope: Scope,
+    kind: Option<EventKind>,
+    from: Timestamp,
+    to: Timestamp,
+    mut each: impl FnMut(EventResult) -> Result<bool>,
+) -> Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT result FROM transmon_events WHERE organization_id = ?1 AND environment = ?2
+           AND received_at >= ?3 AND received_at < ?4 AND (?5 IS NULL OR kind = ?5)
+         ORDER BY received_at, id",
+    )?;
+    let mut rows = stmt.query(params![scope.organization, scope.environment, from, to, kind.map(EventKind::as_str)])?;
+    while let Some(row) = rows.next()? {
+        if !each(json_column(row, 0)?)? {
+            break;
+        }
+    }
+    Ok(())
+}
