@@ -360,6 +360,7 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
 
     webhooks = len(sandbox.get("/api/v3/organization/webhooks").json()["webhooks"])
     deliveries = sandbox.get("/api/v3/notifications/webhook/history", params={"limit": 100}).json()["data"]
+    rules = len(sandbox.get("/api/v3/transmon/rules").json()["custom_rules"])  # rules outlive a reset
     journal_size = len(sandbox.journal(limit=200))  # reading the journal is not journaled
     info = sandbox.get("/_docket/info").json()
     assert info["source"] == "api" and info["reviewer"] is None
@@ -378,6 +379,8 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
         "verifications_awaiting_review": 0,
         "verification_documents": 0,
         "email_checks": 0,
+        "transmon_rules": rules,
+        "transmon_events": 0,
     }
 
     console = signed_in(server, reviewer=ZOE)

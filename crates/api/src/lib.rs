@@ -64,6 +64,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::desk::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
+        .merge(routes::transmon::router())
 }
 
 /// The watchlist import routes: authenticated and journaled like the others, but with a longer

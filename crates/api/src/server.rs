@@ -186,8 +186,8 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         }
     });
     if let Some(scope) = demo_scope {
-        // The KYB demo cases and document verifications run their checks: added while the server
-        // already answers.
+        // The KYB demo cases and document verifications run their checks, monitoring sends 90 days
+        // of events: added while the server already answers.
         let engine = engine.clone();
         tokio::spawn(async move {
             match engine.kyb().seed_demo(scope).await {
@@ -204,6 +204,11 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(checks = n, "added the demo e-mail checks"),
                 Err(e) => tracing::warn!(error = %e, "could not add the demo e-mail checks"),
+            }
+            match engine.transmon().seed_demo(scope).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(events = n, "added the demo transaction-monitoring rules and history"),
+                Err(e) => tracing::warn!(error = %e, "could not add the demo transaction monitoring"),
             }
         });
     }

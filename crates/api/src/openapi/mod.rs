@@ -16,11 +16,12 @@ use events::EventCatalogue;
     ),
     servers((url = "/", description = "This Docket server")),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&Security, &EventCatalogue),
+    modifiers(&Security, &EventCatalogue, &RuleLanguage),
     security(("ApiKeyAuth" = []), ("ConsoleSession" = [])),
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
         (name = "AML screening", description = "Sanctions, PEP, watchlist and adverse-media screening, its history and list entities."),
+        (name = "Transaction monitoring", description = "Rules in Docket's rule language evaluated on every transaction and payment, with the applicant's statistics and the payee's screening; results by webhook and by event id; backtests of draft rules. The language is described under \"Transaction monitoring rules\" in the introduction."),
         (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
         (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots and imports, webhook deliveries and settings, API keys. Not part of the public service."),
         (name = "Console", description = "Signing the console in with a one-time login link, and out. See \"Console\" in the introduction for sessions and their headers."),
@@ -30,6 +31,24 @@ use events::EventCatalogue;
 pub struct ApiDoc;
 
 struct Security;
+
+/// The rule language's reference is `crates/rules/README.md` (one text for the crate and the
+/// API); it joins the guide before "Webhooks", under a heading of the guide's level.
+struct RuleLanguage;
+
+impl Modify for RuleLanguage {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        const README: &str = include_str!("../../../rules/README.md");
+        let body = README.split_once('\n').map_or(README, |(_, rest)| rest);
+        if let Some(guide) = openapi.info.description.as_mut() {
+            let section = format!("# Transaction monitoring rules\n{body}\n");
+            *guide = match guide.find("\n# Webhooks\n") {
+                Some(at) => format!("{}\n{section}{}", &guide[..at], &guide[at..]),
+                None => format!("{guide}\n\n{section}"),
+            };
+        }
+    }
+}
 
 impl Modify for Security {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {

@@ -14,6 +14,7 @@ pub mod kyb_widget;
 pub mod meta;
 pub mod requests;
 pub mod sandbox;
+pub mod transmon;
 pub mod verification_person;
 pub mod verifications;
 pub mod webhooks;
