@@ -294,7 +294,7 @@ describe("environments", () => {
 
 describe("accessibility", () => {
   test("every control of every view has an accessible name, and focus is visible", async () => {
-    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests", "/kyb", "/audit", "/reviewers"];
+    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests", "/kyb", "/audit", "/reviewers", "/transmon", "/transmon/rules", "/transmon/backtest"];
     for (const path of views) {
       await page().goto(docket.url + path);
       await page().locator("main h1").first().waitFor();
@@ -547,5 +547,66 @@ describe("e-mail checks", () => {
     await page().goto(`${docket.url}/email/${created.body.id}`);
     await page().getByTestId("email-ownership").getByText("Ownership verified").waitFor();
     await screenshot(page(), "email-check");
+  });
+});
+
+describe("transaction monitoring", () => {
+  test("a rule written in the editor: errors underlined as you type, tried on an event, saved, backtested", async () => {
+    // The demo's history is added with the demo data; wait for it.
+    for (let i = 0; i < 120; i++) {
+      const events = await callApi(docket.url, "GET", "/api/v3/transmon/events?limit=1");
+      if (events.status === 200 && events.body.data.length) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await go("transmon");
+    await page().getByTestId("transmon-event").first().waitFor();
+    await screenshot(page(), "transmon-events");
+
+    await go("transmon-rules");
+    await page().getByTestId("rule-row").first().waitFor();
+    await page().getByTestId("new-rule").click();
+    const editor = page().getByTestId("rule-editor");
+    await editor.getByTestId("rule-name").fill("Big and busy");
+    await editor.getByTestId("rule-event-type").selectOption("transaction_post");
+    await editor.getByTestId("rule-expression").fill("event.amount > && stats.last7d.transactions_count >= 2");
+    await assertText(editor.getByTestId("expression-error"), "Line 1, column 16");
+    assert.equal((await editor.getByTestId("expression-error-mark").textContent()).trim(), "&&", "the error is underlined where it is");
+    assert.equal(await editor.getByTestId("rule-save").isDisabled(), true, "a rule that does not compile cannot be saved");
+    await screenshot(page(), "transmon-rule-error");
+    await editor.getByTestId("rule-expression").fill("event.amount > 100 && stats.last7d.transactions_count >= 2");
+    await assertText(editor.getByTestId("expression-ok"), "event.amount, stats.last7d.transactions_count");
+    await editor.getByTestId("rule-causes").fill("BIG_BUSY");
+    await editor.getByTestId("try-run").click();
+    await editor.getByTestId("try-result").waitFor();
+    assert.match(await editor.getByTestId("try-result").textContent(), /fires|does not fire/);
+    await screenshot(page(), "transmon-rule-editor");
+    await editor.getByTestId("rule-save").click();
+    await page().getByTestId("rule-row").filter({ hasText: "Big and busy" }).waitFor();
+    const rules = await callApi(docket.url, "GET", "/api/v3/transmon/rules/list/transaction_post");
+    const mine = rules.body.custom_rules.find((r) => r.name === "Big and busy");
+    assert.deepEqual([mine.expression, mine.causes, mine.status], ["event.amount > 100 && stats.last7d.transactions_count >= 2", ["BIG_BUSY"], "active"]);
+    await screenshot(page(), "transmon-rules");
+
+    // The backtest: leave the new rule out of the draft and see what it no longer flags.
+    await go("transmon-backtest");
+    const row = page().getByTestId("draft-row").filter({ hasText: "Big and busy" });
+    await row.getByTestId("draft-include").uncheck();
+    await page().getByTestId("backtest-from").fill("2000-01-01");
+    await page().getByTestId("backtest-run").click();
+    await page().getByTestId("backtest-report").waitFor();
+    await page().getByTestId("backtest-rules").getByText("Big and busy").waitFor();
+    await page().getByTestId("no-longer-flagged").waitFor();
+    await screenshot(page(), "transmon-backtest");
+
+    // An event's result, and an applicant's statistics on their page.
+    await go("transmon");
+    await page().getByTestId("transmon-event").first().click();
+    await page().getByTestId("event-stats").waitFor();
+    await page().getByTestId("event-fields").waitFor();
+    await screenshot(page(), "transmon-event");
+    const someone = await callApi(docket.url, "GET", "/api/v3/applicants/by_external_id/demo-person-003");
+    await page().goto(`${docket.url}/applicants/${someone.body.applicant_id}`);
+    await page().getByTestId("applicant-transactions").getByTestId("applicant-stats").waitFor();
+    await page().getByTestId("applicant-event").first().waitFor();
   });
 });

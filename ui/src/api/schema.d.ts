@@ -1831,6 +1831,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/transmon/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every rule
+         * @description Docket's addition: the rules of all four event types at once.
+         */
+        get: operations["listAllTransmonRules"];
+        put?: never;
+        /**
+         * Create a rule
+         * @description Every field but `action` is required. The expression is compiled first: one that does not
+         *     compile is a `400` whose message names the line and column and shows the expression with a
+         *     caret. Answers `201` with the new rule's id as a bare JSON string, as the public service does.
+         */
+        post: operations["createTransmonRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a rule
+         * @description Docket's addition (the public service has none).
+         */
+        get: operations["getTransmonRule"];
+        /**
+         * Replace a rule
+         * @description The same body as the create. Answers the rule. Docket's built-in rules cannot be edited
+         *     (`409`): activate or deactivate them, or copy one.
+         */
+        put: operations["updateTransmonRule"];
+        post?: never;
+        /**
+         * Delete a rule
+         * @description Docket's addition. Answers `204`. A built-in rule cannot be removed (`409`): deactivate it.
+         */
+        delete: operations["deleteTransmonRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/list/{event_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rules of an event type
+         * @description `{builtin_rules, custom_rules}`, each in evaluation order (rank, then creation).
+         *     `event_type`: `transaction_pre`, `transaction_post`, `payment_pre` or `payment_post`.
+         */
+        get: operations["listTransmonRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/{rule_id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a rule
+         * @description Docket's addition; Docket's built-in rules too (they start inactive).
+         */
+        post: operations["activateTransmonRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/{rule_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a rule
+         * @description Docket's addition.
+         */
+        post: operations["deactivateTransmonRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an expression
+         * @description Docket's addition, for editors: compiles the expression without saving anything. A valid
+         *     one gives the fields and statistics it reads; an invalid one its error with the line, the
+         *     column and the range to underline. Always `200` for an expression, valid or not.
+         */
+        post: operations["validateTransmonExpression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/rules/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an expression on an event
+         * @description Docket's addition: evaluates an expression on a stored event (`event_id`: its fields and
+         *     statistics as they were) or on fields given here (`event_type` and `event`: the applicant's
+         *     statistics now, with the event counted as if submitted). Nothing is stored.
+         */
+        post: operations["tryTransmonExpression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a transaction event
+         * @description `applicant_id` is required; the other fields of public-api.md section 6 are optional and
+         *     typed (amounts as strings such as `"560.00"` or as numbers, both exact; day counts and
+         *     scores as whole numbers; country codes ISO 3166-1 alpha-2); fields of your own are kept for
+         *     `event.<field>` (strings, numbers or booleans). Evaluated at once: the `*_pre` rules, the
+         *     payee's watchlist screening (`payee_alias`), the `*_post` rules. Answers `201` with the
+         *     event's id; its result is readable at `GET /api/v3/transmon/events/{event_id}` at once and
+         *     is delivered as `TRANSACTION_MONITORING`.
+         */
+        post: operations["sendTransmonTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a payment event
+         * @description `applicant_id` and `checkout_billing_country` are required; otherwise as a transaction (a
+         *     payment's amount is `checkout_price`). No payee screening.
+         */
+        post: operations["sendTransmonPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events with their results
+         * @description Docket's addition. Newest first; `limit` 1 to 100 (default 25).
+         */
+        get: operations["listTransmonEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event's result
+         * @description Docket's addition: the decision, the fired rules with their causes, rule errors, Docket's
+         *     checks, the statistics used and the event as submitted; the same as the
+         *     `TRANSACTION_MONITORING` webhook's payload.
+         */
+        get: operations["getTransmonEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/applicants/{applicant_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An applicant's statistics
+         * @description Docket's addition: `stats.<period>.<indicator>` as a rule would read them now (before a new
+         *     event), and the applicant's days of the last 30.
+         */
+        get: operations["getTransmonApplicantStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/transmon/backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backtest a draft rule set
+         * @description Docket's addition: replays the stored events of a period (default the last 30 days on the
+         *     environment's clock) through the draft (the current rules changed by `rules`, or only those
+         *     with `replace`) beside the active rules, with each event's fields, statistics and payee
+         *     screening as they were. Reports per rule the hits and errors of both, and the events the
+         *     draft newly flags or no longer flags. Nothing live changes.
+         */
+        post: operations["backtestTransmonRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/aml/lists/imports": {
         parameters: {
             query?: never;
@@ -2370,8 +2664,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A transaction was evaluated
-         * @description The public service's payload is not published; Docket will define it with transaction monitoring. Today only test events carry this example. Not emitted yet (test events only).
+         * A transaction or payment was evaluated
+         * @description Sent for every event of `POST /api/v3/transmon/transaction` and `.../payment`, once its rules and checks ran (the public service's payload is not published; this is Docket's): `event_id`, `event_type`, `applicant_id`, `received_at`, `decision` (`allow`, `review`, `reject`), `causes`, `fired_rules`, `rule_errors` (code, message, line, column), `rules_evaluated`, `stopped_by` (the `reject` rule that stopped the rest), `checks.aml_payee`, `stats` (what `stats.*` read) and `event` (the fields as submitted). The same as `GET /api/v3/transmon/events/{event_id}`. Emitted.
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
@@ -2489,6 +2783,13 @@ export interface components {
             /** @description Free-form data of the caller's. */
             custom_fields?: Record<string, never>;
         };
+        /** @description An applicant's statistics (`GET /api/v3/transmon/applicants/{applicant_id}/stats`). */
+        ApplicantStats: {
+            /** @description As a rule would see them now, before a new event. */
+            stats: components["schemas"]["Stats"];
+            /** @description The applicant's days of the last 30 with events, newest first. */
+            days: components["schemas"]["DayStats"][];
+        };
         /**
          * @description What an applicant is.
          * @enum {string}
@@ -2580,6 +2881,104 @@ export interface components {
             data: Record<string, never>;
             prev_hash: string;
             hash: string;
+        };
+        /** @description A backtest's report. Nothing live changed. */
+        Backtest: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** Format: int64 */
+            events: number;
+            active: components["schemas"]["BacktestDecisions"];
+            draft: components["schemas"]["BacktestDecisions"];
+            rules: components["schemas"]["BacktestRule"][];
+            /**
+             * Format: int64
+             * @description Events allowed by the active rules and flagged (review or reject) by the draft: how many,
+             *     and the first 100.
+             */
+            newly_flagged_count: number;
+            newly_flagged: components["schemas"]["BacktestChange"][];
+            /**
+             * Format: int64
+             * @description Events flagged by the active rules and allowed by the draft.
+             */
+            no_longer_flagged_count: number;
+            no_longer_flagged: components["schemas"]["BacktestChange"][];
+            /**
+             * Format: int64
+             * @description Events whose decision differs in any way (review to reject included).
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description Events a `*_pre` rule rejected when they were received, so the payee was never screened:
+             *     where the draft lets them through, they are replayed without that check.
+             */
+            unscreened: number;
+        };
+        /** @description An event whose decision the draft changes. */
+        BacktestChange: {
+            /** Format: uuid */
+            event_id: string;
+            /** Format: uuid */
+            applicant_id: string;
+            event_type: components["schemas"]["MonitoredEventKind"];
+            /** Format: date-time */
+            received_at: string;
+            active: components["schemas"]["MonitoringDecision"];
+            draft: components["schemas"]["MonitoringDecision"];
+            /** @description The draft's causes for the event. */
+            causes: string[];
+        };
+        /** @description The decisions of one rule set over the period. */
+        BacktestDecisions: {
+            /** Format: int64 */
+            allow: number;
+            /** Format: int64 */
+            review: number;
+            /** Format: int64 */
+            reject: number;
+        };
+        /** @description A backtest: the draft rules over the stored events of a period, beside the active rules. */
+        BacktestRequest: {
+            /**
+             * @description The period's start (RFC 3339 or a date), on the environment's clock; default 30 days
+             *     before `to`.
+             */
+            from?: string | null;
+            /** @description Its end, excluded; default now. */
+            to?: string | null;
+            event_type?: components["schemas"]["MonitoredEventKind"] | null;
+            /** @description The draft: changes to the current rules (see `DraftRule`). */
+            rules?: components["schemas"]["DraftRule"][];
+            /** @description The draft is these rules alone, not the current rules changed by them. */
+            replace?: boolean;
+        };
+        /** @description How one rule fared in a backtest. */
+        BacktestRule: {
+            /** Format: uuid */
+            rule_id: string;
+            name: string;
+            event_type: components["schemas"]["RuleEventType"];
+            /** @description Whether it is in the active set, the draft set, or both. */
+            in_active: boolean;
+            in_draft: boolean;
+            /** Format: int64 */
+            hits_active: number;
+            /** Format: int64 */
+            hits_draft: number;
+            /** Format: int64 */
+            errors_active: number;
+            /** Format: int64 */
+            errors_draft: number;
+            /** @description The draft's errors by code. */
+            error_codes: {
+                [key: string]: number;
+            };
+            /** @description The first error of the draft, as an example. */
+            first_error?: string | null;
         };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
@@ -2793,6 +3192,10 @@ export interface components {
          * @enum {string}
          */
         CheckType: "registry" | "tin" | "document_verification" | "doc_manipulation" | "aml_company" | "aml_person" | "cross_check" | "business_risk_score" | "agentic_verification" | "kyc";
+        /** @description Docket's own checks of an event. */
+        Checks: {
+            aml_payee?: components["schemas"]["PayeeScreening"] | null;
+        };
         /** @description The summary of a verification's checks (spec 2.1). */
         ChecksSummary: {
             /**
@@ -2946,6 +3349,15 @@ export interface components {
             gte?: string | null;
             /** Format: date-time */
             lte?: string | null;
+        };
+        DayStats: {
+            /** @description `YYYY-MM-DD`, UTC. */
+            day: string;
+            /** Format: int64 */
+            transactions_count: number;
+            sum: string;
+            min: string;
+            max: string;
         };
         /** @description One decision step, as the case file shows it. */
         Decision: {
@@ -3132,6 +3544,22 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "passport" | "visa" | "id_card" | "id_card_front" | "id_card_back" | "liveness_photo" | "liveness_photo_extra" | "residence_permit" | "residence_permit_front" | "residence_permit_back" | "selfie" | "driver_license" | "driver_license_front" | "driver_license_back" | "poa" | "poa_utility_bill" | "poa_residence_registration" | "poa_bank_statement";
+        /**
+         * @description A draft rule of a backtest: with the `id` of an existing rule it replaces that rule (an
+         *     `inactive` status takes it out); without, it is added.
+         */
+        DraftRule: {
+            /** Format: uuid */
+            id?: string | null;
+            name: string;
+            status: components["schemas"]["RuleStatus"];
+            event_type: components["schemas"]["RuleEventType"];
+            /** Format: int64 */
+            rank: number;
+            expression: string;
+            causes?: string[];
+            action?: components["schemas"]["RuleAction"] | null;
+        };
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
         /** @description An e-mail check as served. */
@@ -3357,6 +3785,27 @@ export interface components {
              */
             threshold: number;
         };
+        /** @description Where and why an expression does not compile. */
+        ExpressionError: {
+            message: string;
+            /**
+             * Format: int32
+             * @description 1-based line and column (in characters) of the offending text.
+             */
+            line: number;
+            /** Format: int32 */
+            column: number;
+            /**
+             * Format: int32
+             * @description The offending text as a range of characters from the start of the expression, for
+             *     underlining it.
+             */
+            start: number;
+            /** Format: int32 */
+            end: number;
+            /** @description The message with the source line and a caret under the position. */
+            rendered: string;
+        };
         /** @description The caller's own identifier for a record: 1 to 256 printable characters. */
         ExternalId: string;
         FatfRecord: {
@@ -3410,6 +3859,17 @@ export interface components {
              *     }
              */
             settings: components["schemas"]["FinishScreen"];
+        };
+        /** @description A rule that fired. */
+        FiredRule: {
+            /** Format: uuid */
+            rule_id: string;
+            name: string;
+            event_type: components["schemas"]["RuleEventType"];
+            /** Format: int64 */
+            rank: number;
+            causes: string[];
+            action?: components["schemas"]["RuleAction"] | null;
         };
         /** @description Everything the merchant has given so far. */
         Form: {
@@ -3783,6 +4243,73 @@ export interface components {
             pending_documents: components["schemas"]["DocumentType"][];
         };
         /**
+         * @description A transaction (money moved between users) or a payment (a checkout).
+         * @enum {string}
+         */
+        MonitoredEventKind: "transaction" | "payment";
+        /**
+         * @description The outcome for the event: `reject` when a rule with `action: reject` fired; `review` when
+         *     another rule fired or the payee was a watchlist hit; `allow` otherwise.
+         * @enum {string}
+         */
+        MonitoringDecision: "allow" | "review" | "reject";
+        /**
+         * @description An event's evaluation: the `TRANSACTION_MONITORING` webhook's payload and
+         *     `GET /api/v3/transmon/events/{event_id}`.
+         */
+        MonitoringResult: {
+            /** Format: uuid */
+            event_id: string;
+            event_type: components["schemas"]["MonitoredEventKind"];
+            /** Format: uuid */
+            applicant_id: string;
+            /**
+             * Format: date-time
+             * @description When it was received, on the environment's clock (the statistics' day).
+             */
+            received_at: string;
+            decision: components["schemas"]["MonitoringDecision"];
+            /** @description Every fired rule's causes, in firing order, each once. */
+            causes: string[];
+            fired_rules: components["schemas"]["FiredRule"][];
+            rule_errors: components["schemas"]["RuleError"][];
+            /**
+             * Format: int32
+             * @description How many rules were evaluated.
+             */
+            rules_evaluated: number;
+            /**
+             * Format: uuid
+             * @description The `reject` rule that stopped the rest, if one did.
+             */
+            stopped_by?: string | null;
+            checks: components["schemas"]["Checks"];
+            stats: components["schemas"]["Stats"];
+            /** @description The event's fields as submitted. */
+            event: Record<string, never>;
+        };
+        /** @description A rule as served (public-api.md section 6, plus `builtin`). */
+        MonitoringRule: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            name: string;
+            status: components["schemas"]["RuleStatus"];
+            event_type: components["schemas"]["RuleEventType"];
+            /** Format: int64 */
+            rank: number;
+            expression: string;
+            causes: string[];
+            action?: components["schemas"]["RuleAction"] | null;
+            /** @description One of Docket's own rules: its status may change, nothing else. */
+            builtin: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
          * @description 0 AUTO (first and last names when both are given, else the full name), 1 FULL_NAME_ONLY, 2 FIRST_AND_LAST_NAMES_ONLY. The names are accepted too.
          * @enum {integer}
          */
@@ -3880,6 +4407,21 @@ export interface components {
             name: string;
             email?: string | null;
             role: components["schemas"]["ReviewerRole"];
+        };
+        /**
+         * @description A rule as created or replaced (`POST .../rules`, `PUT .../rules/{rule_id}`): every field but
+         *     `action` required. The read-only fields of a rule as served may be sent back and are ignored.
+         */
+        NewRule: {
+            name: string;
+            status: components["schemas"]["RuleStatus"];
+            event_type: components["schemas"]["RuleEventType"];
+            /** Format: int64 */
+            rank: number;
+            /** @description An expression of the rule language (see the guide). */
+            expression: string;
+            causes: string[];
+            action?: components["schemas"]["RuleAction"] | null;
         };
         /** @description `POST /api/v4/kyb/verifications/{id}/second-approval`. */
         NewSecondApproval: {
@@ -4192,6 +4734,42 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
+        Page_MonitoringResult: {
+            data: {
+                /** Format: uuid */
+                event_id: string;
+                event_type: components["schemas"]["MonitoredEventKind"];
+                /** Format: uuid */
+                applicant_id: string;
+                /**
+                 * Format: date-time
+                 * @description When it was received, on the environment's clock (the statistics' day).
+                 */
+                received_at: string;
+                decision: components["schemas"]["MonitoringDecision"];
+                /** @description Every fired rule's causes, in firing order, each once. */
+                causes: string[];
+                fired_rules: components["schemas"]["FiredRule"][];
+                rule_errors: components["schemas"]["RuleError"][];
+                /**
+                 * Format: int32
+                 * @description How many rules were evaluated.
+                 */
+                rules_evaluated: number;
+                /**
+                 * Format: uuid
+                 * @description The `reject` rule that stopped the rest, if one did.
+                 */
+                stopped_by?: string | null;
+                checks: components["schemas"]["Checks"];
+                stats: components["schemas"]["Stats"];
+                /** @description The event's fields as submitted. */
+                event: Record<string, never>;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
         Page_Profile: {
             data: {
                 profile_id: components["schemas"]["ProfileId"];
@@ -4290,6 +4868,35 @@ export interface components {
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
+        };
+        /**
+         * @description Docket's screening of the payee (`payee_alias`) against the watchlists, between the `*_pre`
+         *     and `*_post` rules of a transaction.
+         */
+        PayeeScreening: {
+            /** @description The name screened (`payee_alias`). */
+            name: string;
+            /** Format: int32 */
+            hits: number;
+            /** @description The highest risk score among the hits (`low`, `medium`, `high`), as AML screening gives it. */
+            max_risk_score?: string | null;
+            /** @description The best hit's listed name and how well it matched (0-100). */
+            best_match?: string | null;
+            /** Format: double */
+            best_match_percentage?: number | null;
+        };
+        /**
+         * @description The statistics of one period (`stats.<period>.<indicator>`), as the rules saw them. Amounts
+         *     are exact decimals as strings; `avg`, `min` and `max` are over the events that carried an
+         *     amount, and `"0"` when none did.
+         */
+        PeriodStats: {
+            sum: string;
+            avg: string;
+            min: string;
+            max: string;
+            /** Format: int64 */
+            transactions_count: number;
         };
         /** @description A person in the ownership and control section. */
         Person: {
@@ -4673,6 +5280,45 @@ export interface components {
             /** Format: date-time */
             previous_secret_valid_until?: string | null;
         };
+        /**
+         * @description What a fired rule does besides flagging: `reject` stops the remaining rules and checks.
+         * @enum {string}
+         */
+        RuleAction: "reject";
+        /**
+         * @description A rule whose evaluation failed (it did not fire): `code` is one of `division_by_zero`,
+         *     `missing_field`, `type_mismatch`, `overflow`, `not_a_boolean`.
+         */
+        RuleError: {
+            /** Format: uuid */
+            rule_id: string;
+            name: string;
+            code: string;
+            message: string;
+            /**
+             * Format: int32
+             * @description Where in the expression (1-based).
+             */
+            line: number;
+            /** Format: int32 */
+            column: number;
+        };
+        /**
+         * @description What a rule is evaluated on, and when: `*_pre` before Docket's own checks of the event,
+         *     `*_post` after them.
+         * @enum {string}
+         */
+        RuleEventType: "transaction_pre" | "transaction_post" | "payment_pre" | "payment_post";
+        /** @description The rules evaluated on one event type (`GET .../rules/list/{event_type}`). */
+        RuleList: {
+            builtin_rules: components["schemas"]["MonitoringRule"][];
+            custom_rules: components["schemas"]["MonitoringRule"][];
+        };
+        /**
+         * @description Whether a rule is evaluated.
+         * @enum {string}
+         */
+        RuleStatus: "active" | "inactive";
         /** @description What `sandbox_result` asks for: the final status and each check's error codes. */
         SandboxResult: {
             status?: components["schemas"]["VerificationStatus"] | null;
@@ -5050,6 +5696,12 @@ export interface components {
          * @enum {string}
          */
         Stage: "collecting_data" | "running_checks" | "manual_review" | "action_required" | "approved" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description The applicant's statistics when an event was evaluated, the event included. */
+        Stats: {
+            last1d: components["schemas"]["PeriodStats"];
+            last7d: components["schemas"]["PeriodStats"];
+            last30d: components["schemas"]["PeriodStats"];
+        };
         /** @description An uploaded document as stored. */
         StoredDocument: {
             document_id: components["schemas"]["DocumentId"];
@@ -5066,6 +5718,11 @@ export interface components {
             sha256: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The answer to a submitted event. */
+        Submitted: {
+            /** Format: uuid */
+            event_id: string;
         };
         /**
          * @description The category labels of watchlist entities.
@@ -5111,6 +5768,36 @@ export interface components {
             similarity: number;
             method: components["schemas"]["Method"];
         };
+        /** @description What trying an expression gave (`POST .../rules/try`). */
+        Tried: {
+            /** @description Whether the rule fires on the event (false when it failed). */
+            fires: boolean;
+            error?: components["schemas"]["TryError"] | null;
+            /** @description The statistics it was evaluated with. */
+            stats: components["schemas"]["Stats"];
+            /** @description The event's fields it read, with their values (absent ones left out). */
+            fields_read: Record<string, never>;
+        };
+        TryError: {
+            code: string;
+            message: string;
+            /** Format: int32 */
+            line: number;
+            /** Format: int32 */
+            column: number;
+        };
+        /**
+         * @description An expression to try: on a stored event (`event_id`: its fields and statistics as they were)
+         *     or on fields given here (`event_type` and `event`, with the applicant's statistics now, the
+         *     event counted as if it were submitted).
+         */
+        TryRequest: {
+            expression: string;
+            /** Format: uuid */
+            event_id?: string | null;
+            event_type?: components["schemas"]["MonitoredEventKind"] | null;
+            event?: Record<string, never> | null;
+        };
         /**
          * @description The body of an update: the info fields at the top level, and the settings (for the
          *     OpenAPI description; the engine reads it with `ApplicantUpdate::from_json`).
@@ -5146,6 +5833,19 @@ export interface components {
         };
         UserProvidedData: {
             shareholders?: components["schemas"]["Shareholder"][];
+        };
+        /** @description An expression to check. */
+        ValidateInput: {
+            expression: string;
+        };
+        /** @description An expression checked (`POST .../rules/validate`). */
+        Validation: {
+            valid: boolean;
+            error?: components["schemas"]["ExpressionError"] | null;
+            /** @description The `event.<field>` names it reads. */
+            event_fields: string[];
+            /** @description The `stats.<period>.<indicator>` it reads. */
+            stats: string[];
         };
         /**
          * @description The overall verdict.
@@ -8351,7 +9051,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
                 limit?: number;
-                /** @description One case's events. */
+                /** @description One case's events: its id (UUID), or its public id (`KYB-…`). */
                 case_id?: string;
                 /** @description One reviewer's events. */
                 reviewer_id?: string;
@@ -9637,6 +10337,609 @@ export interface operations {
             };
             /** @description Not the sandbox */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAllTransmonRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+        };
+    };
+    createTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "reject",
+                 *       "causes": [
+                 *         "NEW_USER",
+                 *         "HI_PR"
+                 *       ],
+                 *       "event_type": "payment_pre",
+                 *       "expression": "event.user_ds_registration == 0 && event.checkout_price > 1000",
+                 *       "name": "New user, high price",
+                 *       "rank": 10,
+                 *       "status": "active"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRule"];
+            };
+        };
+        responses: {
+            /** @description The new rule's id */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid field, or an expression that does not compile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringRule"];
+                };
+            };
+            /** @description No such rule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRule"];
+            };
+        };
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringRule"];
+                };
+            };
+            /** @description Invalid field, or an expression that does not compile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such rule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A built-in rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such rule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A built-in rule */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTransmonRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleList"];
+                };
+            };
+            /** @description Unknown event type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activateTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringRule"];
+                };
+            };
+            /** @description No such rule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivateTransmonRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringRule"];
+                };
+            };
+            /** @description No such rule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validateTransmonExpression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expression": "event.amount > && true"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidateInput"];
+            };
+        };
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Validation"];
+                };
+            };
+            /** @description No expression */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tryTransmonExpression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TryRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether it fires, and why not when it failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tried"];
+                };
+            };
+            /** @description An expression that does not compile, or invalid event fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendTransmonTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "560.00",
+                 *       "applicant_id": "0193a7a2-0000-7000-8000-000000000001",
+                 *       "currency_code": "EUR",
+                 *       "payee_alias": "John Doe",
+                 *       "payee_country_cd": "US",
+                 *       "user_ds_registration": 3
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event's id */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submitted"];
+                };
+            };
+            /** @description A missing or invalid field (named), or an unknown applicant */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendTransmonPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applicant_id": "0193a7a2-0000-7000-8000-000000000001",
+                 *       "checkout_billing_country": "DE",
+                 *       "checkout_card_bin": "259703",
+                 *       "checkout_isguest": false,
+                 *       "checkout_price": "560.00"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event's id */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submitted"];
+                };
+            };
+            /** @description A missing or invalid field (named), or an unknown applicant */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTransmonEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description One applicant's events. */
+                applicant_id?: string;
+                /** @description `transaction` or `payment`. */
+                event_type?: string;
+                /** @description `allow`, `review` or `reject`. */
+                decision?: string;
+                /** @description Received at or after (RFC 3339 or a date), on the environment's clock. */
+                from?: string;
+                /** @description Received before. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MonitoringResult"];
+                };
+            };
+            /** @description Invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransmonEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringResult"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransmonApplicantStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantStats"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backtestTransmonRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "2026-01-01",
+                 *       "rules": [
+                 *         {
+                 *           "causes": [
+                 *             "VELOCITY_1D"
+                 *           ],
+                 *           "event_type": "transaction_post",
+                 *           "expression": "stats.last1d.transactions_count >= 2",
+                 *           "name": "Two or more today",
+                 *           "rank": 5,
+                 *           "status": "active"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Backtest"];
+                };
+            };
+            /** @description Invalid period or draft rule (named), or too many events */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11204,16 +12507,67 @@ export interface operations {
                  *       "id": "01920b71-0000-7000-8000-000000000003",
                  *       "payload": {
                  *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "causes": [
+                 *           "VELOCITY_1D"
+                 *         ],
+                 *         "checks": {
+                 *           "aml_payee": {
+                 *             "best_match": null,
+                 *             "best_match_percentage": null,
+                 *             "hits": 0,
+                 *             "max_risk_score": null,
+                 *             "name": "John Doe"
+                 *           }
+                 *         },
                  *         "decision": "review",
-                 *         "evaluated_at": "2026-11-22T09:00:00Z",
-                 *         "matched_rules": [
+                 *         "event": {
+                 *           "amount": "560.00",
+                 *           "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *           "currency_code": "EUR",
+                 *           "payee_alias": "John Doe",
+                 *           "payee_country_cd": "US"
+                 *         },
+                 *         "event_id": "019d4e90-0000-7000-8000-000000000001",
+                 *         "event_type": "transaction",
+                 *         "fired_rules": [
                  *           {
-                 *             "action": "review",
-                 *             "name": "Large cash deposit",
+                 *             "action": null,
+                 *             "causes": [
+                 *               "VELOCITY_1D"
+                 *             ],
+                 *             "event_type": "transaction_post",
+                 *             "name": "Three or more transfers today",
+                 *             "rank": 20,
                  *             "rule_id": "01920b70-0000-7000-8000-000000000002"
                  *           }
                  *         ],
-                 *         "transaction_id": "tx-123"
+                 *         "received_at": "2026-11-22T09:00:00.000Z",
+                 *         "rule_errors": [],
+                 *         "rules_evaluated": 4,
+                 *         "stats": {
+                 *           "last1d": {
+                 *             "avg": "560",
+                 *             "max": "560.00",
+                 *             "min": "560.00",
+                 *             "sum": "1680.00",
+                 *             "transactions_count": 3
+                 *           },
+                 *           "last30d": {
+                 *             "avg": "560",
+                 *             "max": "560.00",
+                 *             "min": "560.00",
+                 *             "sum": "2240.00",
+                 *             "transactions_count": 4
+                 *           },
+                 *           "last7d": {
+                 *             "avg": "560",
+                 *             "max": "560.00",
+                 *             "min": "560.00",
+                 *             "sum": "2240.00",
+                 *             "transactions_count": 4
+                 *           }
+                 *         },
+                 *         "stopped_by": null
                  *       },
                  *       "timestamp": "2026-11-22T09:00:00.000Z",
                  *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
@@ -11226,7 +12580,7 @@ export interface operations {
                      * @description The delivery's id, the same on every attempt.
                      */
                     id: string;
-                    payload: Record<string, never>;
+                    payload: components["schemas"]["MonitoringResult"];
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

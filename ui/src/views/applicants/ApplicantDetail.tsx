@@ -14,6 +14,7 @@ import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { displayName } from "../../lib/format";
 import { useSession } from "../../session";
+import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -221,6 +222,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
           </section>
         </div>
       </div>
+      <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
           {name} and its data will be gone from the {environment}; the API answers 404 for it afterwards.
