@@ -7,8 +7,9 @@
 #   2. Events over HTTP: `docket serve` with those 50 rules active and 1,000 applicants, 64
 #      connections sending transactions (crates/bench transmon-load; every answer a durable
 #      write of the event, its day's aggregates, its result and its webhook event), beside the
-#      axum hello-world at 64 connections: events per second and p99. Target: 5,000/s, p99
-#      under 10 ms.
+#      axum hello-world at 64 connections: events per second and p99 as fast as the answers come
+#      (saturated: the latency is mostly queueing), then at a paced 5,000 events/s (latency from
+#      each event's scheduled time). Target: 5,000/s, p99 under 10 ms.
 #
 #   bench/transmon.sh [--seconds N] [--events N] [--profile release|debug] [--no-build]
 #
@@ -49,6 +50,9 @@ oha --no-tui -z 2s -c "$CONNECTIONS" "$HELLO_URL/" >/dev/null 2>&1
 run hello "$HELLO_URL/" > "$WORK/hello.jsonl"
 "$BIN/transmon-load" --url "$DOCKET_URL" --key "$KEY" --rules "$WORK/inputs/rules.json" --events "$WORK/inputs/events.jsonl" \
   --concurrency "$CONNECTIONS" --seconds "$SECONDS_PER_RUN" > "$WORK/load.json"
+# The same server at the target rate, paced (latency from each event's scheduled time).
+"$BIN/transmon-load" --url "$DOCKET_URL" --key "$KEY" --rules "$WORK/inputs/rules.json" --events "$WORK/inputs/events.jsonl" \
+  --concurrency "$CONNECTIONS" --seconds "$SECONDS_PER_RUN" --rate 5000 --reuse > "$WORK/paced.json"
 DOCKET_RSS="$(rss_mb "$DOCKET_PID")"
 
 python3 - "$WORK" "$RESULTS/transmon-$(date -u +%Y%m%dT%H%M%SZ).json" "$PROFILE" "$DOCKET_RSS" <<'PY'
@@ -56,15 +60,16 @@ import json, sys
 work, out, profile, rss = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 d, p = json.load(open(f"{work}/eval_docket.json")), json.load(open(f"{work}/eval_peer.json"))
 load, hello = json.load(open(f"{work}/load.json")), json.load(open(f"{work}/hello.jsonl"))
+paced = json.load(open(f"{work}/paced.json"))
 ratio = lambda a, b: float(f"{a / b:.3g}") if b else None
 report = {
     "profile": profile,
     "evaluation": {"docket_rules": d, "simpleeval": p, "same_fired": d["fired"] == p["fired"],
                    "ratio_simpleeval_ns_to_docket_ns": ratio(p["ns_per_rule"], d["ns_per_rule"])},
-    "http": {"docket": load, "hello_same_connections": hello, "docket_rss_mb": rss,
-             "ratio_events_per_second_to_hello": ratio(load["per_second"], hello["rps"]),
+    "http": {"docket_saturated": load, "docket_at_5000_per_second": paced, "hello_same_connections": hello,
+             "docket_rss_mb": rss, "ratio_events_per_second_to_hello": ratio(load["per_second"], hello["rps"]),
              "target": {"events_per_second": 5000, "p99_ms": 10,
-                        "met": load["per_second"] >= 5000 and load["p99_ms"] < 10}},
+                        "met": load["per_second"] >= 5000 and paced["per_second"] >= 4900 and paced["p99_ms"] < 10}},
 }
 json.dump(report, open(out, "w"), indent=2)
 print(json.dumps(report, indent=2))

@@ -27,6 +27,13 @@ struct Args {
     concurrency: usize,
     #[arg(long, default_value_t = 10)]
     seconds: u64,
+    /// Send at this total rate (events per second) instead of as fast as the answers come;
+    /// latency then counts from each event's scheduled time, so a backlog is not hidden.
+    #[arg(long)]
+    rate: Option<f64>,
+    /// Rules and applicants exist already (a second run against the same server).
+    #[arg(long)]
+    reuse: bool,
 }
 
 #[tokio::main]
@@ -34,7 +41,7 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let client = docket_bench::http_client(args.concurrency)?;
     let rules: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&args.rules)?)?;
-    for rule in &rules {
+    for rule in rules.iter().filter(|_| !args.reuse) {
         let r = client
             .post(format!("{}/api/v3/transmon/rules", args.url))
             .header("ds-api-token", &args.key)
@@ -47,17 +54,30 @@ async fn main() -> anyhow::Result<()> {
     }
     let mut applicants = Vec::with_capacity(args.applicants);
     for n in 0..args.applicants {
-        let body = serde_json::json!({"external_id": format!("tm-bench-{n}-{}", std::process::id()), "info": {"full_name": "Bench Payer"}});
-        let r: serde_json::Value = client
-            .post(format!("{}/api/v3/applicants", args.url))
-            .header("ds-api-token", &args.key)
-            .json(&body)
-            .send()
-            .await?
-            .error_for_status()?
-            .json()
-            .await?;
-        applicants.push(r["id"].as_str().context("no applicant id")?.to_owned());
+        let external_id = format!("tm-bench-{n}");
+        let r: serde_json::Value = if args.reuse {
+            client
+                .get(format!("{}/api/v3/applicants/by_external_id/{external_id}", args.url))
+                .header("ds-api-token", &args.key)
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?
+        } else {
+            let body = serde_json::json!({"external_id": external_id, "info": {"full_name": "Bench Payer"}});
+            client
+                .post(format!("{}/api/v3/applicants", args.url))
+                .header("ds-api-token", &args.key)
+                .json(&body)
+                .send()
+                .await?
+                .error_for_status()?
+                .json()
+                .await?
+        };
+        let id = r["id"].as_str().or(r["applicant_id"].as_str());
+        applicants.push(id.context("no applicant id")?.to_owned());
     }
     let events: Vec<serde_json::Map<String, serde_json::Value>> = std::fs::read_to_string(&args.events)?
         .lines()
@@ -71,16 +91,25 @@ async fn main() -> anyhow::Result<()> {
     for worker in 0..args.concurrency {
         let (client, events, applicants) = (client.clone(), events.clone(), applicants.clone());
         let (url, key) = (format!("{}/api/v3/transmon/transaction", args.url), args.key.clone());
+        let interval = args.rate.map(|r| Duration::from_secs_f64(args.concurrency as f64 / r));
         tasks.push(tokio::spawn(async move {
             let (mut latencies, mut failed) = (Vec::new(), 0u64);
             let mut n = worker;
+            // Paced: each worker's sends spread evenly, the workers' offset from each other.
+            let mut next = interval.map(|i| started + i.mul_f64(worker as f64 / args.concurrency as f64));
             while Instant::now() < deadline {
+                if let Some(at) = next {
+                    tokio::time::sleep_until(at.into()).await;
+                }
                 let mut body = events[n % events.len()].clone();
                 // A multiplicative hash spreads the workers over the applicants.
                 let who = &applicants[(n.wrapping_mul(2_654_435_761)) % applicants.len()];
                 body.insert("applicant_id".into(), serde_json::Value::String(who.clone()));
                 n += args.concurrency;
-                let sent = Instant::now();
+                let sent = next.unwrap_or_else(Instant::now);
+                if let (Some(at), Some(i)) = (next.as_mut(), interval) {
+                    *at += i;
+                }
                 match client.post(&url).header("ds-api-token", &key).json(&body).send().await {
                     Ok(r) if r.status().as_u16() == 201 => latencies.push(sent.elapsed()),
                     _ => failed += 1,
@@ -108,6 +137,7 @@ async fn main() -> anyhow::Result<()> {
             "rules": rules.len(),
             "applicants": applicants.len(),
             "connections": args.concurrency,
+            "rate": args.rate,
             "events": latencies.len(),
             "failed": failed,
             "seconds": (seconds * 100.0).round() / 100.0,

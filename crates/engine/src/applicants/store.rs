@@ -285,6 +285,13 @@ pub(crate) fn build_missing_public_json(conn: &Connection, batch: usize) -> Resu
     Ok(missing.len())
 }
 
+/// Whether the scope has this applicant (without reading it).
+pub(crate) fn exists(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?
+        .exists(params![scope.organization, scope.environment, id])?)
+}
+
 pub(crate) fn get(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<Option<Applicant>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3"

@@ -272,7 +272,8 @@ mod tests {
 
     #[test]
     fn amounts_are_exact_whether_strings_or_numbers() {
-        let f = parse(EventKind::Transaction, &body(json!({"applicant_id": APPLICANT, "amount": "560.10"}))).expect("valid");
+        let f = parse(EventKind::Transaction, &body(json!({"applicant_id": APPLICANT, "amount": "560.10"})))
+            .expect("valid");
         assert_eq!(f.amount(EventKind::Transaction), Some(Decimal::from_str("560.10").expect("valid")));
         let f = parse(EventKind::Transaction, &body(json!({"applicant_id": APPLICANT, "amount": 0.1}))).expect("valid");
         assert_eq!(f.amount(EventKind::Transaction), Some(Decimal::from_str("0.1").expect("valid")));

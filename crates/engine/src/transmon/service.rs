@@ -503,7 +503,7 @@ impl Transmon<'_> {
             .core
             .db
             .write(move |conn| {
-                if crate::applicants::store::get(conn, scope, fields.applicant_id)?.is_none() {
+                if !crate::applicants::store::exists(conn, scope, fields.applicant_id)? {
                     return Err(Error::invalid(
                         "applicant_id",
                         "applicant_id: no applicant with this id in this environment",
@@ -530,7 +530,8 @@ impl Transmon<'_> {
                     stats: aggregates.served(),
                     event: fields.submitted,
                 };
-                store::insert_event(conn, scope, &result, amount)?;
+                let json = serde_json::to_string(&result)?;
+                store::insert_event(conn, scope, &result, &json, amount)?;
                 crate::events::emit(
                     conn,
                     scope,
@@ -538,7 +539,7 @@ impl Transmon<'_> {
                         id: crate::events::EventId::new(real_now),
                         event_type: EVENT,
                         subject: Some(id.as_uuid()),
-                        payload: &serde_json::to_string(&result)?,
+                        payload: &json,
                         at,
                         real_now,
                     },
@@ -571,7 +572,7 @@ impl Transmon<'_> {
             .core
             .db
             .read(move |conn| {
-                if crate::applicants::store::get(conn, scope, applicant)?.is_none() {
+                if !crate::applicants::store::exists(conn, scope, applicant)? {
                     return Err(Error::not_found("applicant"));
                 }
                 let (first, last) = stats::window(now);
@@ -613,7 +614,7 @@ impl Transmon<'_> {
                     .core
                     .db
                     .read(move |conn| {
-                        if crate::applicants::store::get(conn, scope, applicant)?.is_none() {
+                        if !crate::applicants::store::exists(conn, scope, applicant)? {
                             return Err(Error::invalid(
                                 "applicant_id",
                                 "applicant_id: no applicant with this id in this environment",

@@ -246,10 +246,12 @@ pub(crate) fn days(
 
 // Events.
 
+/// Stores an event with its result (`json`: the result serialised, as served).
 pub(crate) fn insert_event(
     conn: &Connection,
     scope: Scope,
     result: &EventResult,
+    json: &str,
     amount: Option<Decimal>,
 ) -> Result<()> {
     conn.prepare_cached(
@@ -266,7 +268,7 @@ pub(crate) fn insert_event(
         result.decision.as_str(),
         amount.map(|a| a.to_string()),
         result.received_at,
-        serde_json::to_string(result)?,
+        json,
     ])?;
     Ok(())
 }
