@@ -101,6 +101,10 @@ impl Database {
         configure(&conn)?;
         let full = durability == Durability::Full;
         conn.pragma_update(None, "synchronous", if full { "FULL" } else { "NORMAL" })?;
+        // The writer's page cache: SQLite's default (2 MB, 125 pages of 16 KiB) made every write
+        // read index pages back from the OS (measured with perf under transaction events: a
+        // tenth of the time was copying pages in). Memory is taken only as pages are used.
+        conn.pragma_update(None, "cache_size", WRITER_CACHE_KIB)?;
         check_application_id(&conn, path)?;
         migrations::apply(&mut conn, path)?;
 
@@ -211,6 +215,9 @@ impl Database {
 /// or three, and every insert splits pages (measured: storing a journal entry costs about 40%
 /// less with 16 KiB pages).
 const PAGE_SIZE: i64 = 16 * 1024;
+
+/// The writer connection's page cache, in KiB (a negative `cache_size`): 64 MiB.
+const WRITER_CACHE_KIB: i64 = -64 * 1024;
 
 fn reader_count() -> usize {
     std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 16)
