@@ -234,7 +234,8 @@ def test_bad_events_are_a_400_naming_the_field(sandbox, unique, body, field):
     who = applicant(sandbox, unique)
     full = {"applicant_id": who, **body} if "applicant_id" not in body and body else body
     r = sandbox.post(f"{T}/transaction", json=full)
-    assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
+    assert r.status_code == 400 and r.json()["message"].startswith(f"{field}: "), (body, r.text)
+    assert not r.json()["message"].startswith(f"{field}: {field}"), "the field is named once"
 
 
 def test_bad_rule_and_request_input_is_a_clear_4xx(sandbox, unique):

@@ -2951,8 +2951,11 @@ export interface components {
             /** @description Its end, excluded; default now. */
             to?: string | null;
             event_type?: components["schemas"]["MonitoredEventKind"] | null;
-            /** @description The draft: changes to the current rules (see `DraftRule`). */
-            rules?: components["schemas"]["DraftRule"][];
+            /**
+             * @description The draft: changes to the current rules. A rule with the `id` of an existing rule
+             *     replaces it (an `inactive` status takes it out); one without is added.
+             */
+            rules?: components["schemas"]["NewRule"][];
             /** @description The draft is these rules alone, not the current rules changed by them. */
             replace?: boolean;
         };
@@ -3544,22 +3547,6 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "passport" | "visa" | "id_card" | "id_card_front" | "id_card_back" | "liveness_photo" | "liveness_photo_extra" | "residence_permit" | "residence_permit_front" | "residence_permit_back" | "selfie" | "driver_license" | "driver_license_front" | "driver_license_back" | "poa" | "poa_utility_bill" | "poa_residence_registration" | "poa_bank_statement";
-        /**
-         * @description A draft rule of a backtest: with the `id` of an existing rule it replaces that rule (an
-         *     `inactive` status takes it out); without, it is added.
-         */
-        DraftRule: {
-            /** Format: uuid */
-            id?: string | null;
-            name: string;
-            status: components["schemas"]["RuleStatus"];
-            event_type: components["schemas"]["RuleEventType"];
-            /** Format: int64 */
-            rank: number;
-            expression: string;
-            causes?: string[];
-            action?: components["schemas"]["RuleAction"] | null;
-        };
         /** @description An e-mail address of the plain `local@domain.tld` form. */
         Email: string;
         /** @description An e-mail check as served. */
@@ -4410,7 +4397,8 @@ export interface components {
         };
         /**
          * @description A rule as created or replaced (`POST .../rules`, `PUT .../rules/{rule_id}`): every field but
-         *     `action` required. The read-only fields of a rule as served may be sent back and are ignored.
+         *     `action` required. The read-only fields of a rule as served may be sent back and are ignored,
+         *     `id` too, except in a backtest's draft, where it names the rule the draft replaces.
          */
         NewRule: {
             name: string;
@@ -4422,6 +4410,11 @@ export interface components {
             expression: string;
             causes: string[];
             action?: components["schemas"]["RuleAction"] | null;
+            /**
+             * Format: uuid
+             * @description Only in a backtest's draft: the rule this one replaces (leave it out to add a rule).
+             */
+            id?: string | null;
         };
         /** @description `POST /api/v4/kyb/verifications/{id}/second-approval`. */
         NewSecondApproval: {

@@ -61,4 +61,3 @@ export type Tried = S["Tried"];
 export type Backtest = S["Backtest"];
 export type BacktestRequest = S["BacktestRequest"];
 export type BacktestChange = S["BacktestChange"];
-export type DraftRule = S["DraftRule"];

@@ -162,7 +162,7 @@ fn whole(value: &serde_json::Value) -> Option<i64> {
 }
 
 fn parse_field(name: &str, ty: Type, value: &serde_json::Value) -> Result<FieldValue> {
-    let wrong = |what: &str| Error::invalid(name, format!("{name}: expected {what}"));
+    let wrong = |what: &str| Error::invalid(name, format!("expected {what}"));
     Ok(match ty {
         Type::Text => match value {
             serde_json::Value::String(s) => FieldValue::Text(crate::values::text(name, s, MAX_TEXT)?),
@@ -208,17 +208,17 @@ pub(crate) fn parse(kind: EventKind, body: &serde_json::Map<String, serde_json::
     }
     let applicant_id = match body.get("applicant_id") {
         None | Some(serde_json::Value::Null) => {
-            return Err(Error::invalid("applicant_id", "applicant_id is required: the applicant the event is about"));
+            return Err(Error::invalid("applicant_id", "is required: the applicant the event is about"));
         }
         Some(serde_json::Value::String(s)) => {
-            ApplicantId::from_str(s.trim()).map_err(|_| Error::invalid("applicant_id", "applicant_id: not a UUID"))?
+            ApplicantId::from_str(s.trim()).map_err(|_| Error::invalid("applicant_id", "not a UUID"))?
         }
-        Some(_) => return Err(Error::invalid("applicant_id", "applicant_id: expected a UUID string")),
+        Some(_) => return Err(Error::invalid("applicant_id", "expected a UUID string")),
     };
     if kind == EventKind::Payment && body.get("checkout_billing_country").is_none_or(serde_json::Value::is_null) {
         return Err(Error::invalid(
             "checkout_billing_country",
-            "checkout_billing_country is required: the billing address's ISO 3166-1 alpha-2 country",
+            "is required: the billing address's ISO 3166-1 alpha-2 country",
         ));
     }
     let mut values = BTreeMap::new();
@@ -243,13 +243,13 @@ pub(crate) fn parse(kind: EventKind, body: &serde_json::Map<String, serde_json::
             None => match value {
                 serde_json::Value::String(s) => FieldValue::Text(crate::values::text(name, s, MAX_TEXT)?),
                 serde_json::Value::Bool(b) => FieldValue::Flag(*b),
-                serde_json::Value::Number(_) => FieldValue::Number(
-                    decimal(value).ok_or_else(|| Error::invalid(name, format!("{name}: number out of range")))?,
-                ),
+                serde_json::Value::Number(_) => {
+                    FieldValue::Number(decimal(value).ok_or_else(|| Error::invalid(name, "number out of range"))?)
+                }
                 _ => {
                     return Err(Error::invalid(
                         name,
-                        format!("{name}: an event's fields are strings, numbers or booleans, not objects or arrays"),
+                        "an event's fields are strings, numbers or booleans, not objects or arrays",
                     ));
                 }
             },

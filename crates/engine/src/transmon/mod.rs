@@ -20,8 +20,8 @@ mod store;
 
 pub use model::*;
 pub use service::{
-    ApplicantStats, Backtest, BacktestChange, BacktestDecisions, BacktestRequest, BacktestRule, DayStats, DraftRule,
-    EVENT, ExpressionError, LIST_BOUNDS, NewRule, Transmon, Tried, TryError, TryRequest, Validation, validate,
+    ApplicantStats, Backtest, BacktestChange, BacktestDecisions, BacktestRequest, BacktestRule, DayStats, EVENT,
+    ExpressionError, LIST_BOUNDS, NewRule, Transmon, Tried, TryError, TryRequest, Validation, validate,
 };
 pub use store::EventFilter;
 

@@ -38,7 +38,8 @@ pub(crate) struct TransmonState {
 }
 
 /// A rule as created or replaced (`POST .../rules`, `PUT .../rules/{rule_id}`): every field but
-/// `action` required. The read-only fields of a rule as served may be sent back and are ignored.
+/// `action` required. The read-only fields of a rule as served may be sent back and are ignored,
+/// `id` too, except in a backtest's draft, where it names the rule the draft replaces.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -51,9 +52,10 @@ pub struct NewRule {
     pub expression: String,
     pub causes: Vec<String>,
     pub action: Option<Action>,
+    /// Only in a backtest's draft: the rule this one replaces (leave it out to add a rule).
     #[serde(default)]
-    #[cfg_attr(feature = "openapi", schema(ignore))]
-    pub id: Option<serde::de::IgnoredAny>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub id: Option<RuleId>,
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(ignore))]
     pub organization_id: Option<serde::de::IgnoredAny>,
@@ -197,24 +199,6 @@ pub struct TryRequest {
     pub event: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
-/// A draft rule of a backtest: with the `id` of an existing rule it replaces that rule (an
-/// `inactive` status takes it out); without, it is added.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct DraftRule {
-    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
-    pub id: Option<RuleId>,
-    pub name: String,
-    pub status: RuleStatus,
-    pub event_type: RuleEventType,
-    pub rank: i64,
-    pub expression: String,
-    #[serde(default)]
-    pub causes: Vec<String>,
-    pub action: Option<Action>,
-}
-
 /// A backtest: the draft rules over the stored events of a period, beside the active rules.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -227,9 +211,10 @@ pub struct BacktestRequest {
     pub to: Option<String>,
     /// Only transactions or only payments (default both).
     pub event_type: Option<EventKind>,
-    /// The draft: changes to the current rules (see `DraftRule`).
+    /// The draft: changes to the current rules. A rule with the `id` of an existing rule
+    /// replaces it (an `inactive` status takes it out); one without is added.
     #[serde(default)]
-    pub rules: Vec<DraftRule>,
+    pub rules: Vec<NewRule>,
     /// The draft is these rules alone, not the current rules changed by them.
     #[serde(default)]
     pub replace: bool,
@@ -504,10 +489,7 @@ impl Transmon<'_> {
             .db
             .write(move |conn| {
                 if !crate::applicants::store::exists(conn, scope, fields.applicant_id)? {
-                    return Err(Error::invalid(
-                        "applicant_id",
-                        "applicant_id: no applicant with this id in this environment",
-                    ));
+                    return Err(Error::invalid("applicant_id", "no applicant with this id in this environment"));
                 }
                 let amount = fields.amount(kind);
                 store::add_to_day(conn, scope, fields.applicant_id, &store::day_of(at), amount)?;
@@ -617,7 +599,7 @@ impl Transmon<'_> {
                         if !crate::applicants::store::exists(conn, scope, applicant)? {
                             return Err(Error::invalid(
                                 "applicant_id",
-                                "applicant_id: no applicant with this id in this environment",
+                                "no applicant with this id in this environment",
                             ));
                         }
                         let (first, last) = stats::window(now);
@@ -671,7 +653,7 @@ impl Transmon<'_> {
         to: Timestamp,
     ) -> Result<Backtest> {
         if from >= to {
-            return Err(Error::invalid("from", "from must be before to"));
+            return Err(Error::invalid("from", "must be before to"));
         }
         let real_now = self.engine.real_now();
         let (builtin, custom) = self.engine.core.db.read(move |conn| Self::all_rules(conn, scope)).await?;
@@ -679,39 +661,38 @@ impl Transmon<'_> {
         let mut draft: Vec<Rule> = if input.replace { Vec::new() } else { current.clone() };
         for (i, d) in input.rules.iter().enumerate() {
             let field = |f: &str| format!("rules[{i}].{f}");
-            let name = crate::values::text(&field("name"), &d.name, MAX_NAME)?;
-            if let Err(e) = docket_rules::compile(&d.expression) {
-                return Err(Error::invalid(
-                    field("expression"),
-                    format!("{}: does not compile: {e}", field("expression")),
-                ));
-            }
-            let base = match d.id {
-                Some(id) => current.iter().find(|r| r.id == id).cloned().ok_or_else(|| {
-                    Error::invalid(field("id"), format!("{}: no rule {id} (leave id out to add a rule)", field("id")))
-                })?,
-                None => Rule {
-                    id: RuleId::new(real_now),
-                    organization_id: scope.organization.as_uuid(),
-                    name: String::new(),
-                    status: RuleStatus::Active,
-                    event_type: d.event_type,
-                    rank: d.rank,
-                    expression: String::new(),
-                    causes: Vec::new(),
-                    action: None,
-                    builtin: false,
-                    created_at: real_now,
-                    updated_at: real_now,
-                },
-            };
+            // The same checks as a saved rule's, each refusal naming the draft's item.
+            let checked = check(d).map_err(|e| match e {
+                Error::Invalid(i) => Error::invalid(field(i.field.as_deref().unwrap_or("rule")), i.message),
+                other => other,
+            })?;
+            let base =
+                match d.id {
+                    Some(id) => current.iter().find(|r| r.id == id).cloned().ok_or_else(|| {
+                        Error::invalid(field("id"), format!("no rule {id} (leave id out to add a rule)"))
+                    })?,
+                    None => Rule {
+                        id: RuleId::new(real_now),
+                        organization_id: scope.organization.as_uuid(),
+                        name: String::new(),
+                        status: RuleStatus::Active,
+                        event_type: d.event_type,
+                        rank: d.rank,
+                        expression: String::new(),
+                        causes: Vec::new(),
+                        action: None,
+                        builtin: false,
+                        created_at: real_now,
+                        updated_at: real_now,
+                    },
+                };
             let rule = Rule {
-                name,
+                name: checked.name,
                 status: d.status,
                 event_type: d.event_type,
                 rank: d.rank,
                 expression: d.expression.clone(),
-                causes: d.causes.clone(),
+                causes: checked.causes,
                 action: d.action,
                 ..base
             };

@@ -147,8 +147,7 @@ impl Day {
         self.events += 1;
         if let Some(a) = amount {
             self.amounts += 1;
-            self.sum =
-                self.sum.checked_add(a).ok_or_else(|| Error::invalid("amount", "amount: the day's sum overflows"))?;
+            self.sum = self.sum.checked_add(a).ok_or_else(|| Error::invalid("amount", "the day's sum overflows"))?;
             self.min = Some(self.min.map_or(a, |m| m.min(a)));
             self.max = Some(self.max.map_or(a, |m| m.max(a)));
         }

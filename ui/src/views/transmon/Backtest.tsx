@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { get, post } from "../../api/client";
-import type { Backtest as Report, BacktestChange, DraftRule, MonitoringRule, RuleEventType, RuleList } from "../../api/types";
+import type { Backtest as Report, BacktestChange, MonitoringRule, NewRule, RuleEventType, RuleList } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { Card } from "../../components/Card";
 import { PageHeader } from "../../components/Layout";
@@ -43,7 +43,7 @@ export function Backtest() {
   const edit = (i: number, p: Partial<Row>) => setRows(current.map((r, k) => (k === i ? { ...r, ...p, changed: true } : r)));
   const run = useMutation({
     mutationFn: () => {
-      const drafts: DraftRule[] = current
+      const drafts: NewRule[] = current
         .filter((r) => r.changed || r.id === null)
         .map((r) => ({ id: r.id, name: r.name, status: r.included ? "active" : "inactive", event_type: r.event_type, rank: r.rank, expression: r.expression, causes: r.causes, action: r.action }));
       return post<Report>("/api/v3/transmon/backtests", { from: from || null, to: to || null, rules: drafts });
