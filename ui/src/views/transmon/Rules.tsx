@@ -58,14 +58,14 @@ export function Rules() {
     column.accessor("name", {
       header: "Rule",
       cell: ({ row }) => (
-        <button type="button" className="link" onClick={() => setEditing({ rule: row.original })} data-testid="rule-open">
+        <button type="button" className="link left" onClick={() => setEditing({ rule: row.original })} data-testid="rule-open">
           {row.original.name}
         </button>
       ),
     }),
     column.accessor("event_type", { header: "When", cell: (c) => ruleTypeLabel(c.getValue()) }),
     column.accessor("rank", { header: "Rank", cell: (c) => <span className="num">{c.getValue()}</span> }),
-    column.accessor("expression", { header: "Expression", cell: (c) => <code className="mono small">{c.getValue()}</code> }),
+    column.accessor("expression", { header: "Expression", cell: (c) => <code className="mono small expr">{c.getValue()}</code> }),
     column.display({
       id: "outcome",
       header: "Outcome",
@@ -80,23 +80,20 @@ export function Rules() {
       id: "status",
       header: "Status",
       cell: ({ row }) => (
-        <label className="inline">
-          <input type="checkbox" checked={row.original.status === "active"} onChange={() => toggle.mutate(row.original)} disabled={toggle.isPending} aria-label={`${row.original.name} active`} data-testid="rule-active" />
-          {row.original.status}
-        </label>
+        <div className="stack">
+          <label className="inline">
+            <input type="checkbox" checked={row.original.status === "active"} onChange={() => toggle.mutate(row.original)} disabled={toggle.isPending} aria-label={`${row.original.name} active`} data-testid="rule-active" />
+            {row.original.status}
+          </label>
+          {row.original.builtin ? (
+            <Badge title="Docket's own rule: activate it, or copy it to change it">built-in</Badge>
+          ) : (
+            <button type="button" className="ghost small" onClick={() => setRemoving(row.original)} data-testid="rule-remove">
+              Remove
+            </button>
+          )}
+        </div>
       ),
-    }),
-    column.display({
-      id: "actions",
-      header: "",
-      cell: ({ row }) =>
-        row.original.builtin ? (
-          <Badge title="Docket's own rule: activate it, or copy it to change it">built-in</Badge>
-        ) : (
-          <button type="button" className="ghost small" onClick={() => setRemoving(row.original)} data-testid="rule-remove">
-            Remove
-          </button>
-        ),
     }),
   ];
 

@@ -1,5 +1,13 @@
 // The statistics a rule reads (`stats.<period>.<indicator>`), one row per period.
 import type { Stats } from "../../api/types";
+
+/** An exact decimal shown to two places; the exact value (what a rule reads) on hover. */
+function Amount({ value }: { value: string }) {
+  const n = Number(value);
+  const decimals = value.split(".")[1]?.length ?? 0;
+  if (!Number.isFinite(n) || decimals <= 2) return <>{value}</>;
+  return <span title={`Exactly ${value}, as a rule reads it`}>{n.toFixed(2)}</span>;
+}
 import { statRows } from "./transmon";
 
 export function StatsTable({ stats, testId }: { stats: Stats; testId?: string }) {
@@ -20,11 +28,11 @@ export function StatsTable({ stats, testId }: { stats: Stats; testId?: string })
         {statRows(stats).map(([label, p]) => (
           <tr key={label}>
             <th scope="row">{label}</th>
-            <td>{p.transactions_count}</td>
-            <td>{p.sum}</td>
-            <td>{p.avg}</td>
-            <td>{p.min}</td>
-            <td>{p.max}</td>
+            <td className="num">{p.transactions_count}</td>
+            <td className="num"><Amount value={p.sum} /></td>
+            <td className="num"><Amount value={p.avg} /></td>
+            <td className="num"><Amount value={p.min} /></td>
+            <td className="num"><Amount value={p.max} /></td>
           </tr>
         ))}
       </tbody>
