@@ -359,6 +359,9 @@ def test_pending_deliveries_survive_kill_9(docket_factory: Callable[..., Any], r
     receiver.script(path, *[(503, {}, 0.0)] * 20)
     ids = [send_test(client, hook["id"])["id"] for _ in range(10)]
     wait_for(lambda: len(receiver.at(path)) >= 10, what="first attempts")
+    # Killed between attempts: an attempt still in flight at the kill (its refusal received but
+    # not yet recorded) would wait out its 60 s lease after the restart, as after a real crash.
+    wait_for(lambda: all(delivery(client, i)["attempts"] >= 1 for i in ids), what="first attempts recorded")
     srv.proc.kill()
     srv.proc.wait()
 

@@ -11,6 +11,7 @@
 //! threads halved the applicant list's throughput). Work that scans without bound belongs in
 //! [`Database::read_blocking`].
 
+mod checkpoint;
 mod migrations;
 mod versions;
 mod writer;
@@ -107,13 +108,17 @@ impl Database {
         conn.pragma_update(None, "cache_size", WRITER_CACHE_KIB)?;
         check_application_id(&conn, path)?;
         migrations::apply(&mut conn, path)?;
+        // Checkpoints run on a thread of their own (see the checkpoint module), not in commits.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let (checkpointer, stop_checkpoints) = std::sync::mpsc::channel();
+        checkpoint::start(path, full, stop_checkpoints)?;
 
         let readers = (0..reader_count()).map(|_| open_reader(path)).collect::<Result<Vec<_>>>()?;
         let permits = Arc::new(Semaphore::new(readers.len()));
         let on_commit = writer::OnCommit::default();
         versions::watch(&conn)?;
         let versions = Arc::new(versions::Versions::default());
-        let writer = writer::start(conn, full, on_commit.clone(), versions.clone())?;
+        let writer = writer::start(conn, full, on_commit.clone(), versions.clone(), checkpointer)?;
         Ok(Database {
             writer,
             readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
@@ -349,6 +354,25 @@ mod tests {
             .await
             .expect("rows");
         assert_eq!(rows, [2]);
+    }
+
+    #[tokio::test]
+    async fn committed_pages_reach_the_database_file_without_a_checkpoint_in_any_commit() {
+        let (dir, db) = temp_db();
+        let file = dir.path().join("docket.db");
+        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL, pad TEXT NOT NULL)")?))
+            .await
+            .expect("create");
+        let before = std::fs::metadata(&file).expect("size").len();
+        for n in 0..200_i64 {
+            db.write(move |c| Ok(c.execute("INSERT INTO t VALUES (?1, zeroblob(4000))", [n])?)).await.expect("insert");
+        }
+        // The writer never checkpoints (wal_autocheckpoint=0); the checkpointer copies the pages.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::fs::metadata(&file).expect("size").len() < before + 200 * 4000 {
+            assert!(std::time::Instant::now() < deadline, "the log was never copied into the database file");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     #[test]

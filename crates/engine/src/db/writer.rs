@@ -74,6 +74,8 @@ struct Writer {
     at_full: bool,
     on_commit: OnCommit,
     versions: Arc<Versions>,
+    /// Dropped with the writer, which stops the checkpointer.
+    _checkpointer: std::sync::mpsc::Sender<()>,
 }
 
 impl Writer {
@@ -95,9 +97,10 @@ pub(super) fn start(
     full: bool,
     on_commit: OnCommit,
     versions: Arc<Versions>,
+    checkpointer: std::sync::mpsc::Sender<()>,
 ) -> Result<mpsc::Sender<Job>> {
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
-    let writer = Writer { conn, full, at_full: full, on_commit, versions };
+    let writer = Writer { conn, full, at_full: full, on_commit, versions, _checkpointer: checkpointer };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
         .spawn(move || run(writer, rx))
