@@ -20,7 +20,7 @@ pub fn allowed() -> bool {
 
 /// A data directory's canonical path (created if missing): the same however it is reached.
 pub fn canonical_dir(data_dir: &Path) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(data_dir)?;
+    docket_engine::private::create_dir_all(data_dir)?;
     std::fs::canonicalize(data_dir)
 }
 

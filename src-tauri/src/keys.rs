@@ -174,19 +174,8 @@ fn write_private(path: &Path, keys: &BTreeMap<String, Kept>) -> std::io::Result<
     use std::io::Write;
     let text = serde_json::to_vec_pretty(keys).map_err(std::io::Error::other)?;
     let tmp = path.with_extension("json.tmp");
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(&tmp)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
+    let mut file = docket_engine::private::file_options().write(true).create(true).truncate(true).open(&tmp)?;
+    docket_engine::private::tighten_file(&tmp)?;
     file.write_all(&text)?;
     file.sync_all()?;
     std::fs::rename(&tmp, path)

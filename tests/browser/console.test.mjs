@@ -294,7 +294,7 @@ describe("environments", () => {
 
 describe("accessibility", () => {
   test("every control of every view has an accessible name, and focus is visible", async () => {
-    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests", "/kyb", "/audit", "/reviewers", "/transmon", "/transmon/rules", "/transmon/backtest"];
+    const views = ["/", "/applicants", "/applicants/new", "/aml", "/aml/history", "/aml/lists", "/webhooks", "/webhooks/deliveries", "/requests", "/kyb", "/audit", "/reviewers", "/transmon", "/transmon/rules", "/transmon/backtest", "/data"];
     for (const path of views) {
       await page().goto(docket.url + path);
       await page().locator("main h1").first().waitFor();
@@ -608,5 +608,27 @@ describe("transaction monitoring", () => {
     await page().goto(`${docket.url}/applicants/${someone.body.applicant_id}`);
     await page().getByTestId("applicant-transactions").getByTestId("applicant-stats").waitFor();
     await page().getByTestId("applicant-event").first().waitFor();
+  });
+});
+
+describe("data and privacy", () => {
+  test("the owner sees where the data lives, that it is private and not encrypted, and backs it up", async () => {
+    await go("data");
+    await page().getByTestId("data-dir").waitFor();
+    await assertText(page().getByTestId("data-private"), "private");
+    await assertText(page().getByTestId("data-encrypted"), "not encrypted");
+    await assertText(page().getByTestId("last-backup"), "No backup taken from the console yet.");
+    await page().getByTestId("backup-keep").fill("0");
+    assert.equal(await page().getByTestId("backup-settings-save").isDisabled(), true, "keep 0 cannot be saved");
+    await page().getByTestId("backup-keep").fill("3");
+    await page().getByTestId("backup-settings-save").click();
+    await page().getByText("Backup settings saved").waitFor();
+    await page().getByTestId("backup-now").click();
+    await page().getByTestId("backup-row").first().waitFor();
+    await assertText(page().getByTestId("last-backup"), `by ${REVIEWER}`);
+    const status = await page().evaluate(() => fetch("/_docket/data", { headers: { "X-Docket-Environment": "sandbox" } }).then((r) => r.json()));
+    assert.equal(status.backups.keep, 3);
+    assert.match(status.recent_backups[0].path, /\.docket-backup$/);
+    await screenshot(page(), "data-privacy");
   });
 });

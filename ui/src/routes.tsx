@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: "/kyb", lazy: async () => ({ Component: (await import("./views/kyb/Queue")).Queue }) },
       { path: "/kyb/:id", lazy: async () => ({ Component: (await import("./views/kyb/CaseFile")).CaseFile }) },
       { path: "/audit", lazy: async () => ({ Component: (await import("./views/Audit")).Audit }) },
+      { path: "/data", lazy: async () => ({ Component: (await import("./views/DataPrivacy")).DataPrivacy }) },
       { path: "/reviewers", lazy: async () => ({ Component: (await import("./views/Reviewers")).Reviewers }) },
       { path: "/requests", lazy: async () => ({ Component: (await import("./views/Requests")).Requests }) },
       { path: "*", element: <NotFound /> },

@@ -59,7 +59,7 @@ impl MasterKeySource {
         match self {
             MasterKeySource::Given(key) => Ok(key.clone()),
             MasterKeySource::File => {
-                std::fs::create_dir_all(data_dir).map_err(|e| {
+                docket_engine::private::create_dir_all(data_dir).map_err(|e| {
                     docket_engine::Error::Incompatible(format!(
                         "cannot create the data directory {}: {e}",
                         data_dir.display()
@@ -245,21 +245,8 @@ pub fn save_first_run_keys(data_dir: &std::path::Path, first: &FirstRun) -> std:
     for k in &first.keys {
         text.push_str(&format!("{}\t{}\n", k.key.environment, k.secret));
     }
-    write_private(&path, &text)?;
+    docket_engine::private::write(&path, text.as_bytes())?;
     Ok(path)
-}
-
-/// Writes a file only its owner can read.
-fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(text.as_bytes())
 }
 
 fn base_url(addr: SocketAddr) -> String {

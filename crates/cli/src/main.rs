@@ -3,6 +3,7 @@
 
 mod admin;
 mod aml;
+mod backups;
 mod console;
 mod registries;
 mod reviewers;
@@ -61,6 +62,8 @@ enum Command {
     Audit(reviewers::AuditCommand),
     /// Show the data directory, the database and its contents at a glance.
     Info,
+    Backup(backups::BackupArgs),
+    Restore(backups::RestoreArgs),
     /// Print the OpenAPI 3.1 description of everything `docket serve` answers (the same as
     /// `GET /openapi.json`), for client generators; no server or data directory needed.
     Openapi,
@@ -90,6 +93,8 @@ fn main() -> std::process::ExitCode {
             Command::Orgs(cmd) => admin::orgs(data_dir, cmd).await,
             Command::Demo(cmd) => admin::demo(data_dir, cmd).await,
             Command::Info => admin::info(data_dir).await,
+            Command::Backup(args) => backups::backup(&data_dir, args),
+            Command::Restore(args) => backups::restore(&data_dir, args),
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,

@@ -7,6 +7,7 @@
 pub mod aml;
 pub mod applicants;
 pub mod audit;
+pub mod backup;
 mod clock;
 pub mod console;
 pub mod countries;
@@ -22,6 +23,7 @@ pub mod journal;
 pub mod kyb;
 pub mod organizations;
 pub mod page;
+pub mod private;
 pub mod sandbox;
 pub mod scope;
 pub mod time;
@@ -105,6 +107,8 @@ pub(crate) struct Core {
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
     kyb: kyb::KybState,
+    /// Held while the console takes a backup (one at a time).
+    backups: tokio::sync::Mutex<()>,
     email: email::EmailState,
     transmon: transmon::TransmonState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
@@ -115,9 +119,12 @@ impl Engine {
     /// Opens the database in the data directory (creating both if needed), applies migrations
     /// and starts the background tasks. Must be called within a Tokio runtime.
     pub async fn open(config: EngineConfig) -> Result<Engine> {
-        std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-            Error::Incompatible(format!("cannot create the data directory {}: {e}", config.data_dir.display()))
+        let tightened = private::secure_data_dir(&config.data_dir).map_err(|e| {
+            Error::Incompatible(format!("cannot make the data directory {} private: {e}", config.data_dir.display()))
         })?;
+        if !tightened.is_empty() {
+            tracing::warn!("{}", tightened.describe(&config.data_dir));
+        }
         let path = config.data_dir.join(DATABASE_FILE);
         let durability = config.durability;
         let db = tokio::task::spawn_blocking(move || Database::open(&path, durability))
@@ -158,6 +165,7 @@ impl Engine {
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
                 kyb: kyb::KybState::default(),
+                backups: tokio::sync::Mutex::new(()),
                 email: email::EmailState::new(config.dns_server, config.smtp),
                 transmon: transmon::TransmonState::default(),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
@@ -286,6 +294,10 @@ impl Engine {
 
     pub fn webhooks(&self) -> webhooks::Webhooks<'_> {
         webhooks::Webhooks { engine: self }
+    }
+
+    pub fn backups(&self) -> backup::Backups<'_> {
+        backup::Backups { engine: self }
     }
 
     pub fn files(&self) -> files::Files<'_> {

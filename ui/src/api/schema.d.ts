@@ -1354,6 +1354,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_docket/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data directory at a glance
+         * @description Where the data lives and its size, whether the directory is private and the data encrypted
+         *     at rest, where backups go and the newest of them. The machine owner's.
+         */
+        get: operations["getDataStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back up now
+         * @description Takes a backup (the same archive as `docket backup`) into the settings' folder as
+         *     `docket-<time>.docket-backup`, records it, and deletes the oldest beyond the number to keep.
+         *     Docket goes on serving meanwhile; a second request waits for the first.
+         */
+        post: operations["takeBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/backups/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set where backups go
+         * @description Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
+         *     in the data directory, which guards against mistakes but not against losing the disk), `keep`
+         *     how many backups to keep, 1 to 100 (absent: 7).
+         */
+        put: operations["putBackupSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/profiles": {
         parameters: {
             query?: never;
@@ -2983,6 +3048,55 @@ export interface components {
             /** @description The first error of the draft, as an example. */
             first_error?: string | null;
         };
+        /**
+         * Format: uuid
+         * @description The backup id (UUIDv7).
+         */
+        BackupId: string;
+        /** @description One backup taken from the console. */
+        BackupRecord: {
+            id: components["schemas"]["BackupId"];
+            /** Format: date-time */
+            taken_at: string;
+            path: string;
+            /** Format: int64 */
+            bytes: number;
+            /**
+             * Format: int64
+             * @description Stored files in it.
+             */
+            files: number;
+            /** Format: int32 */
+            schema_version: number;
+            /** @description The reviewer who asked for it. */
+            taken_by: string;
+            /**
+             * Format: date-time
+             * @description When it was deleted to keep only the newest; `null` while it is kept.
+             */
+            removed_at?: string | null;
+        };
+        /** @description Where the console's backups go and how many are kept (older ones are deleted). */
+        BackupSettings: {
+            /** @description The folder, absolute. */
+            folder: string;
+            /**
+             * @description Whether the folder is the default (`backups` in the data directory: the same disk, which
+             *     guards against mistakes and damage but not against losing the disk).
+             */
+            folder_is_default: boolean;
+            /** Format: int32 */
+            keep: number;
+        };
+        /**
+         * @description New settings, replacing the old: a folder (absolute; `null` or absent for the default) and
+         *     how many to keep (absent: 7).
+         */
+        BackupSettingsChange: {
+            folder?: string | null;
+            /** Format: int32 */
+            keep?: number | null;
+        };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
             /** @description The widget's values by section. */
@@ -3342,6 +3456,33 @@ export interface components {
         CreatedProfile: {
             /** Format: uuid */
             id: string;
+        };
+        /** @description The data directory at a glance, for the Data & privacy page. */
+        DataStatus: {
+            data_dir: string;
+            /**
+             * Format: int64
+             * @description The database file, its write-ahead log and the stored files, in bytes.
+             */
+            database_bytes: number;
+            /** Format: int64 */
+            log_bytes: number;
+            /** Format: int64 */
+            stored_files: number;
+            /** Format: int64 */
+            stored_file_bytes: number;
+            /** Format: int32 */
+            schema_version: number;
+            /**
+             * @description Whether the directory and everything in it are readable only by Docket's account
+             *     (always true where modes do not exist).
+             */
+            private: boolean;
+            /** @description Whether the database and files are encrypted at rest. Not yet: say so plainly. */
+            encrypted: boolean;
+            backups: components["schemas"]["BackupSettings"];
+            /** @description The newest backups first (at most 20), deleted ones included. */
+            recent_backups: components["schemas"]["BackupRecord"][];
         };
         /**
          * @description A date known to lie between two bounds (`gte` = `lte` for an exact date; a year for a
@@ -9115,6 +9256,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Verified"];
+                };
+            };
+        };
+    };
+    getDataStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data directory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatus"];
+                };
+            };
+            /** @description Not the machine's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    takeBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup taken */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRecord"];
+                };
+            };
+            /** @description The folder cannot be written */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the machine's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putBackupSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "folder": "/mnt/usb/docket-backups",
+                 *       "keep": 14
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackupSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSettings"];
+                };
+            };
+            /** @description A relative folder, or keep out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the machine's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

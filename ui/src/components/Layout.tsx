@@ -31,6 +31,7 @@ const NAV: { to: string; label: string; id: string; end: boolean; sub?: boolean 
   { to: "/requests", label: "Requests", id: "requests", end: false },
   { to: "/audit", label: "Audit trail", id: "audit", end: false },
   { to: "/reviewers", label: "Reviewers", id: "reviewers", end: false },
+  { to: "/data", label: "Data & privacy", id: "data", end: false },
 ];
 
 export function useInfo() {

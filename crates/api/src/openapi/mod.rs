@@ -24,6 +24,7 @@ use events::EventCatalogue;
         (name = "Transaction monitoring", description = "Rules in Docket's rule language evaluated on every transaction and payment, with the applicant's statistics and the payee's screening; results by webhook and by event id; backtests of draft rules. The language is described under \"Transaction monitoring rules\" in the introduction."),
         (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
         (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots and imports, webhook deliveries and settings, API keys. Not part of the public service."),
+        (name = "Data and privacy", description = "The data directory at a glance and backups taken from the console: the machine owner's alone (the data directory holds every organization)."),
         (name = "Console", description = "Signing the console in with a one-time login link, and out. See \"Console\" in the introduction for sessions and their headers."),
         (name = "Server", description = "Health and descriptions; no key needed."),
     )

@@ -3,6 +3,7 @@
 pub mod aml;
 pub mod applicants;
 pub mod console;
+pub mod data;
 pub mod desk;
 pub mod email;
 pub mod events;

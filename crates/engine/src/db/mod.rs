@@ -51,7 +51,7 @@ pub(crate) fn json_column_opt<T: serde::de::DeserializeOwned>(
 }
 
 /// Identifies a Docket database (`PRAGMA application_id`, "DOCK").
-const APPLICATION_ID: i32 = 0x444F_434B;
+pub(crate) const APPLICATION_ID: i32 = 0x444F_434B;
 
 /// How hard a commit works to survive a power loss. Both survive the process being killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -95,6 +95,9 @@ impl Database {
     /// Opens (creating if needed) the database at `path`, applies pending migrations and starts
     /// the writer thread.
     pub(crate) fn open(path: &Path, durability: Durability) -> Result<Database> {
+        // Created private before SQLite opens it: its -wal and -shm files take its mode.
+        crate::private::create_file(path)
+            .map_err(|e| Error::Incompatible(format!("cannot create database {}: {e}", path.display())))?;
         let mut conn = Connection::open(path)
             .map_err(|e| Error::Incompatible(format!("cannot open database {}: {e}", path.display())))?;
         // Only takes effect on a new, empty file; an existing database keeps its page size.
@@ -385,7 +388,9 @@ mod tests {
     async fn the_log_starts_again_under_a_steady_stream_of_commits() {
         let (dir, db) = temp_db();
         let log = dir.path().join("docket.db-wal");
-        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL, pad BLOB NOT NULL)")?)).await.expect("create");
+        db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL, pad BLOB NOT NULL)")?))
+            .await
+            .expect("create");
         // 80 MB of pages, more than twice the writer's own checkpoint threshold, with no pause
         // for the checkpointer to catch up in (without the writer's share the log held it all).
         for n in 0..6_000_i64 {

@@ -63,9 +63,14 @@ impl Files<'_> {
     /// Starts storing a file for `scope`; write its content to the [`Upload`], then finish it.
     pub async fn begin(&self, scope: Scope, new: NewFile) -> Result<Upload> {
         let dir = self.root().join(TMP_DIR);
-        tokio::fs::create_dir_all(&dir).await.map_err(|e| io("create", &dir, &e))?;
+        crate::private::create_dir_all(&dir).map_err(|e| io("create", &dir, &e))?;
         let tmp = dir.join(uuid::Uuid::now_v7().simple().to_string());
-        let file = tokio::fs::File::create(&tmp).await.map_err(|e| io("create", &tmp, &e))?;
+        let file = tokio::fs::OpenOptions::from(crate::private::file_options())
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .await
+            .map_err(|e| io("create", &tmp, &e))?;
         Ok(Upload {
             engine: self.engine.clone(),
             scope,
@@ -198,7 +203,7 @@ impl Upload {
         };
         let _blobs = self.engine.core.files.blobs.lock().await;
         if let Some(dir) = target.parent() {
-            tokio::fs::create_dir_all(dir).await.map_err(|e| io("create", dir, &e))?;
+            crate::private::create_dir_all(dir).map_err(|e| io("create", dir, &e))?;
         }
         if tokio::fs::try_exists(&target).await.unwrap_or(false) {
             // The same content is stored already: keep that blob.

@@ -111,6 +111,13 @@ pub(crate) fn hashes_in(conn: &Connection, scope: Scope) -> Result<Vec<String>> 
 }
 
 /// Whether any record names a blob.
+/// How many files are stored (records, all scopes) and their bytes.
+pub(crate) fn totals(conn: &Connection) -> Result<(u64, u64)> {
+    Ok(conn
+        .prepare_cached("SELECT count(*), coalesce(sum(size), 0) FROM files")?
+        .query_row([], |r| Ok((r.get::<_, i64>(0)?.unsigned_abs(), r.get::<_, i64>(1)?.unsigned_abs())))?)
+}
+
 pub(crate) fn is_referenced(conn: &Connection, sha256: &str) -> Result<bool> {
     Ok(conn.prepare_cached("SELECT 1 FROM files WHERE sha256 = ?1 LIMIT 1")?.exists([sha256])?)
 }

@@ -48,7 +48,7 @@ fn page_count(bytes: &[u8]) -> u32 {
     let by_pdfinfo = || -> Option<u32> {
         let dir = tempfile::tempdir().ok()?;
         let input = dir.path().join("document.pdf");
-        std::fs::write(&input, bytes).ok()?;
+        crate::private::write(&input, bytes).ok()?;
         let out = Command::new("timeout")
             .args([RENDER_SECONDS, "pdfinfo"])
             .arg(&input)
@@ -72,7 +72,7 @@ fn page_count(bytes: &[u8]) -> u32 {
 fn render_pdf(bytes: &[u8], page: u32) -> Option<Vec<u8>> {
     let dir = tempfile::tempdir().ok()?;
     let input = dir.path().join("document.pdf");
-    std::fs::write(&input, bytes).ok()?;
+    crate::private::write(&input, bytes).ok()?;
     let output = dir.path().join("page");
     let size = images::PREVIEW_SIZE.to_string();
     let page = page.to_string();

@@ -165,14 +165,7 @@ pub fn load_or_create_key_file(path: &std::path::Path) -> Result<MasterKey> {
 /// Creates a file only its owner can read; refuses to overwrite one.
 fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options.open(path)?;
+    let mut file = crate::private::file_options().write(true).create_new(true).open(path)?;
     file.write_all(text.as_bytes())?;
     file.sync_all()
 }

@@ -1,0 +1,88 @@
+//! `/_docket/data` and `/_docket/backups`: the data directory at a glance (where it is, its
+//! size, whether it is private and encrypted, the backups) and backups taken from the console
+//! (issue 16). The data directory holds every organization, so these are the machine owner's
+//! alone: the reviewer `docket serve`'s printed link and the desktop window sign in as.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use docket_engine::backup::{BackupRecord, BackupSettings, BackupSettingsChange, DataStatus};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{ApiResult, ErrorBody};
+use crate::extract::{Caller, Json};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(status)).routes(routes!(take_backup)).routes(routes!(put_backup_settings))
+}
+
+/// The machine owner's console session, by name; anyone else is refused.
+fn owner(caller: &Caller) -> ApiResult<String> {
+    match caller.reviewer() {
+        Some(r) if r.owner => Ok(r.name.as_str().to_owned()),
+        _ => Err(docket_engine::Error::Forbidden(
+            "the data directory holds every organization: only the machine's owner (signed in to the console) sees \
+             and backs it up; from a shell, use `docket backup`"
+                .into(),
+        )
+        .into()),
+    }
+}
+
+/// The data directory at a glance
+///
+/// Where the data lives and its size, whether the directory is private and the data encrypted
+/// at rest, where backups go and the newest of them. The machine owner's.
+#[utoipa::path(
+    get, path = "/_docket/data", tag = "Data and privacy", operation_id = "getDataStatus",
+    responses(
+        (status = 200, description = "The data directory", body = DataStatus),
+        (status = 403, description = "Not the machine's owner", body = ErrorBody),
+    )
+)]
+async fn status(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DataStatus>> {
+    owner(&caller)?;
+    Ok(Json(state.engine.backups().status().await?))
+}
+
+/// Back up now
+///
+/// Takes a backup (the same archive as `docket backup`) into the settings' folder as
+/// `docket-<time>.docket-backup`, records it, and deletes the oldest beyond the number to keep.
+/// Docket goes on serving meanwhile; a second request waits for the first.
+#[utoipa::path(
+    post, path = "/_docket/backups", tag = "Data and privacy", operation_id = "takeBackup",
+    responses(
+        (status = 201, description = "The backup taken", body = BackupRecord),
+        (status = 400, description = "The folder cannot be written", body = ErrorBody),
+        (status = 403, description = "Not the machine's owner", body = ErrorBody),
+    )
+)]
+async fn take_backup(State(state): State<AppState>, caller: Caller) -> ApiResult<(StatusCode, Json<BackupRecord>)> {
+    let by = owner(&caller)?;
+    Ok((StatusCode::CREATED, Json(state.engine.backups().take(&by).await?)))
+}
+
+/// Set where backups go
+///
+/// Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
+/// in the data directory, which guards against mistakes but not against losing the disk), `keep`
+/// how many backups to keep, 1 to 100 (absent: 7).
+#[utoipa::path(
+    put, path = "/_docket/backups/settings", tag = "Data and privacy", operation_id = "putBackupSettings",
+    request_body(content = BackupSettingsChange, example = json!({"folder": "/mnt/usb/docket-backups", "keep": 14})),
+    responses(
+        (status = 200, description = "The settings", body = BackupSettings),
+        (status = 400, description = "A relative folder, or keep out of range", body = ErrorBody),
+        (status = 403, description = "Not the machine's owner", body = ErrorBody),
+    )
+)]
+async fn put_backup_settings(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(change): Json<BackupSettingsChange>,
+) -> ApiResult<Json<BackupSettings>> {
+    owner(&caller)?;
+    Ok(Json(state.engine.backups().change_settings(change).await?))
+}

@@ -1,0 +1,223 @@
+"""Data protection (issue 16): the data directory and everything Docket writes in it are private
+to the account that runs it, on a fresh start and after an upgrade of a directory made with wide
+permissions; backups taken while Docket serves restore every acknowledged write, and a damaged
+backup is refused before anything is touched."""
+
+from __future__ import annotations
+
+import os
+import stat
+import struct
+import tarfile
+import threading
+import zlib
+from pathlib import Path
+
+from conftest import DocketServer, wait_for
+from test_console import signed_in
+
+TIGHTENED = "made the data directory"
+
+
+def tiny_png() -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + bytes(range(64)) for _ in range(48))
+    header = struct.pack(">IIBBBBB", 64, 48, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def store_something(srv: DocketServer) -> None:
+    """An applicant and an uploaded document, so the database, its log and the file store all
+    hold personal data."""
+    client = srv.client(srv.sandbox_key, "private")
+    applicant = client.create_applicant({"info": {"full_name": "Private Person"}})
+    files = [("file", ("passport.png", tiny_png(), "image/png")), ("document_type", (None, "passport"))]
+    r = client.post(f"/api/v3/upload/{applicant}", files=files)
+    assert r.status_code == 200, r.text
+
+
+def modes(root: Path) -> dict[str, int]:
+    """The mode of the directory and of everything under it, by relative path."""
+    found = {".": stat.S_IMODE(root.stat().st_mode)}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            found[str(path.relative_to(root))] = stat.S_IMODE(path.lstat().st_mode)
+    return found
+
+
+def assert_private(root: Path) -> dict[str, int]:
+    found = modes(root)
+    wide = {p: oct(m) for p, m in found.items() if m & 0o077}
+    assert not wide, f"readable by others: {wide}"
+    return found
+
+
+def test_a_fresh_data_directory_and_everything_in_it_are_private(tmp_path: Path):
+    data = tmp_path / "new-parent" / "data"  # neither exists: Docket makes both
+    srv = DocketServer(data, tmp_path / "stderr.log").start()
+    try:
+        store_something(srv)
+        found = assert_private(data)
+        assert found["."] == 0o700 and stat.S_IMODE(data.parent.stat().st_mode) == 0o700
+        for name in ("docket.db", "docket.db-wal", "docket.db-shm", "master.key"):
+            assert found.get(name) == 0o600, (name, found)
+        blobs = [p for p in found if p.startswith("files/") and (data / p).is_file()]
+        assert blobs and all(found[p] == 0o600 for p in blobs), found
+    finally:
+        srv.stop()
+    assert TIGHTENED not in srv.stderr(), "nothing needed tightening on a fresh start"
+
+
+def test_a_directory_made_with_wide_permissions_is_tightened_at_start(docket_factory):
+    first = docket_factory()
+    store_something(first)
+    first.stop()
+    # As an older Docket (or a hand-made directory under umask 022) left it.
+    for path in [first.data_dir, *first.data_dir.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    assert modes(first.data_dir)["docket.db"] == 0o644
+
+    again = docket_factory(data_dir=first.data_dir)
+    store_something(again)
+    assert_private(again.data_dir)
+    lines = [line for line in again.stderr().splitlines() if TIGHTENED in line]
+    assert len(lines) == 1 and "from 0755 to 0700" in lines[0] and "files to 0600" in lines[0], again.stderr()
+
+
+# --- backups -------------------------------------------------------------------------------------
+
+
+def test_a_backup_taken_under_write_load_restores_every_acknowledged_write(docket_factory, tmp_path: Path):
+    srv = docket_factory()
+    client = srv.client(srv.sandbox_key, "backup")
+    applicant = client.create_applicant({"external_id": "with a document"})
+    files = [("file", ("passport.png", tiny_png(), "image/png")), ("document_type", (None, "passport"))]
+    r = client.post(f"/api/v3/upload/{applicant}", files=files)
+    assert r.status_code == 200, r.text
+    document = r.json()["document_id"]
+
+    acked: list[str] = []
+    stop = threading.Event()
+
+    def write() -> None:
+        writer = srv.client(srv.sandbox_key, "writer")
+        n = 0
+        while not stop.is_set():
+            n += 1
+            acked.append(writer.create_applicant({"external_id": f"load-{threading.get_ident()}-{n}"}))
+
+    threads = [threading.Thread(target=write) for _ in range(4)]
+    for t in threads:
+        t.start()
+    try:
+        wait_for(lambda: len(acked) >= 50, what="writes under way")
+        before = list(acked)  # acknowledged before the backup began
+        archive = tmp_path / "under-load.docket-backup"
+        done = srv.cli("backup", str(archive))
+        assert "backed up" in done.stdout and "1 stored files" in done.stdout, done.stdout
+        during = len(acked) - len(before)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert during > 0, "the writes went on while the backup ran"
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o600
+
+    restored = tmp_path / "restored"
+    done = srv.run_cli("--data-dir", str(restored), "restore", str(archive))
+    assert done.returncode == 0, done.stderr
+    assert "restored" in done.stdout and "with master.key" in done.stdout, done.stdout
+    assert_private(restored)
+    again = docket_factory(data_dir=restored)
+    client = again.client(again.sandbox_key, "restored")
+    missing = [a for a in before if client.get(f"/api/v3/applicants/{a}").status_code != 200]
+    assert not missing, f"{len(missing)} of {len(before)} acknowledged writes are not in the restore"
+    r = client.get(f"/api/v3/documents/{document}")
+    assert r.status_code == 200 and r.content == tiny_png(), r.status_code
+
+
+def test_a_restore_refuses_a_damaged_or_cut_short_backup_and_an_occupied_directory(docket_factory, tmp_path: Path):
+    srv = docket_factory()
+    store_something(srv)
+    archive = tmp_path / "good.docket-backup"
+    srv.cli("backup", str(archive))
+    check = srv.run_cli("restore", "--check", str(archive))
+    assert check.returncode == 0 and "sound backup" in check.stdout, check.stderr
+
+    def refused(path: Path, target: Path, *why: str) -> None:
+        done = srv.run_cli("--data-dir", str(target), "restore", str(path))
+        assert done.returncode != 0, done.stdout
+        assert all(w in done.stderr for w in why), done.stderr
+        assert not (target / "docket.db").exists() or target == srv.data_dir
+
+    data = archive.read_bytes()
+    cut = tmp_path / "cut.docket-backup"
+    cut.write_bytes(data[: len(data) // 2])
+    refused(cut, tmp_path / "t1", "not a usable backup")
+
+    # One byte of the database changed inside the archive: its digest no longer matches.
+    with tarfile.open(archive) as tar:
+        db = tar.getmember("docket.db")
+    tampered = bytearray(data)
+    tampered[db.offset_data + 100] ^= 0xFF
+    bad = tmp_path / "tampered.docket-backup"
+    bad.write_bytes(bytes(tampered))
+    refused(bad, tmp_path / "t2", "docket.db does not match its manifest")
+
+    refused(archive, srv.data_dir, "already holds a database")
+    foreign = tmp_path / "foreign.tar"
+    with tarfile.open(foreign, "w") as tar:
+        tar.add(__file__, arcname="../../etc/evil")
+    refused(foreign, tmp_path / "t3", "unexpected entry")
+
+
+# --- the console's Data & privacy page -----------------------------------------------------------
+
+
+def test_the_owner_sees_the_data_directory_and_takes_backups_that_rotate(docket_factory, tmp_path: Path):
+    srv = docket_factory()
+    store_something(srv)
+    owner = signed_in(srv)
+    r = owner.get("/_docket/data")
+    assert r.status_code == 200, r.text
+    status = r.json()
+    assert Path(status["data_dir"]).resolve() == srv.data_dir.resolve()
+    assert status["private"] is True and status["encrypted"] is False
+    assert status["stored_files"] >= 1 and status["database_bytes"] > 0
+    assert status["backups"]["folder_is_default"] is True and status["backups"]["keep"] == 7
+    assert status["recent_backups"] == []
+
+    folder = tmp_path / "usb" / "docket-backups"
+    for bad in ({"folder": "relative/backups"}, {"folder": "C:relative"}, {"keep": 0}, {"keep": 101}, {"keep": "two"},
+                {"folder": 7}, {"nope": 1}):
+        r = owner.request("PUT", "/_docket/backups/settings", json=bad)
+        assert r.status_code == 400 and r.json()["message"], (bad, r.text)
+    r = owner.request("PUT", "/_docket/backups/settings", json={"folder": str(folder), "keep": 2})
+    assert r.status_code == 200 and r.json() == {"folder": str(folder), "folder_is_default": False, "keep": 2}
+
+    taken = []
+    for _ in range(3):
+        r = owner.post("/_docket/backups")
+        assert r.status_code == 201, r.text
+        taken.append(r.json())
+    assert all(Path(b["path"]).parent == folder and b["files"] >= 1 and b["taken_by"] for b in taken)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(Path(b["path"]).name for b in taken[1:]), \
+        "only the newest two are kept"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    recent = owner.get("/_docket/data").json()["recent_backups"]
+    assert [b["id"] for b in recent] == [b["id"] for b in reversed(taken)]
+    assert recent[-1]["removed_at"] and not recent[0]["removed_at"]
+    check = srv.run_cli("restore", "--check", taken[-1]["path"])
+    assert check.returncode == 0 and "sound backup" in check.stdout, check.stderr
+
+    # The data directory holds every organization: the machine's owner alone.
+    api = srv.client(srv.sandbox_key, "api")
+    admin = signed_in(srv, "Data Admin")
+    for who in (api, admin):
+        for method, path in (("GET", "/_docket/data"), ("POST", "/_docket/backups"),
+                             ("PUT", "/_docket/backups/settings")):
+            r = who.request(method, path, json={})
+            assert r.status_code == 403 and "owner" in r.json()["message"], (method, path, r.text)

@@ -1,0 +1,166 @@
+// Data & privacy: where the data lives and how big it is, whether the directory is private and
+// the data encrypted at rest, and backups (where they go, how many are kept, "back up now", the
+// newest). The machine owner's alone: the data directory holds every organization.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
+import { get, post, put } from "../api/client";
+import type { components } from "../api/schema";
+import { Badge } from "../components/Badge";
+import { Card } from "../components/Card";
+import { DataTable } from "../components/DataTable";
+import { PageHeader } from "../components/Layout";
+import { Empty, ErrorState, FormError, Loading } from "../components/States";
+import { Time } from "../components/Time";
+import { useToast } from "../components/Toasts";
+import { bytes, count } from "../lib/format";
+import { useReviewer } from "../session";
+
+type DataStatus = components["schemas"]["DataStatus"];
+type BackupRecord = components["schemas"]["BackupRecord"];
+type BackupSettings = components["schemas"]["BackupSettings"];
+
+const column = createColumnHelper<BackupRecord>();
+const columns = [
+  column.accessor("taken_at", { header: "Taken", cell: (c) => <Time value={c.getValue()} /> }),
+  column.accessor("path", {
+    header: "File",
+    cell: (c) => (
+      <code className="small" title={c.getValue()}>
+        {c.getValue().split(/[\\/]/).pop()}
+      </code>
+    ),
+  }),
+  column.accessor("bytes", { header: "Size", cell: (c) => bytes(c.getValue()) }),
+  column.accessor("files", { header: "Stored files", cell: (c) => count(c.getValue()) }),
+  column.accessor("taken_by", { header: "By" }),
+  column.accessor("removed_at", { header: "State", cell: (c) => (c.getValue() ? <Badge>deleted (older than kept)</Badge> : <Badge tone="good">kept</Badge>) }),
+];
+
+export function DataPrivacy() {
+  const me = useReviewer();
+  const status = useQuery({ queryKey: ["data-status"], queryFn: ({ signal }) => get<DataStatus>("/_docket/data", undefined, signal), enabled: me?.owner === true, retry: false });
+  if (me && !me.owner) {
+    return (
+      <>
+        <PageHeader title="Data & privacy" />
+        <Empty title="The machine owner's page.">The data directory holds every organization, so only the machine's owner sees it and backs it up.</Empty>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Data & privacy" description="Where Docket keeps its data, who can read it, and backups that restore." />
+      {status.isPending ? <Loading what="the data directory" /> : status.error ? <ErrorState error={status.error} retry={() => void status.refetch()} /> : <StatusView status={status.data} />}
+    </>
+  );
+}
+
+function StatusView({ status }: { status: DataStatus }) {
+  return (
+    <>
+      <Card title="Where the data lives" testId="data-location">
+        <dl className="facts">
+          <dt>Data directory</dt>
+          <dd>
+            <code data-testid="data-dir">{status.data_dir}</code>
+          </dd>
+          <dt>Database</dt>
+          <dd>
+            {bytes(status.database_bytes)} (write-ahead log {bytes(status.log_bytes)}), schema {status.schema_version}
+          </dd>
+          <dt>Stored files</dt>
+          <dd>
+            {count(status.stored_files)} files, {bytes(status.stored_file_bytes)}
+          </dd>
+          <dt>Access</dt>
+          <dd data-testid="data-private">
+            {status.private ? <Badge tone="good">private</Badge> : <Badge tone="bad">readable by others</Badge>}{" "}
+            <span className="muted small">{status.private ? "Only the account Docket runs as can read the directory and its files (0700 / 0600)." : "Restart Docket to tighten the permissions."}</span>
+          </dd>
+          <dt>Encryption at rest</dt>
+          <dd data-testid="data-encrypted">
+            {status.encrypted ? <Badge tone="good">encrypted</Badge> : <Badge tone="warn">not encrypted</Badge>}{" "}
+            <span className="muted small">{status.encrypted ? "" : "The database and files are stored unencrypted: protect the disk (full-disk encryption) and the backups."}</span>
+          </dd>
+        </dl>
+      </Card>
+      <BackupsCard status={status} />
+    </>
+  );
+}
+
+function BackupsCard({ status }: { status: DataStatus }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const take = useMutation({
+    mutationFn: () => post<BackupRecord>("/_docket/backups"),
+    onSuccess: (b) => {
+      toast(`Backed up to ${b.path}`);
+      void queryClient.invalidateQueries({ queryKey: ["data-status"] });
+    },
+    onError: (e) => toast(e.message, "bad"),
+  });
+  const last = status.recent_backups[0];
+  return (
+    <Card title="Backups" description="A backup holds the database as of one moment, every stored file and the master key file; docket restore checks it all before restoring it." testId="backups">
+      <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <p data-testid="last-backup">
+          {last ? (
+            <>
+              Last backup <Time value={last.taken_at} /> by {last.taken_by}, {bytes(last.bytes)}.
+            </>
+          ) : (
+            "No backup taken from the console yet."
+          )}
+        </p>
+        <button type="button" className="primary" onClick={() => take.mutate()} disabled={take.isPending} data-testid="backup-now">
+          {take.isPending ? "Backing up…" : "Back up now"}
+        </button>
+      </div>
+      <SettingsForm key={JSON.stringify(status.backups)} initial={status.backups} />
+      {status.recent_backups.length > 0 && <DataTable data={status.recent_backups} columns={columns} rowKey={(b) => b.id} label="Backups" testId="backups-table" rowTestId="backup-row" />}
+    </Card>
+  );
+}
+
+function SettingsForm({ initial }: { initial: BackupSettings }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [folder, setFolder] = useState(initial.folder_is_default ? "" : initial.folder);
+  const [keep, setKeep] = useState(String(initial.keep));
+  const save = useMutation({
+    mutationFn: () => put<BackupSettings>("/_docket/backups/settings", { folder: folder.trim() === "" ? null : folder.trim(), keep: Number(keep) }),
+    onSuccess: () => {
+      toast("Backup settings saved");
+      void queryClient.invalidateQueries({ queryKey: ["data-status"] });
+    },
+  });
+  const invalid = !(Number.isInteger(Number(keep)) && Number(keep) >= 1 && Number(keep) <= 100);
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid) save.mutate();
+      }}
+    >
+      <div className="grid-4">
+        <label style={{ gridColumn: "span 3" }}>
+          Folder (an absolute path; empty for the data directory's own)
+          <input value={folder} onChange={(e) => setFolder(e.target.value)} placeholder={initial.folder_is_default ? initial.folder : ""} autoComplete="off" data-testid="backup-folder" />
+        </label>
+        <label>
+          Backups kept
+          <input type="number" min={1} max={100} step={1} value={keep} onChange={(e) => setKeep(e.target.value)} aria-invalid={invalid ? true : undefined} data-testid="backup-keep" />
+        </label>
+      </div>
+      <FormError error={save.error ?? (invalid ? "Keep between 1 and 100 backups." : null)} />
+      <div className="actions">
+        <button type="submit" disabled={save.isPending || invalid} data-testid="backup-settings-save">
+          Save backup settings
+        </button>
+      </div>
+    </form>
+  );
+}
