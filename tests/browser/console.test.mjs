@@ -621,13 +621,18 @@ describe("data and privacy", () => {
     await page().getByTestId("backup-keep").fill("0");
     assert.equal(await page().getByTestId("backup-settings-save").isDisabled(), true, "keep 0 cannot be saved");
     await page().getByTestId("backup-keep").fill("3");
+    await page().getByTestId("backup-daily").check();
     await page().getByTestId("backup-settings-save").click();
     await page().getByText("Backup settings saved").waitFor();
     await page().getByTestId("backup-now").click();
-    await page().getByTestId("backup-row").first().waitFor();
-    await assertText(page().getByTestId("last-backup"), `by ${REVIEWER}`);
+    // Two backups: the daily schedule's first (at once, as none is a day old) and this one.
+    await page().getByTestId("backup-row").filter({ hasText: REVIEWER }).waitFor();
+    await page().getByTestId("backup-row").filter({ hasText: "daily schedule" }).waitFor();
+    await assertText(page().getByTestId("last-backup"), "Last backup");
     const status = await page().evaluate(() => fetch("/_docket/data", { headers: { "X-Docket-Environment": "sandbox" } }).then((r) => r.json()));
     assert.equal(status.backups.keep, 3);
+    assert.equal(status.backups.daily, true);
+    await assertText(page().getByTestId("next-daily"), "next");
     assert.match(status.recent_backups[0].path, /\.docket-backup$/);
     await screenshot(page(), "data-privacy");
   });

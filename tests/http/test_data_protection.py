@@ -196,7 +196,8 @@ def test_the_owner_sees_the_data_directory_and_takes_backups_that_rotate(docket_
         r = owner.request("PUT", "/_docket/backups/settings", json=bad)
         assert r.status_code == 400 and r.json()["message"], (bad, r.text)
     r = owner.request("PUT", "/_docket/backups/settings", json={"folder": str(folder), "keep": 2})
-    assert r.status_code == 200 and r.json() == {"folder": str(folder), "folder_is_default": False, "keep": 2}
+    assert r.status_code == 200 and r.json() == {"folder": str(folder), "folder_is_default": False, "keep": 2,
+                                                 "daily": False, "next_daily_at": None}
 
     taken = []
     for _ in range(3):
@@ -221,3 +222,30 @@ def test_the_owner_sees_the_data_directory_and_takes_backups_that_rotate(docket_
                              ("PUT", "/_docket/backups/settings")):
             r = who.request(method, path, json={})
             assert r.status_code == 403 and "owner" in r.json()["message"], (method, path, r.text)
+
+
+def test_a_daily_backup_is_taken_at_once_then_every_day_until_turned_off(docket_factory, tmp_path: Path):
+    srv = docket_factory()
+    owner = signed_in(srv)
+    folder = tmp_path / "daily"
+    r = owner.request("PUT", "/_docket/backups/settings", json={"folder": str(folder), "daily": True})
+    assert r.status_code == 200 and r.json()["daily"] is True, r.text
+
+    def daily_backup() -> dict | None:
+        status = owner.get("/_docket/data").json()
+        return next((b for b in status["recent_backups"] if b["taken_by"] == "daily schedule"), None)
+
+    taken = wait_for(daily_backup, timeout=30, what="the first daily backup")
+    assert Path(taken["path"]).is_file() and Path(taken["path"]).parent == folder
+    settings = wait_for(lambda: (s := owner.get("/_docket/data").json()["backups"])["next_daily_at"] != None and s,
+                        what="the next daily backup scheduled")
+    hours = (iso(settings["next_daily_at"]) - iso(taken["taken_at"])).total_seconds() / 3600
+    assert 23.9 < hours < 24.1, settings
+
+    r = owner.request("PUT", "/_docket/backups/settings", json={"folder": str(folder), "daily": False})
+    assert r.status_code == 200 and r.json()["daily"] is False and r.json()["next_daily_at"] is None
+
+
+def iso(text: str):
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -198,6 +198,7 @@ impl Engine {
         kyb::desk::spawn(self);
         verifications::spawn(self);
         email::spawn(self);
+        backup::spawn(self);
         self.webhooks().start(transport);
     }
 

@@ -1409,7 +1409,9 @@ export interface paths {
          * Set where backups go
          * @description Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
          *     in the data directory, which guards against mistakes but not against losing the disk), `keep`
-         *     how many backups to keep, 1 to 100 (absent: 7).
+         *     how many backups to keep, 1 to 100 (absent: 7), `daily` whether one is taken every day
+         *     (absent: no; the first at once when the newest backup is a day old or there is none, by
+         *     "daily schedule").
          */
         put: operations["putBackupSettings"];
         post?: never;
@@ -3087,15 +3089,23 @@ export interface components {
             folder_is_default: boolean;
             /** Format: int32 */
             keep: number;
+            /** @description Whether a backup is taken every day. */
+            daily: boolean;
+            /**
+             * Format: date-time
+             * @description When the next daily backup is due, while `daily` is on.
+             */
+            next_daily_at?: string | null;
         };
         /**
-         * @description New settings, replacing the old: a folder (absolute; `null` or absent for the default) and
-         *     how many to keep (absent: 7).
+         * @description New settings, replacing the old: a folder (absolute; `null` or absent for the default), how
+         *     many to keep (absent: 7), and whether to take a backup every day (absent: no).
          */
         BackupSettingsChange: {
             folder?: string | null;
             /** Format: int32 */
             keep?: number | null;
+            daily?: boolean | null;
         };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
@@ -9338,6 +9348,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "daily": true,
                  *       "folder": "/mnt/usb/docket-backups",
                  *       "keep": 14
                  *     }

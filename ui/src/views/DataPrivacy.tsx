@@ -129,8 +129,9 @@ function SettingsForm({ initial }: { initial: BackupSettings }) {
   const toast = useToast();
   const [folder, setFolder] = useState(initial.folder_is_default ? "" : initial.folder);
   const [keep, setKeep] = useState(String(initial.keep));
+  const [daily, setDaily] = useState(initial.daily);
   const save = useMutation({
-    mutationFn: () => put<BackupSettings>("/_docket/backups/settings", { folder: folder.trim() === "" ? null : folder.trim(), keep: Number(keep) }),
+    mutationFn: () => put<BackupSettings>("/_docket/backups/settings", { folder: folder.trim() === "" ? null : folder.trim(), keep: Number(keep), daily }),
     onSuccess: () => {
       toast("Backup settings saved");
       void queryClient.invalidateQueries({ queryKey: ["data-status"] });
@@ -155,6 +156,21 @@ function SettingsForm({ initial }: { initial: BackupSettings }) {
           <input type="number" min={1} max={100} step={1} value={keep} onChange={(e) => setKeep(e.target.value)} aria-invalid={invalid ? true : undefined} data-testid="backup-keep" />
         </label>
       </div>
+      <label className="inline">
+        <input type="checkbox" checked={daily} onChange={(e) => setDaily(e.target.checked)} data-testid="backup-daily" />
+        <span>
+          Back up every day{" "}
+          <span className="muted small" data-testid="next-daily">
+            {initial.daily && initial.next_daily_at ? (
+              <>
+                next <Time value={initial.next_daily_at} />
+              </>
+            ) : (
+              "(the first at once when the last backup is a day old)"
+            )}
+          </span>
+        </span>
+      </label>
       <FormError error={save.error ?? (invalid ? "Keep between 1 and 100 backups." : null)} />
       <div className="actions">
         <button type="submit" disabled={save.isPending || invalid} data-testid="backup-settings-save">

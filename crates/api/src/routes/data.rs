@@ -68,10 +68,12 @@ async fn take_backup(State(state): State<AppState>, caller: Caller) -> ApiResult
 ///
 /// Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
 /// in the data directory, which guards against mistakes but not against losing the disk), `keep`
-/// how many backups to keep, 1 to 100 (absent: 7).
+/// how many backups to keep, 1 to 100 (absent: 7), `daily` whether one is taken every day
+/// (absent: no; the first at once when the newest backup is a day old or there is none, by
+/// "daily schedule").
 #[utoipa::path(
     put, path = "/_docket/backups/settings", tag = "Data and privacy", operation_id = "putBackupSettings",
-    request_body(content = BackupSettingsChange, example = json!({"folder": "/mnt/usb/docket-backups", "keep": 14})),
+    request_body(content = BackupSettingsChange, example = json!({"folder": "/mnt/usb/docket-backups", "keep": 14, "daily": true})),
     responses(
         (status = 200, description = "The settings", body = BackupSettings),
         (status = 400, description = "A relative folder, or keep out of range", body = ErrorBody),
@@ -84,5 +86,6 @@ async fn put_backup_settings(
     Json(change): Json<BackupSettingsChange>,
 ) -> ApiResult<Json<BackupSettings>> {
     owner(&caller)?;
-    Ok(Json(state.engine.backups().change_settings(change).await?))
+    let schedule_in = docket_engine::Scope::new(caller.scope().organization, docket_engine::Environment::Production);
+    Ok(Json(state.engine.backups().change_settings(schedule_in, change).await?))
 }

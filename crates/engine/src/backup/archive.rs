@@ -350,3 +350,59 @@ fn sync_dir(dir: &Path) {
 fn io(what: &str, path: &Path, e: &std::io::Error) -> Error {
     Error::Storage(format!("could not {what} {}: {e}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_backup_holds_only_the_database_the_key_and_content_named_files() {
+        let sha = "ab".to_owned() + &"0".repeat(62);
+        for good in ["docket.db", "master.key", &format!("files/ab/{sha}")] {
+            assert!(allowed_name(good), "{good}");
+        }
+        for bad in [
+            "../docket.db".to_owned(),
+            "/etc/passwd".to_owned(),
+            format!("files/cd/{sha}"),
+            format!("files/ab/{}", sha.to_uppercase()),
+            format!("files/ab/../{sha}"),
+            format!("files/ab/{sha}/x"),
+            "files/ab/abc".to_owned(),
+            "api-keys.txt".to_owned(),
+            "docket.db-wal".to_owned(),
+        ] {
+            assert!(!allowed_name(&bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_backup_restores_into_an_empty_directory_and_nothing_is_written_when_it_is_refused() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let data = root.path().join("data");
+        private::create_dir_all(&data).expect("dir");
+        let conn = Connection::open(data.join(DATABASE_FILE)).expect("db");
+        conn.pragma_update(None, "application_id", crate::db::APPLICATION_ID).expect("id");
+        conn.execute_batch("CREATE TABLE files (sha256 TEXT NOT NULL); CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('kept')")
+            .expect("schema");
+        drop(conn);
+        let archive = root.path().join("b.docket-backup");
+        let manifest = create(&data, &archive).expect("backs up");
+        assert_eq!((manifest.format.as_str(), manifest.files()), (FORMAT, 0));
+        assert!(!root.path().join("b.docket-backup.partial").exists());
+
+        let target = root.path().join("restored");
+        restore(&archive, &target).expect("restores");
+        let copy = Connection::open(target.join(DATABASE_FILE)).expect("opens");
+        let note: String = copy.query_row("SELECT text FROM notes", [], |r| r.get(0)).expect("row");
+        assert_eq!(note, "kept");
+        assert!(matches!(restore(&archive, &target), Err(Error::Conflict(_))), "an occupied directory is refused");
+
+        let cut = root.path().join("cut.docket-backup");
+        let bytes = std::fs::read(&archive).expect("reads");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("writes");
+        let elsewhere = root.path().join("elsewhere");
+        assert!(matches!(restore(&cut, &elsewhere), Err(Error::Invalid(_))));
+        assert!(!elsewhere.join(DATABASE_FILE).exists());
+    }
+}

@@ -10,4 +10,5 @@ mod store;
 
 pub use archive::{Entry, FORMAT, Manifest, create, restore, verify};
 pub use model::*;
-pub use service::Backups;
+pub(crate) use service::spawn;
+pub use service::{Backups, DAILY_BY, DAILY_SUBJECT};

@@ -28,16 +28,21 @@ pub struct BackupSettings {
     /// guards against mistakes and damage but not against losing the disk).
     pub folder_is_default: bool,
     pub keep: u32,
+    /// Whether a backup is taken every day.
+    pub daily: bool,
+    /// When the next daily backup is due, while `daily` is on.
+    pub next_daily_at: Option<Timestamp>,
 }
 
-/// New settings, replacing the old: a folder (absolute; `null` or absent for the default) and
-/// how many to keep (absent: 7).
+/// New settings, replacing the old: a folder (absolute; `null` or absent for the default), how
+/// many to keep (absent: 7), and whether to take a backup every day (absent: no).
 #[derive(Debug, Clone, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BackupSettingsChange {
     pub folder: Option<String>,
     pub keep: Option<u32>,
+    pub daily: Option<bool>,
 }
 
 /// One backup taken from the console.

@@ -1,14 +1,25 @@
 //! The console's backups: taken one at a time into the chosen folder, recorded, the oldest
-//! deleted beyond the number to keep; and the data directory's state.
+//! deleted beyond the number to keep, and every day if asked (as due work); and the data
+//! directory's state.
 
 use std::path::{Path, PathBuf};
 
+use jiff::SignedDuration;
+
 use super::model::{
-    BackupId, BackupRecord, BackupSettings, BackupSettingsChange, DEFAULT_FOLDER, DataStatus, MAX_KEEP,
+    BackupId, BackupRecord, BackupSettings, BackupSettingsChange, DEFAULT_FOLDER, DEFAULT_KEEP, DataStatus, MAX_KEEP,
 };
 use super::{archive, store};
 use crate::error::{Error, Result};
+use crate::scope::Scope;
+use crate::work::{self, Claim, Kind, Tasks, Worker};
 use crate::{DATABASE_FILE, Engine, SCHEMA_VERSION};
+
+/// The subject of the daily backup's due work (there is one).
+pub const DAILY_SUBJECT: uuid::Uuid = uuid::Uuid::from_u128(0x0000_0000_0000_4000_8000_6461_696c_7900);
+/// Who takes the daily backup, as its records say.
+pub const DAILY_BY: &str = "daily schedule";
+const DAY: SignedDuration = SignedDuration::from_hours(24);
 
 pub struct Backups<'e> {
     pub(crate) engine: &'e Engine,
@@ -16,24 +27,29 @@ pub struct Backups<'e> {
 
 impl Backups<'_> {
     pub async fn settings(&self) -> Result<BackupSettings> {
-        let (folder, keep) = self.engine.core.db.read(store::settings).await?;
-        Ok(self.effective(folder, keep))
+        let (stored, next) = self
+            .engine
+            .core
+            .db
+            .read(|conn| Ok((store::settings(conn)?, work::store::get(conn, Kind::Backup, DAILY_SUBJECT)?)))
+            .await?;
+        Ok(self.effective(stored, next.map(|item| item.due_at)))
     }
 
-    fn effective(&self, folder: Option<String>, keep: u32) -> BackupSettings {
-        match folder {
-            Some(folder) => BackupSettings { folder, folder_is_default: false, keep },
-            None => BackupSettings {
-                folder: self.engine.data_dir().join(DEFAULT_FOLDER).display().to_string(),
-                folder_is_default: true,
-                keep,
-            },
-        }
+    fn effective(&self, stored: store::Stored, next_daily_at: Option<crate::time::Timestamp>) -> BackupSettings {
+        let (folder, folder_is_default) = match stored.folder {
+            Some(folder) => (folder, false),
+            None => (self.engine.data_dir().join(DEFAULT_FOLDER).display().to_string(), true),
+        };
+        let next_daily_at = next_daily_at.filter(|_| stored.daily);
+        BackupSettings { folder, folder_is_default, keep: stored.keep, daily: stored.daily, next_daily_at }
     }
 
-    /// Changes where backups go (an absolute path; `None` for the default) and how many are kept.
-    pub async fn change_settings(&self, change: BackupSettingsChange) -> Result<BackupSettings> {
-        let keep = change.keep.unwrap_or(super::model::DEFAULT_KEEP);
+    /// Replaces the settings. A daily backup is due work of `schedule_in` (the owner's
+    /// production: real time): at once when the newest backup is a day old or there is none,
+    /// else a day after it.
+    pub async fn change_settings(&self, schedule_in: Scope, change: BackupSettingsChange) -> Result<BackupSettings> {
+        let keep = change.keep.unwrap_or(DEFAULT_KEEP);
         if !(1..=MAX_KEEP).contains(&keep) {
             return Err(Error::invalid("keep", format!("keep between 1 and {MAX_KEEP} backups")));
         }
@@ -51,9 +67,31 @@ impl Backups<'_> {
             }
             Some(f) => Some(f.to_owned()),
         };
-        let saved = folder.clone();
-        self.engine.core.db.write(move |conn| store::save_settings(conn, saved.as_deref(), keep)).await?;
-        Ok(self.effective(folder, keep))
+        let stored = store::Stored { folder, keep, daily: change.daily.unwrap_or(false) };
+        let now = self.engine.now(schedule_in);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                store::save_settings(conn, &stored)?;
+                if !stored.daily {
+                    work::store::cancel(conn, Kind::Backup, DAILY_SUBJECT)?;
+                } else if work::store::get(conn, Kind::Backup, DAILY_SUBJECT)?.is_none() {
+                    let at = store::newest(conn)?
+                        .map_or(now, |newest| newest.saturating_add(DAY).min(now.saturating_add(DAY)));
+                    work::store::schedule(conn, Kind::Backup, schedule_in, DAILY_SUBJECT, at)?;
+                }
+                Ok(())
+            })
+            .await?;
+        self.settings().await
+    }
+
+    /// Takes the daily backup and schedules the next a day later.
+    async fn daily(&self, claim: &Claim) -> Result<()> {
+        self.take(DAILY_BY).await?;
+        let (claim, next) = (claim.clone(), self.engine.now(claim.scope).saturating_add(DAY));
+        self.engine.core.db.write(move |conn| work::store::reschedule(conn, &claim, next).map(drop)).await
     }
 
     /// Takes a backup now into the settings' folder, records it, and deletes the oldest beyond
@@ -123,4 +161,23 @@ impl Backups<'_> {
             recent_backups: recent,
         })
     }
+}
+
+/// Takes the daily backup when it falls due.
+struct DailyBackup;
+
+impl Worker for DailyBackup {
+    const KIND: Kind = Kind::Backup;
+    const MAX_IN_FLIGHT: usize = 1;
+    /// Longer than a backup of a large directory takes.
+    const LEASE: std::time::Duration = std::time::Duration::from_secs(3600);
+
+    async fn start(&self, engine: &Engine, _scope: Scope, items: Vec<Claim>, tasks: &mut Tasks) -> Result<()> {
+        work::spawn_each(engine, items, tasks, |engine, claim| async move { engine.backups().daily(&claim).await });
+        Ok(())
+    }
+}
+
+pub(crate) fn spawn(engine: &Engine) {
+    work::spawn(engine, DailyBackup);
 }

@@ -6,22 +6,37 @@ use super::model::{BackupRecord, DEFAULT_KEEP};
 use crate::error::Result;
 use crate::time::Timestamp;
 
-/// The stored folder (`None`: the default) and how many to keep.
-pub(crate) fn settings(conn: &Connection) -> Result<(Option<String>, u32)> {
-    Ok(conn
-        .prepare_cached("SELECT folder, keep FROM backup_settings WHERE id = 1")?
-        .query_row([], |r| Ok((r.get::<_, Option<String>>(0)?, r.get::<_, u32>(1)?)))
-        .optional()?
-        .unwrap_or((None, DEFAULT_KEEP)))
+/// The settings as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stored {
+    /// `None`: the default folder.
+    pub(crate) folder: Option<String>,
+    pub(crate) keep: u32,
+    pub(crate) daily: bool,
 }
 
-pub(crate) fn save_settings(conn: &Connection, folder: Option<&str>, keep: u32) -> Result<()> {
+pub(crate) fn settings(conn: &Connection) -> Result<Stored> {
+    Ok(conn
+        .prepare_cached("SELECT folder, keep, daily FROM backup_settings WHERE id = 1")?
+        .query_row([], |r| Ok(Stored { folder: r.get(0)?, keep: r.get(1)?, daily: r.get(2)? }))
+        .optional()?
+        .unwrap_or(Stored { folder: None, keep: DEFAULT_KEEP, daily: false }))
+}
+
+pub(crate) fn save_settings(conn: &Connection, s: &Stored) -> Result<()> {
     conn.prepare_cached(
-        "INSERT INTO backup_settings (id, folder, keep) VALUES (1, ?1, ?2)
-         ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, keep = excluded.keep",
+        "INSERT INTO backup_settings (id, folder, keep, daily) VALUES (1, ?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET folder = excluded.folder, keep = excluded.keep, daily = excluded.daily",
     )?
-    .execute(params![folder, keep])?;
+    .execute(params![s.folder, s.keep, s.daily])?;
     Ok(())
+}
+
+/// When the newest kept backup was taken.
+pub(crate) fn newest(conn: &Connection) -> Result<Option<Timestamp>> {
+    Ok(conn
+        .prepare_cached("SELECT max(taken_at) FROM backups WHERE removed_at IS NULL")?
+        .query_row([], |r| r.get::<_, Option<Timestamp>>(0))?)
 }
 
 pub(crate) fn insert(conn: &Connection, b: &BackupRecord) -> Result<()> {

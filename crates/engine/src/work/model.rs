@@ -26,10 +26,12 @@ pub(crate) enum Kind {
     EmailRecheck,
     /// A one-time code's message to send (again) by SMTP (subject: the message).
     EmailDelivery,
+    /// The daily backup (subject: [`crate::backup::DAILY_SUBJECT`]).
+    Backup,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 9] = [
+    pub(crate) const ALL: [Kind; 10] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
@@ -39,6 +41,7 @@ impl Kind {
         Kind::VerificationExpiry,
         Kind::EmailRecheck,
         Kind::EmailDelivery,
+        Kind::Backup,
     ];
 
     pub(crate) fn as_str(self) -> &'static str {
@@ -52,6 +55,7 @@ impl Kind {
             Kind::VerificationExpiry => "verification_expiry",
             Kind::EmailRecheck => "email_recheck",
             Kind::EmailDelivery => "email_delivery",
+            Kind::Backup => "backup",
         }
     }
 

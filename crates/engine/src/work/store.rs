@@ -153,8 +153,7 @@ pub(crate) fn organizations(conn: &Connection) -> Result<Vec<crate::scope::Organ
         .collect::<rusqlite::Result<_>>()?)
 }
 
-/// An item as stored, for tests.
-#[cfg(test)]
+/// An item as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Item {
     pub(crate) due_at: Timestamp,
@@ -164,7 +163,6 @@ pub(crate) struct Item {
     pub(crate) last_error: Option<String>,
 }
 
-#[cfg(test)]
 pub(crate) fn get(conn: &Connection, kind: Kind, subject: uuid::Uuid) -> Result<Option<Item>> {
     Ok(conn
         .prepare_cached(
