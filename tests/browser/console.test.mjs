@@ -634,6 +634,13 @@ describe("data and privacy", () => {
     assert.equal(status.backups.daily, true);
     await assertText(page().getByTestId("next-daily"), "next");
     assert.match(status.recent_backups[0].path, /\.docket-backup$/);
+    // An erasure shows in the log, by id only.
+    const made = await callApi(docket.url, "POST", "/api/v3/applicants", { info: { full_name: "Erased Person" } });
+    assert.equal((await callApi(docket.url, "DELETE", `/api/v3/applicants/${made.body.id}`)).status, 200);
+    await page().reload();
+    const erased = page().getByTestId("erasure-row").filter({ hasText: made.body.id });
+    await erased.waitFor();
+    assert.doesNotMatch(await erased.textContent(), /Erased Person/);
     await screenshot(page(), "data-privacy");
   });
 });

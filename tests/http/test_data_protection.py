@@ -5,6 +5,7 @@ backup is refused before anything is touched."""
 
 from __future__ import annotations
 
+import http.server
 import os
 import stat
 import struct
@@ -249,3 +250,116 @@ def test_a_daily_backup_is_taken_at_once_then_every_day_until_turned_off(docket_
 def iso(text: str):
     from datetime import datetime
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+# --- erasure on request --------------------------------------------------------------------------
+
+
+def png_with_text(text: str) -> bytes:
+    """The tiny PNG with `text` in a tEXt chunk: a document whose bytes hold the person's name."""
+    data = tiny_png()
+    chunk_data = b"Comment\x00" + text.encode()
+    chunk = struct.pack(">I", len(chunk_data)) + b"tEXt" + chunk_data + \
+        struct.pack(">I", zlib.crc32(b"tEXt" + chunk_data) & 0xFFFFFFFF)
+    return data[:33] + chunk + data[33:]
+
+
+def start_receiver() -> tuple[str, http.server.ThreadingHTTPServer]:
+    """Webhook receiver: `/ok` accepts, anything else answers 503 (its deliveries stay pending)."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            self.send_response(200 if self.path == "/ok" else 503)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}", httpd
+
+
+def raw_bytes(data_dir: Path) -> list[tuple[str, bytes]]:
+    """Every file in the data directory, as stored."""
+    return [(str(p.relative_to(data_dir)), p.read_bytes()) for p in data_dir.rglob("*") if p.is_file()]
+
+
+def test_deleting_an_applicant_erases_the_person_everywhere_docket_held_them(docket_factory, tmp_path: Path):
+    name, email = "Qyzzwv Erasmuskel", "qyzzwv.erasmuskel@example.com"
+    srv = docket_factory()
+    client = srv.client(srv.sandbox_key, "erasure")
+    url, httpd = start_receiver()
+    try:
+        for path in ("/ok", "/down"):
+            r = client.post("/api/v3/organization/webhooks", json={"webhook_url": url + path, "event_types": ["ALL"]})
+            assert r.status_code == 200, r.text
+        # The value planted through every path that stores it.
+        applicant = client.create_applicant({"external_id": "erase-me-7731", "email": email,
+                                             "info": {"full_name": name, "email": email}})
+        other = client.create_applicant({"info": {"full_name": "Somebody Else Entirely"}})
+        r = client.post(f"/api/v3/upload/{applicant}",
+                        files=[("file", ("passport.png", png_with_text(name), "image/png")),
+                               ("document_type", (None, "passport"))])
+        assert r.status_code == 200, r.text
+        assert client.post("/api/v3/aml/search", json={"full_name": name}).status_code == 200
+        r = client.post("/api/v3/transmon/transaction",
+                        json={"applicant_id": applicant, "amount": "12.50", "payee_alias": name})
+        assert r.status_code == 201, r.text
+        r = client.post("/api/v4/email/checks", json={"email": email, "applicant_id": applicant})
+        assert r.status_code in (200, 201), r.text
+        r = client.post("/api/v3/transmon/transaction", json={"applicant_id": other, "amount": "3.00"})
+        assert r.status_code == 201, r.text
+        # Some deliveries reach /ok, the others wait at /down.
+        wait_for(lambda: len([d for d in client.get("/api/v3/notifications/webhook/history", params={"limit": 100}).json()["data"]
+                              if d["state"] == "delivered"]) >= 3, what="delivered webhooks")
+        before = client.get("/api/v3/notifications/webhook/history", params={"limit": 100}).json()["data"]
+        assert any(d["state"] == "pending" for d in before)
+
+        r = client.delete(f"/api/v3/applicants/{applicant}")
+        assert r.status_code == 200, r.text
+        assert client.get(f"/api/v3/applicants/{applicant}").status_code == 404
+        assert client.get(f"/api/v3/applicants/{other}").status_code == 200, "only the person is erased"
+        log = client.get("/_docket/erasures")
+        assert log.status_code == 200, log.text
+        entry = log.json()["data"][0]
+        assert entry["subject_id"] == applicant and entry["subject_kind"] == "applicant"
+        assert entry["erased_by"].startswith("API key")
+        for what in ("applicants", "aml_searches", "transmon_events", "email_checks", "events", "files",
+                     "verification_documents", "journal_bodies", "deliveries_deleted", "deliveries_redacted"):
+            assert entry["removed"].get(what, 0) >= 1, (what, entry["removed"])
+        assert name not in log.text and email not in log.text
+        after = client.get("/api/v3/notifications/webhook/history", params={"limit": 100}).json()["data"]
+        assert not any(d["state"] == "pending" and d["id"] in {b["id"] for b in before if applicant in str(b)}
+                       for d in after)
+        journal = client.get("/_docket/requests", params={"limit": 200}).text
+        assert name not in journal and email not in journal and "erased on request" in journal
+    finally:
+        httpd.shutdown()
+    srv.stop()
+
+    # Nothing of the person in the database, its log or the file store, byte for byte.
+    found = [(path, needle) for path, data in raw_bytes(srv.data_dir)
+             for needle in (name.encode(), email.encode(), name.lower().encode(), b"Erasmuskel")
+             if needle in data]
+    assert not found, f"still stored: {found}"
+
+
+def test_erasure_refuses_a_kyb_applicant_and_unknown_ids_and_works_from_the_command_line(docket_factory):
+    srv = docket_factory()
+    client = srv.client(srv.sandbox_key, "erasure-cli")
+    applicant = client.create_applicant({"info": {"full_name": "Command Line Person"}})
+    assert client.delete("/api/v3/applicants/00000000-0000-7000-8000-000000000000").status_code == 404
+    assert client.delete("/api/v3/applicants/nope").status_code == 400
+    done = srv.run_cli("--data-dir", str(srv.data_dir), "erase", "--applicant", applicant)
+    assert done.returncode == 0 and "erased applicant" in done.stdout and "applicants 1" in done.stdout, done.stderr
+    assert client.get(f"/api/v3/applicants/{applicant}").status_code == 404
+    log = client.get("/_docket/erasures").json()["data"]
+    assert log[0]["subject_id"] == applicant and log[0]["erased_by"] == "docket erase"
+    bad = srv.run_cli("--data-dir", str(srv.data_dir), "erase", "--applicant", applicant)
+    assert bad.returncode != 0 and "not found" in bad.stderr

@@ -253,6 +253,14 @@ impl Caller {
         }
     }
 
+    /// Who made the request, for records: the reviewer's name, or the API key's id.
+    pub fn who(&self) -> String {
+        match &self.actor {
+            Actor::Console { reviewer, .. } => reviewer.name.as_str().to_owned(),
+            Actor::ApiKey(id) => format!("API key {id}"),
+        }
+    }
+
     /// The API key the request came with.
     pub fn api_key_id(&self) -> Option<ApiKeyId> {
         match self.actor {

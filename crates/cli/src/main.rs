@@ -5,6 +5,7 @@ mod admin;
 mod aml;
 mod backups;
 mod console;
+mod erase;
 mod registries;
 mod reviewers;
 mod serve;
@@ -64,6 +65,7 @@ enum Command {
     Info,
     Backup(backups::BackupArgs),
     Restore(backups::RestoreArgs),
+    Erase(erase::EraseArgs),
     /// Print the OpenAPI 3.1 description of everything `docket serve` answers (the same as
     /// `GET /openapi.json`), for client generators; no server or data directory needed.
     Openapi,
@@ -95,6 +97,7 @@ fn main() -> std::process::ExitCode {
             Command::Info => admin::info(data_dir).await,
             Command::Backup(args) => backups::backup(&data_dir, args),
             Command::Restore(args) => backups::restore(&data_dir, args),
+            Command::Erase(args) => erase::run(data_dir, args).await,
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,

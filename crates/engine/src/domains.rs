@@ -62,6 +62,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::verifications::DOMAIN,
     &crate::email::DOMAIN,
     &crate::transmon::DOMAIN,
+    &crate::erasure::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

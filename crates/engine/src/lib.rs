@@ -15,6 +15,7 @@ mod db;
 pub mod demo;
 mod domains;
 pub mod email;
+pub mod erasure;
 pub mod error;
 pub mod events;
 pub mod files;
@@ -295,6 +296,10 @@ impl Engine {
 
     pub fn webhooks(&self) -> webhooks::Webhooks<'_> {
         webhooks::Webhooks { engine: self }
+    }
+
+    pub fn erasures(&self) -> erasure::Erasures<'_> {
+        erasure::Erasures { engine: self }
     }
 
     pub fn backups(&self) -> backup::Backups<'_> {

@@ -94,7 +94,10 @@ async fn environments_and_organizations_never_see_each_others_applicants() {
 
     for scope in [f.production, other] {
         assert!(matches!(f.engine.applicants().get(scope, a.applicant_id).await, Err(Error::NotFound { .. })));
-        assert!(matches!(f.engine.applicants().delete(scope, a.applicant_id).await, Err(Error::NotFound { .. })));
+        assert!(matches!(
+            f.engine.applicants().delete(scope, a.applicant_id, "test").await,
+            Err(Error::NotFound { .. })
+        ));
         let list = f.engine.applicants().list(scope, ApplicantFilter::default(), page()).await.expect("list");
         assert!(list.data.iter().all(|x| x.applicant_id != a.applicant_id));
     }

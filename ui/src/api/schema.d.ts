@@ -45,7 +45,11 @@ export interface paths {
         post: operations["updateApplicant"];
         /**
          * Delete an applicant
-         * @description Answers 200 with an empty body; the applicant is gone (404) from then on.
+         * @description Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
+         *     erasure: the person's data goes everywhere Docket holds it (verifications and documents, AML
+         *     history, monitored transactions, e-mail checks, events and unsent deliveries; journal bodies
+         *     that name them are redacted), recorded in the erasure log (`GET /_docket/erasures`). An
+         *     applicant with a KYB case is refused (409).
          */
         delete: operations["deleteApplicant"];
         options?: never;
@@ -1414,6 +1418,28 @@ export interface paths {
          *     "daily schedule").
          */
         put: operations["putBackupSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The erasure log
+         * @description The environment's erasures, newest first (at most 100): whose data (by id only), when, by
+         *     whom, and how many records of each kind went. Deleting an applicant
+         *     (`DELETE /api/v3/applicants/{id}`) or `docket erase --applicant ID` adds one.
+         */
+        get: operations["listErasures"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3859,6 +3885,37 @@ export interface components {
          * @enum {string}
          */
         Environment: "sandbox" | "production";
+        /** @description One erasure. It names the subject by id only: the erased data is not kept here either. */
+        Erasure: {
+            id: components["schemas"]["ErasureId"];
+            /** @description What was erased: `applicant`. */
+            subject_kind: string;
+            /** Format: uuid */
+            subject_id: string;
+            /**
+             * Format: date-time
+             * @description Real time.
+             */
+            erased_at: string;
+            /** @description A reviewer's name, an API key's name, or `docket erase`. */
+            erased_by: string;
+            /**
+             * @description How many records of each kind were deleted or redacted (`applicants`, `aml_searches`,
+             *     `events`, `deliveries_deleted`, `deliveries_redacted`, `journal_bodies`, `files`, ...).
+             */
+            removed: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * Format: uuid
+         * @description The erasure id (UUIDv7).
+         */
+        ErasureId: string;
+        /** @description `GET /_docket/erasures`. */
+        Erasures: {
+            data: components["schemas"]["Erasure"][];
+        };
         /** @description The body of every error response. */
         ErrorBody: {
             /**
@@ -6526,6 +6583,15 @@ export interface operations {
             };
             /** @description No such applicant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The applicant has a KYB case */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9382,6 +9448,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listErasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasures"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 // Data & privacy: where the data lives and how big it is, whether the directory is private and
-// the data encrypted at rest, and backups (where they go, how many are kept, "back up now", the
-// newest). The machine owner's alone: the data directory holds every organization.
+// the data encrypted at rest, backups (where they go, how many are kept, "back up now", the
+// newest), and the environment's erasure log. The machine owner's alone: the data directory
+// holds every organization.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
@@ -14,11 +15,12 @@ import { Empty, ErrorState, FormError, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
 import { bytes, count } from "../lib/format";
-import { useReviewer } from "../session";
+import { useReviewer, useSession } from "../session";
 
 type DataStatus = components["schemas"]["DataStatus"];
 type BackupRecord = components["schemas"]["BackupRecord"];
 type BackupSettings = components["schemas"]["BackupSettings"];
+type Erasure = components["schemas"]["Erasure"];
 
 const column = createColumnHelper<BackupRecord>();
 const columns = [
@@ -86,7 +88,48 @@ function StatusView({ status }: { status: DataStatus }) {
         </dl>
       </Card>
       <BackupsCard status={status} />
+      <ErasuresCard />
     </>
+  );
+}
+
+const erasureColumn = createColumnHelper<Erasure>();
+const erasureColumns = [
+  erasureColumn.accessor("erased_at", { header: "Erased", cell: (c) => <Time value={c.getValue()} /> }),
+  erasureColumn.accessor("subject_id", {
+    header: "Subject",
+    cell: ({ row }) => (
+      <span>
+        {row.original.subject_kind} <code className="small">{row.original.subject_id}</code>
+      </span>
+    ),
+  }),
+  erasureColumn.accessor("erased_by", { header: "By" }),
+  erasureColumn.accessor("removed", {
+    header: "Removed",
+    cell: (c) =>
+      Object.entries(c.getValue())
+        .map(([what, n]) => `${what.replaceAll("_", " ")} ${count(n)}`)
+        .join(", "),
+  }),
+];
+
+/** The environment's erasure log: whose data went (by id only), when, by whom, how much. */
+function ErasuresCard() {
+  const { environment } = useSession();
+  const erasures = useQuery({ queryKey: ["erasures", environment], queryFn: ({ signal }) => get<{ data: Erasure[] }>("/_docket/erasures", undefined, signal) });
+  return (
+    <Card title="Erasures" description="Deleting an applicant erases the person everywhere Docket holds them; this log keeps what went, when and by whom, never the erased data." testId="erasures">
+      {erasures.isPending ? (
+        <Loading what="the erasure log" />
+      ) : erasures.error ? (
+        <ErrorState error={erasures.error} retry={() => void erasures.refetch()} />
+      ) : erasures.data.data.length === 0 ? (
+        <Empty title="No erasures in this environment." />
+      ) : (
+        <DataTable data={erasures.data.data} columns={erasureColumns} rowKey={(e) => e.id} label="Erasures" testId="erasures-table" rowTestId="erasure-row" />
+      )}
+    </Card>
   );
 }
 

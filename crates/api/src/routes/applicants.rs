@@ -202,13 +202,18 @@ struct UpdateApplicantBody {
 
 /// Delete an applicant
 ///
-/// Answers 200 with an empty body; the applicant is gone (404) from then on.
+/// Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
+/// erasure: the person's data goes everywhere Docket holds it (verifications and documents, AML
+/// history, monitored transactions, e-mail checks, events and unsent deliveries; journal bodies
+/// that name them are redacted), recorded in the erasure log (`GET /_docket/erasures`). An
+/// applicant with a KYB case is refused (409).
 #[utoipa::path(
     delete, path = "/api/v3/applicants/{applicant_id}", tag = "Applicants", operation_id = "deleteApplicant",
     params(("applicant_id" = String, Path, format = Uuid, description = "The applicant's id")),
     responses(
         (status = 200, description = "Deleted"),
         (status = 404, description = "No such applicant", body = ErrorBody),
+        (status = 409, description = "The applicant has a KYB case", body = ErrorBody),
     )
 )]
 async fn delete(
@@ -216,7 +221,7 @@ async fn delete(
     caller: Caller,
     IdPath(id): IdPath<ApplicantId>,
 ) -> ApiResult<StatusCode> {
-    state.engine.applicants().delete(caller.scope(), id).await?;
+    state.engine.applicants().delete(caller.scope(), id, &caller.who()).await?;
     Ok(StatusCode::OK)
 }
 

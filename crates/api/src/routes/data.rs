@@ -6,6 +6,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use docket_engine::backup::{BackupRecord, BackupSettings, BackupSettingsChange, DataStatus};
+use docket_engine::erasure::Erasure;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -14,7 +17,11 @@ use crate::extract::{Caller, Json};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(status)).routes(routes!(take_backup)).routes(routes!(put_backup_settings))
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(take_backup))
+        .routes(routes!(put_backup_settings))
+        .routes(routes!(erasures))
 }
 
 /// The machine owner's console session, by name; anyone else is refused.
@@ -88,4 +95,23 @@ async fn put_backup_settings(
     owner(&caller)?;
     let schedule_in = docket_engine::Scope::new(caller.scope().organization, docket_engine::Environment::Production);
     Ok(Json(state.engine.backups().change_settings(schedule_in, change).await?))
+}
+
+/// `GET /_docket/erasures`.
+#[derive(Serialize, ToSchema)]
+struct Erasures {
+    data: Vec<Erasure>,
+}
+
+/// The erasure log
+///
+/// The environment's erasures, newest first (at most 100): whose data (by id only), when, by
+/// whom, and how many records of each kind went. Deleting an applicant
+/// (`DELETE /api/v3/applicants/{id}`) or `docket erase --applicant ID` adds one.
+#[utoipa::path(
+    get, path = "/_docket/erasures", tag = "Data and privacy", operation_id = "listErasures",
+    responses((status = 200, description = "The erasure log", body = Erasures))
+)]
+async fn erasures(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Erasures>> {
+    Ok(Json(Erasures { data: state.engine.erasures().recent(caller.scope()).await? }))
 }

@@ -16,7 +16,7 @@ pub mod normalize;
 pub mod pools;
 pub mod score;
 mod search;
-mod store;
+pub(crate) mod store;
 pub mod translit;
 mod vocabulary;
 

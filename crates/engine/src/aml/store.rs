@@ -258,3 +258,25 @@ pub(crate) fn replace_fatf(conn: &Connection, records: &[FatfRecord], as_of: &st
     }
     Ok(())
 }
+
+/// Deletes the screening and search history of an erased applicant: its screenings and
+/// searches, and searches of any of its `names` in the environment (letter case aside).
+pub(crate) fn erase_applicant(
+    conn: &Connection,
+    scope: Scope,
+    applicant: crate::applicants::ApplicantId,
+    names: &[String],
+) -> Result<usize> {
+    let mut n = conn
+        .prepare_cached(
+            "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, applicant])?;
+    let mut by_name = conn.prepare_cached(
+        "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND requested_name = ?3 COLLATE NOCASE",
+    )?;
+    for name in names {
+        n += by_name.execute(params![scope.organization, scope.environment, name.trim()])?;
+    }
+    Ok(n)
+}

@@ -310,28 +310,16 @@ impl Applicants<'_> {
         .await
     }
 
-    pub async fn delete(&self, scope: Scope, id: ApplicantId) -> Result<()> {
-        let deleted = self
-            .engine
-            .core
-            .db
-            .write(move |conn| {
-                let cases = crate::kyb::store::cases_of_applicant(conn, id)?;
-                if cases > 0 {
-                    return Err(Error::Conflict(format!(
-                        "the applicant has {cases} KYB case(s): a business under verification keeps its applicant"
-                    )));
-                }
-                let verifications = crate::verifications::store::count_of_applicant(conn, id)?;
-                if verifications > 0 {
-                    return Err(Error::Conflict(format!(
-                        "the applicant has {verifications} document verification(s), which keep their applicant"
-                    )));
-                }
-                store::delete(conn, scope, id)
-            })
-            .await?;
-        if deleted { Ok(()) } else { Err(Error::not_found("applicant")) }
+    /// Deletes an applicant: an erasure of everything that holds its data (see
+    /// [`crate::erasure`]), recorded as asked for by `by`.
+    pub async fn delete(&self, scope: Scope, id: ApplicantId, by: &str) -> Result<crate::erasure::Erasure> {
+        self.engine.erasures().applicant(scope, id, by).await
+    }
+
+    /// The environment an applicant is in, whichever organization (for the machine's owner's
+    /// tools, such as `docket erase`).
+    pub async fn scope_of(&self, id: ApplicantId) -> Result<Scope> {
+        self.engine.core.db.read(move |conn| store::scope_of(conn, id)?.ok_or(Error::not_found("applicant"))).await
     }
 
     pub async fn count(&self, scope: Scope) -> Result<u64> {

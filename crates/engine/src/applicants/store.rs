@@ -401,7 +401,7 @@ pub(super) fn list_json(
     Ok(JsonPage::from_trusted(out))
 }
 
-pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
+pub(crate) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
     let mut stmt =
         conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
     let deleted = stmt.execute(params![scope.organization, scope.environment, id])? > 0;
@@ -409,6 +409,14 @@ pub(super) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result
         work::store::cancel(conn, Kind::AmlScreening, id.as_uuid())?;
     }
     Ok(deleted)
+}
+
+/// The organization and environment an applicant belongs to (ids are unique across them).
+pub(crate) fn scope_of(conn: &Connection, id: ApplicantId) -> Result<Option<Scope>> {
+    Ok(conn
+        .prepare_cached("SELECT organization_id, environment FROM applicants WHERE id = ?1")?
+        .query_row([id], |r| Ok(Scope::new(r.get(0)?, r.get(1)?)))
+        .optional()?)
 }
 
 pub(crate) fn count(conn: &Connection, scope: Scope) -> Result<u64> {

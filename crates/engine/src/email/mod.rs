@@ -20,7 +20,7 @@ mod resolver;
 pub mod rules;
 mod service;
 mod smtp;
-mod store;
+pub(crate) mod store;
 
 pub use model::*;
 pub use rules::Verdict;

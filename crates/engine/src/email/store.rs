@@ -185,3 +185,25 @@ pub(crate) fn clear_outbox(conn: &Connection, scope: Scope) -> Result<usize> {
         )?
         .execute(params![scope.organization, scope.environment])?)
 }
+
+/// Deletes the e-mail checks that name an erased applicant (`id`) or one of its `emails`, with
+/// their messages; returns the checks.
+pub(crate) fn erase_mentions(conn: &Connection, scope: Scope, id: &str, emails: &[String]) -> Result<usize> {
+    let keys: Vec<String> = emails.iter().map(|e| email_key(e)).collect();
+    let keys_json = serde_json::to_string(&keys)?;
+    let ids: Vec<uuid::Uuid> = conn
+        .prepare_cached(
+            "SELECT id FROM email_checks WHERE organization_id = ?1 AND environment = ?2
+                 AND (instr(body, ?3) > 0 OR email_key IN (SELECT value FROM json_each(?4)))",
+        )?
+        .query_map(params![scope.organization, scope.environment, id, keys_json], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut messages = conn.prepare_cached("DELETE FROM email_messages WHERE check_id = ?1")?;
+    let mut checks = conn.prepare_cached("DELETE FROM email_checks WHERE id = ?1")?;
+    for check in &ids {
+        crate::work::store::cancel(conn, crate::work::Kind::EmailRecheck, *check)?;
+        messages.execute([check])?;
+        checks.execute([check])?;
+    }
+    Ok(ids.len())
+}

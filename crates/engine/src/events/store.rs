@@ -62,3 +62,24 @@ pub(crate) fn list(
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(page.finish(rows))
 }
+
+/// Deletes the outbox events about an erased subject: those it is the subject of, and those
+/// whose payload names it (any of `needles`: its id, names, e-mail; letter case aside);
+/// returns how many.
+pub(crate) fn erase_mentions(
+    conn: &Connection,
+    scope: Scope,
+    subject: uuid::Uuid,
+    needles: &[String],
+) -> Result<usize> {
+    let mut n = conn
+        .prepare_cached("DELETE FROM events WHERE organization_id = ?1 AND environment = ?2 AND subject_id = ?3")?
+        .execute(params![scope.organization, scope.environment, subject])?;
+    let mut naming = conn.prepare_cached(
+        "DELETE FROM events WHERE organization_id = ?1 AND environment = ?2 AND instr(lower(payload), lower(?3)) > 0",
+    )?;
+    for needle in needles {
+        n += naming.execute(params![scope.organization, scope.environment, needle])?;
+    }
+    Ok(n)
+}

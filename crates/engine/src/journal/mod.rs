@@ -4,7 +4,7 @@
 mod model;
 mod redact;
 mod service;
-mod store;
+pub(crate) mod store;
 
 pub use model::{CapturedBody, JournalEntry, JournalFilter, JournalSettings, RequestRecord, Source, StatusFilter};
 pub use service::{Journal, LIST_BOUNDS};

@@ -229,6 +229,77 @@ pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
     Ok(removed)
 }
 
+/// What an erased body says instead.
+const ERASED: &str = "[erased on request: this body named a person whose data was erased]";
+
+/// Redacts every body and query that mentions one of `needles` (an erased person's id, names,
+/// e-mail, phone; letter case aside): the body is deleted and its entries point to a note
+/// instead, the query is replaced by the note. Returns how many bodies went.
+pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<usize> {
+    let needles: Vec<String> = needles.iter().map(|n| n.to_lowercase()).collect();
+    let mentions = |text: &str| {
+        let text = text.to_lowercase();
+        needles.iter().any(|n| text.contains(n.as_str()))
+    };
+    let hashes: Vec<Vec<u8>> = {
+        let mut stmt = conn.prepare("SELECT hash, body FROM journal_bodies")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, unpack(r, 1)?)))?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (hash, body) = row?;
+            if body.as_deref().is_some_and(mentions) {
+                found.push(hash);
+            }
+        }
+        found
+    };
+    let note = pack(ERASED.as_bytes());
+    if !hashes.is_empty() {
+        conn.prepare_cached(
+            "INSERT INTO journal_bodies (hash, body, last_seq) VALUES (?1, ?2, (SELECT coalesce(max(seq), 0) FROM request_journal))
+             ON CONFLICT (hash) DO UPDATE SET last_seq = excluded.last_seq",
+        )?
+        .execute(params![note.hash, &*note.bytes])?;
+    }
+    for hash in &hashes {
+        conn.prepare_cached("UPDATE request_journal SET request_hash = ?2 WHERE request_hash = ?1")?
+            .execute(params![hash, note.hash])?;
+        conn.prepare_cached("UPDATE request_journal SET response_hash = ?2 WHERE response_hash = ?1")?
+            .execute(params![hash, note.hash])?;
+        conn.prepare_cached("DELETE FROM journal_bodies WHERE hash = ?1")?.execute([hash])?;
+    }
+    // Entries from before bodies were shared keep theirs inline.
+    let inline: Vec<(i64, bool, bool)> = {
+        let mut stmt = conn.prepare(
+            "SELECT seq, request_body, response_body FROM request_journal
+             WHERE request_body IS NOT NULL OR response_body IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, unpack(r, 1)?, unpack(r, 2)?)))?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (seq, request, response) = row?;
+            let (a, b) = (request.as_deref().is_some_and(mentions), response.as_deref().is_some_and(mentions));
+            if a || b {
+                found.push((seq, a, b));
+            }
+        }
+        found
+    };
+    for (seq, request, response) in &inline {
+        if *request {
+            conn.execute("UPDATE request_journal SET request_body = ?2 WHERE seq = ?1", params![seq, &*note.bytes])?;
+        }
+        if *response {
+            conn.execute("UPDATE request_journal SET response_body = ?2 WHERE seq = ?1", params![seq, &*note.bytes])?;
+        }
+    }
+    for needle in &needles {
+        conn.prepare_cached("UPDATE request_journal SET query = ?2 WHERE instr(lower(query), ?1) > 0")?
+            .execute(params![needle, ERASED])?;
+    }
+    Ok(hashes.len() + inline.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

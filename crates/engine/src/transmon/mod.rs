@@ -16,7 +16,7 @@ mod fields;
 mod model;
 mod service;
 mod stats;
-mod store;
+pub(crate) mod store;
 
 pub use model::*;
 pub use service::{

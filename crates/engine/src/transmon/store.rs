@@ -342,3 +342,17 @@ pub(crate) fn each_event(
     }
     Ok(())
 }
+
+/// Deletes an erased applicant's monitored events and daily statistics; returns the events.
+pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<usize> {
+    let events = conn
+        .prepare_cached(
+            "DELETE FROM transmon_events WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, applicant])?;
+    conn.prepare_cached(
+        "DELETE FROM transmon_daily WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+    )?
+    .execute(params![scope.organization, scope.environment, applicant])?;
+    Ok(events)
+}

@@ -442,13 +442,6 @@ pub(crate) fn open_of_applicant(conn: &Connection, scope: Scope, applicant: Appl
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// How many verifications the applicant has (an applicant with verifications is not deleted).
-pub(crate) fn count_of_applicant(conn: &Connection, applicant: ApplicantId) -> Result<u64> {
-    Ok(conn
-        .prepare_cached("SELECT count(*) FROM verifications WHERE applicant_id = ?1")?
-        .query_row(params![applicant], |r| r.get::<_, i64>(0))? as u64)
-}
-
 // Documents.
 
 const DOCUMENT_COLUMNS: &str = "id, organization_id, environment, applicant_id, verification_id, file_id, document_type, \
@@ -583,4 +576,30 @@ pub(crate) fn duplicates(
         near.sort();
     }
     Ok((exact, near))
+}
+
+/// Deletes an erased applicant's verifications (with their due work) and documents; returns how
+/// many of each. The documents' files are the file store's to delete.
+pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<(usize, usize)> {
+    let ids: Vec<uuid::Uuid> = conn
+        .prepare_cached(
+            "SELECT id FROM verifications WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+        )?
+        .query_map(params![scope.organization, scope.environment, applicant], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        crate::work::store::cancel(conn, crate::work::Kind::VerificationProcess, *id)?;
+        crate::work::store::cancel(conn, crate::work::Kind::VerificationExpiry, *id)?;
+    }
+    let documents = conn
+        .prepare_cached(
+            "DELETE FROM verification_documents WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, applicant])?;
+    let verifications = conn
+        .prepare_cached(
+            "DELETE FROM verifications WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, applicant])?;
+    Ok((verifications, documents))
 }

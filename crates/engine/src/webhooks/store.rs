@@ -534,3 +534,41 @@ pub(crate) fn set_key_check(conn: &Connection, value: &[u8]) -> Result<()> {
     )?;
     Ok(())
 }
+
+/// For an erased subject: deliveries whose envelope names it (any of `needles`: its id, names,
+/// e-mail; letter case aside) are deleted if not yet sent, and keep only their ids if they were;
+/// returns (deleted, redacted).
+pub(crate) fn erase_mentions(conn: &Connection, scope: Scope, needles: &[String]) -> Result<(usize, usize)> {
+    let (mut deleted, mut redacted) = (0, 0);
+    for needle in needles {
+        let pending: Vec<uuid::Uuid> = conn
+            .prepare_cached(
+                "SELECT id FROM deliveries WHERE organization_id = ?1 AND environment = ?2 AND state = 'pending'
+                     AND instr(lower(CAST(body AS TEXT)), lower(?3)) > 0",
+            )?
+            .query_map(params![scope.organization, scope.environment, needle], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut delete = conn.prepare_cached("DELETE FROM deliveries WHERE id = ?1")?;
+        for id in &pending {
+            crate::work::store::cancel(conn, crate::work::Kind::WebhookDelivery, *id)?;
+            delete.execute([id])?;
+        }
+        deleted += pending.len();
+        redacted += conn
+            .prepare_cached(
+                "UPDATE deliveries SET body = CAST(json_object('id', json_extract(CAST(body AS TEXT), '$.id'),
+                         'webhook_id', json_extract(CAST(body AS TEXT), '$.webhook_id'), 'event_type', event_type,
+                         'payload', json_object('erased', json('true'))) AS BLOB)
+                 WHERE organization_id = ?1 AND environment = ?2 AND instr(lower(CAST(body AS TEXT)), lower(?3)) > 0",
+            )?
+            .execute(params![scope.organization, scope.environment, needle])?;
+        // What a receiver answered may echo the payload.
+        conn.prepare_cached(
+            "UPDATE delivery_attempts SET response_excerpt = NULL
+             WHERE instr(lower(response_excerpt), lower(?1)) > 0
+               AND delivery_id IN (SELECT id FROM deliveries WHERE organization_id = ?2 AND environment = ?3)",
+        )?
+        .execute(params![needle, scope.organization, scope.environment])?;
+    }
+    Ok((deleted, redacted))
+}

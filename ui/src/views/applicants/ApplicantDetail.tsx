@@ -225,7 +225,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
-          {name} and its data will be gone from the {environment}; the API answers 404 for it afterwards.
+          {name} is erased from the {environment}: the applicant, its verifications and documents, AML history, monitored transactions, e-mail checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
         </p>
       </Confirm>
     </>
