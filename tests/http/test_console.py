@@ -381,6 +381,7 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
         "email_checks": 0,
         "transmon_rules": rules,
         "transmon_events": 0,
+        "erasures": 0,
     }
 
     console = signed_in(server, reviewer=ZOE)
