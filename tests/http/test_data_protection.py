@@ -363,3 +363,38 @@ def test_erasure_refuses_a_kyb_applicant_and_unknown_ids_and_works_from_the_comm
     assert log[0]["subject_id"] == applicant and log[0]["erased_by"] == "docket erase"
     bad = srv.run_cli("--data-dir", str(srv.data_dir), "erase", "--applicant", applicant)
     assert bad.returncode != 0 and "not found" in bad.stderr
+
+
+# --- retention -----------------------------------------------------------------------------------
+
+
+def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
+    srv = docket_factory()
+    sandbox, production = srv.client(srv.sandbox_key, "retention"), srv.client(srv.production_key, "retention-prod")
+    defaults = {"journal_days": 7, "journal_days_max": 7, "deliveries_days": 30, "search_history_days": None}
+    assert sandbox.get("/_docket/retention").json() == defaults
+    for bad in ({"journal_days": 0}, {"journal_days": 8}, {"deliveries_days": 0}, {"deliveries_days": 366},
+                {"search_history_days": 0}, {"search_history_days": "two"}, {"keep": 1}):
+        r = sandbox.request("PUT", "/_docket/retention", json=bad)
+        assert r.status_code == 400 and r.json()["message"], (bad, r.text)
+    assert sandbox.get("/_docket/retention").json() == defaults, "a refused change changed nothing"
+
+    assert sandbox.post("/api/v3/aml/search", json={"full_name": "Old Search Person"}).status_code == 200
+    assert production.post("/api/v3/aml/search", json={"full_name": "Old Search Person"}).status_code == 200
+    assert sandbox.post("/_docket/clock/advance", json={"by": "72h"}).status_code == 200
+    assert sandbox.post("/api/v3/aml/search", json={"full_name": "New Search Person"}).status_code == 200
+
+    r = sandbox.request("PUT", "/_docket/retention",
+                        json={"journal_days": 3, "deliveries_days": 10, "search_history_days": 2})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"journal_days": 3, "journal_days_max": 7, "deliveries_days": 10, "search_history_days": 2}
+    names = [s["requested_name"] for s in sandbox.get("/api/v3/aml/search/history").json()["data"]]
+    assert "New Search Person" in names and "Old Search Person" not in names, names
+    assert sandbox.get("/_docket/webhooks/settings").json()["retention_days"] == 10
+    # Production keeps its own settings and its search.
+    assert production.get("/_docket/retention").json() == defaults
+    names = [s["requested_name"] for s in production.get("/api/v3/aml/search/history").json()["data"]]
+    assert "Old Search Person" in names
+    # A field left out takes its default again.
+    r = sandbox.request("PUT", "/_docket/retention", json={})
+    assert r.status_code == 200 and r.json() == defaults

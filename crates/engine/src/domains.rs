@@ -63,6 +63,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::email::DOMAIN,
     &crate::transmon::DOMAIN,
     &crate::erasure::DOMAIN,
+    &crate::retention::DOMAIN,
     &crate::applicants::DOMAIN,
     &crate::journal::DOMAIN,
     &crate::files::DOMAIN,

@@ -25,6 +25,7 @@ pub mod kyb;
 pub mod organizations;
 pub mod page;
 pub mod private;
+pub mod retention;
 pub mod sandbox;
 pub mod scope;
 pub mod time;
@@ -200,6 +201,7 @@ impl Engine {
         verifications::spawn(self);
         email::spawn(self);
         backup::spawn(self);
+        retention::spawn(self);
         self.webhooks().start(transport);
     }
 
@@ -296,6 +298,10 @@ impl Engine {
 
     pub fn webhooks(&self) -> webhooks::Webhooks<'_> {
         webhooks::Webhooks { engine: self }
+    }
+
+    pub fn retention(&self) -> retention::Retention<'_> {
+        retention::Retention { engine: self }
     }
 
     pub fn erasures(&self) -> erasure::Erasures<'_> {

@@ -338,3 +338,26 @@ async fn the_journal_redacts_filters_and_stays_bounded() {
     let kept = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(kept.data.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(), ["/new"]);
 }
+
+#[tokio::test]
+async fn an_environment_keeps_its_journal_for_as_long_as_its_retention_says() {
+    let f = fixture().await;
+    let journal = f.engine.journal();
+    journal.record(record(f.sandbox, "/api/v3/applicants/old", 200, "{}"));
+    journal.record(record(f.production, "/api/v3/applicants/old", 200, "{}"));
+    f.time.advance(jiff::SignedDuration::from_hours(24 * 2));
+    let now = f.engine.real_now();
+    journal.record(RequestRecord { received_at: now, ..record(f.sandbox, "/api/v3/applicants/new", 200, "{}") });
+    let change = docket_engine::retention::RetentionChange { journal_days: Some(1), ..Default::default() };
+    let settings = f.engine.retention().change(f.sandbox, change).await.expect("sets");
+    assert_eq!(settings.journal_days, 1);
+    let paths = |scope| {
+        let journal = f.engine.journal();
+        async move {
+            let list = journal.list(scope, JournalFilter::default(), page()).await.expect("list");
+            list.data.into_iter().map(|e| e.path).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(paths(f.sandbox).await, ["/api/v3/applicants/new"], "the sandbox keeps one day");
+    assert_eq!(paths(f.production).await, ["/api/v3/applicants/old"], "production keeps the server's seven");
+}

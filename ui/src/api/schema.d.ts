@@ -1447,6 +1447,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_docket/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment's retention
+         * @description How long this environment keeps its request journal, finished webhook deliveries and AML
+         *     search history.
+         */
+        get: operations["getRetention"];
+        /**
+         * Set the environment's retention
+         * @description Replaces the settings (a field left out takes its default: the journal the server's own
+         *     limit, deliveries 30 days, searches kept) and enforces them at once; then every hour. An
+         *     admin's (or an API key's).
+         */
+        put: operations["putRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/profiles": {
         parameters: {
             query?: never;
@@ -5348,6 +5375,42 @@ export interface components {
          */
         ResetSummary: {
             [key: string]: number;
+        };
+        /** @description New settings, replacing the old; a field left out takes its default. */
+        RetentionChange: {
+            /** Format: int32 */
+            journal_days?: number | null;
+            /** Format: int32 */
+            deliveries_days?: number | null;
+            /** Format: int32 */
+            search_history_days?: number | null;
+        };
+        /** @description How long an environment keeps what it does not need for good. */
+        RetentionSettings: {
+            /**
+             * Format: int32
+             * @description Days the request journal keeps this environment's entries: 1 up to the server's own
+             *     limit (`--journal-retention`, 7 days by default), which is also the default.
+             */
+            journal_days: number;
+            /**
+             * Format: int32
+             * @description The server's own limit on the journal, in days.
+             */
+            journal_days_max: number;
+            /**
+             * Format: int32
+             * @description Days finished webhook deliveries are kept (1 to 365; default 30; the same value as the
+             *     webhook settings' `retention_days`).
+             */
+            deliveries_days: number;
+            /**
+             * Format: int32
+             * @description Days AML searches stay in the search history; `null` (the default): kept for good, as
+             *     AML record keeping usually requires (five years under the EU's AML directives). An
+             *     applicant's screenings stay with the applicant.
+             */
+            search_history_days?: number | null;
         };
         /**
          * @description A reviewer account: a person who signs in to the console. Accounts belong to an
@@ -9468,6 +9531,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Erasures"];
+                };
+            };
+        };
+    };
+    getRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionSettings"];
+                };
+            };
+        };
+    };
+    putRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deliveries_days": 14,
+                 *       "journal_days": 3,
+                 *       "search_history_days": 1825
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetentionChange"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionSettings"];
+                };
+            };
+            /** @description A value out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -21,6 +21,7 @@ type DataStatus = components["schemas"]["DataStatus"];
 type BackupRecord = components["schemas"]["BackupRecord"];
 type BackupSettings = components["schemas"]["BackupSettings"];
 type Erasure = components["schemas"]["Erasure"];
+type RetentionSettings = components["schemas"]["RetentionSettings"];
 
 const column = createColumnHelper<BackupRecord>();
 const columns = [
@@ -88,6 +89,7 @@ function StatusView({ status }: { status: DataStatus }) {
         </dl>
       </Card>
       <BackupsCard status={status} />
+      <RetentionCard />
       <ErasuresCard />
     </>
   );
@@ -218,6 +220,64 @@ function SettingsForm({ initial }: { initial: BackupSettings }) {
       <div className="actions">
         <button type="submit" disabled={save.isPending || invalid} data-testid="backup-settings-save">
           Save backup settings
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** How long this environment keeps its journal, finished deliveries and search history. */
+function RetentionCard() {
+  const { environment } = useSession();
+  const retention = useQuery({ queryKey: ["retention", environment], queryFn: ({ signal }) => get<RetentionSettings>("/_docket/retention", undefined, signal) });
+  return (
+    <Card title={`Retention in the ${environment}`} description="How long records that are not needed for good are kept; older ones are deleted every hour and at once when you save." testId="retention">
+      {retention.isPending ? <Loading what="the retention settings" /> : retention.error ? <ErrorState error={retention.error} retry={() => void retention.refetch()} /> : <RetentionForm key={`${environment}-${JSON.stringify(retention.data)}`} initial={retention.data} />}
+    </Card>
+  );
+}
+
+function RetentionForm({ initial }: { initial: RetentionSettings }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [journal, setJournal] = useState(String(initial.journal_days));
+  const [deliveries, setDeliveries] = useState(String(initial.deliveries_days));
+  const [searches, setSearches] = useState(initial.search_history_days === null || initial.search_history_days === undefined ? "" : String(initial.search_history_days));
+  const whole = (v: string, max: number) => Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= max;
+  const invalid = !whole(journal, initial.journal_days_max) || !whole(deliveries, 365) || (searches !== "" && !whole(searches, 3650));
+  const save = useMutation({
+    mutationFn: () => put<RetentionSettings>("/_docket/retention", { journal_days: Number(journal), deliveries_days: Number(deliveries), search_history_days: searches === "" ? null : Number(searches) }),
+    onSuccess: () => {
+      toast("Retention saved");
+      void queryClient.invalidateQueries({ queryKey: ["retention"] });
+    },
+  });
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid) save.mutate();
+      }}
+    >
+      <div className="grid-4">
+        <label>
+          Request journal (days, at most {initial.journal_days_max})
+          <input type="number" min={1} max={initial.journal_days_max} value={journal} onChange={(e) => setJournal(e.target.value)} data-testid="retention-journal" />
+        </label>
+        <label>
+          Finished webhook deliveries (days)
+          <input type="number" min={1} max={365} value={deliveries} onChange={(e) => setDeliveries(e.target.value)} data-testid="retention-deliveries" />
+        </label>
+        <label>
+          AML search history (days; empty keeps it)
+          <input type="number" min={1} max={3650} value={searches} onChange={(e) => setSearches(e.target.value)} placeholder="kept" data-testid="retention-searches" />
+        </label>
+      </div>
+      <FormError error={save.error ?? (invalid ? "Whole days within the limits (the journal up to the server's own)." : null)} />
+      <div className="actions">
+        <button type="submit" disabled={save.isPending || invalid} data-testid="retention-save">
+          Save retention
         </button>
       </div>
     </form>

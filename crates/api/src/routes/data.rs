@@ -6,7 +6,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use docket_engine::backup::{BackupRecord, BackupSettings, BackupSettingsChange, DataStatus};
+use docket_engine::console::Role;
 use docket_engine::erasure::Erasure;
+use docket_engine::retention::{RetentionChange, RetentionSettings};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -22,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(take_backup))
         .routes(routes!(put_backup_settings))
         .routes(routes!(erasures))
+        .routes(routes!(get_retention, put_retention))
 }
 
 /// The machine owner's console session, by name; anyone else is refused.
@@ -114,4 +117,41 @@ struct Erasures {
 )]
 async fn erasures(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Erasures>> {
     Ok(Json(Erasures { data: state.engine.erasures().recent(caller.scope()).await? }))
+}
+
+/// The environment's retention
+///
+/// How long this environment keeps its request journal, finished webhook deliveries and AML
+/// search history.
+#[utoipa::path(
+    get, path = "/_docket/retention", tag = "Data and privacy", operation_id = "getRetention",
+    responses((status = 200, description = "The settings", body = RetentionSettings))
+)]
+async fn get_retention(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<RetentionSettings>> {
+    Ok(Json(state.engine.retention().settings(caller.scope()).await?))
+}
+
+/// Set the environment's retention
+///
+/// Replaces the settings (a field left out takes its default: the journal the server's own
+/// limit, deliveries 30 days, searches kept) and enforces them at once; then every hour. An
+/// admin's (or an API key's).
+#[utoipa::path(
+    put, path = "/_docket/retention", tag = "Data and privacy", operation_id = "putRetention",
+    request_body(content = RetentionChange, example = json!({"journal_days": 3, "deliveries_days": 14, "search_history_days": 1825})),
+    responses(
+        (status = 200, description = "The settings", body = RetentionSettings),
+        (status = 400, description = "A value out of range", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+async fn put_retention(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(change): Json<RetentionChange>,
+) -> ApiResult<Json<RetentionSettings>> {
+    if caller.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
+        return Err(docket_engine::Error::Forbidden("only an admin sets how long data is kept".into()).into());
+    }
+    Ok(Json(state.engine.retention().change(caller.scope(), change).await?))
 }

@@ -280,3 +280,14 @@ pub(crate) fn erase_applicant(
     }
     Ok(n)
 }
+
+/// Removes one environment's searches (not screenings: those stay with their applicant) made
+/// before `cutoff` on its clock; returns how many.
+pub(crate) fn prune_searches(conn: &Connection, scope: Scope, cutoff: Timestamp) -> Result<usize> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND kind = 'search'
+                 AND searched_at < ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, cutoff])?)
+}

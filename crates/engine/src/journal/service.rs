@@ -35,13 +35,16 @@ enum Message {
 pub(crate) struct Recorder {
     queue: mpsc::Sender<Message>,
     dropped: AtomicU64,
+    /// The server's own limit on an entry's age (an environment may keep less).
+    pub(crate) retention: jiff::SignedDuration,
 }
 
 /// Starts the background writer.
 pub(crate) fn start(db: Database, settings: JournalSettings, time: Arc<dyn TimeSource>) -> Recorder {
     let (queue, rx) = mpsc::channel(QUEUE);
+    let retention = settings.retention;
     tokio::spawn(run(db, settings, time, rx));
-    Recorder { queue, dropped: AtomicU64::new(0) }
+    Recorder { queue, dropped: AtomicU64::new(0), retention }
 }
 
 /// How long a record may wait for others to share its write. Each commit makes every reader

@@ -229,6 +229,20 @@ pub(super) fn clear(conn: &Connection, scope: Scope) -> Result<usize> {
     Ok(removed)
 }
 
+/// Removes one environment's entries received before `cutoff` (its own, shorter retention),
+/// and the bodies no entry refers to any more; returns how many entries went.
+pub(crate) fn prune_scope(conn: &Connection, scope: Scope, cutoff: Timestamp) -> Result<usize> {
+    let n = conn
+        .prepare_cached(
+            "DELETE FROM request_journal WHERE organization_id = ?1 AND environment = ?2 AND received_at < ?3",
+        )?
+        .execute(params![scope.organization, scope.environment, cutoff])?;
+    if n > 0 {
+        remove_unreferenced_bodies(conn)?;
+    }
+    Ok(n)
+}
+
 /// What an erased body says instead.
 const ERASED: &str = "[erased on request: this body named a person whose data was erased]";
 

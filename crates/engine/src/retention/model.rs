@@ -1,0 +1,34 @@
+//! Retention settings as served.
+
+use serde::{Deserialize, Serialize};
+
+/// The longest any retention may be set to, in days (ten years).
+pub const MAX_DAYS: u32 = 3650;
+
+/// How long an environment keeps what it does not need for good.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RetentionSettings {
+    /// Days the request journal keeps this environment's entries: 1 up to the server's own
+    /// limit (`--journal-retention`, 7 days by default), which is also the default.
+    pub journal_days: u32,
+    /// The server's own limit on the journal, in days.
+    pub journal_days_max: u32,
+    /// Days finished webhook deliveries are kept (1 to 365; default 30; the same value as the
+    /// webhook settings' `retention_days`).
+    pub deliveries_days: u32,
+    /// Days AML searches stay in the search history; `null` (the default): kept for good, as
+    /// AML record keeping usually requires (five years under the EU's AML directives). An
+    /// applicant's screenings stay with the applicant.
+    pub search_history_days: Option<u32>,
+}
+
+/// New settings, replacing the old; a field left out takes its default.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct RetentionChange {
+    pub journal_days: Option<u32>,
+    pub deliveries_days: Option<u32>,
+    pub search_history_days: Option<u32>,
+}

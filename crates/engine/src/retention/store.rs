@@ -1,0 +1,48 @@
+//! The SQL of the retention settings.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::Result;
+use crate::scope::Scope;
+
+/// An environment's stored days (`None`: the default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Stored {
+    pub(crate) journal_days: Option<u32>,
+    pub(crate) search_history_days: Option<u32>,
+}
+
+pub(crate) fn get(conn: &Connection, scope: Scope) -> Result<Stored> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT journal_days, search_history_days FROM retention_settings
+             WHERE organization_id = ?1 AND environment = ?2",
+        )?
+        .query_row(params![scope.organization, scope.environment], |r| {
+            Ok(Stored { journal_days: r.get(0)?, search_history_days: r.get(1)? })
+        })
+        .optional()?
+        .unwrap_or_default())
+}
+
+pub(crate) fn set(conn: &Connection, scope: Scope, s: Stored) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO retention_settings (organization_id, environment, journal_days, search_history_days)
+         VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (organization_id, environment) DO UPDATE
+             SET journal_days = excluded.journal_days, search_history_days = excluded.search_history_days",
+    )?
+    .execute(params![scope.organization, scope.environment, s.journal_days, s.search_history_days])?;
+    Ok(())
+}
+
+/// The environments with settings of their own, and those settings.
+pub(crate) fn all(conn: &Connection) -> Result<Vec<(Scope, Stored)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT organization_id, environment, journal_days, search_history_days FROM retention_settings",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((Scope::new(r.get(0)?, r.get(1)?), Stored { journal_days: r.get(2)?, search_history_days: r.get(3)? }))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
