@@ -122,10 +122,16 @@ class DesktopApp:
 
         def listening() -> bool:
             assert self.driver_proc is not None and self.driver_proc.poll() is None, "tauri-driver exited"
-            with socket.socket() as s:
-                return s.connect_ex(("127.0.0.1", self.port)) == 0
+            # Both: tauri-driver forwards a new session to WebKitWebDriver at once, and on a
+            # machine just out of a heavy run the native driver listens a moment later (the
+            # session was refused with "connection refused", failing every test).
+            for port in (self.port, native):
+                with socket.socket() as s:
+                    if s.connect_ex(("127.0.0.1", port)) != 0:
+                        return False
+            return True
 
-        wait_until(listening, 15, "tauri-driver to listen")
+        wait_until(listening, 30, "tauri-driver and WebKitWebDriver to listen")
 
     def stop_driver(self) -> None:
         if self.driver_proc is None:
