@@ -8,7 +8,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use bytes::Bytes;
-use docket_engine::console::{Reviewer, SessionId};
+use docket_engine::console::{Reviewer, Role, SessionId};
 use docket_engine::journal::Source;
 use docket_engine::organizations::ApiKeyId;
 use docket_engine::{Error, Scope};
@@ -250,6 +250,15 @@ impl Caller {
         match &self.actor {
             Actor::Console { reviewer, .. } => Some(reviewer),
             Actor::ApiKey(_) => None,
+        }
+    }
+
+    /// Refuses a console reviewer below `role` ("only an admin {what}"); an API key passes (the
+    /// organization's own).
+    pub fn at_least(&self, role: Role, what: &str) -> Result<(), ApiError> {
+        match self.reviewer() {
+            Some(r) if !r.may(role) => Err(Error::Forbidden(format!("only an {} {what}", role.as_str())).into()),
+            _ => Ok(()),
         }
     }
 

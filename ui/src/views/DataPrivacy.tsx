@@ -23,6 +23,9 @@ type BackupSettings = components["schemas"]["BackupSettings"];
 type Erasure = components["schemas"]["Erasure"];
 type RetentionSettings = components["schemas"]["RetentionSettings"];
 
+/** Whether a field holds a whole number from 1 to `max`. */
+const wholeDays = (value: string, max: number) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= max;
+
 const column = createColumnHelper<BackupRecord>();
 const columns = [
   column.accessor("taken_at", { header: "Taken", cell: (c) => <Time value={c.getValue()} /> }),
@@ -182,7 +185,7 @@ function SettingsForm({ initial }: { initial: BackupSettings }) {
       void queryClient.invalidateQueries({ queryKey: ["data-status"] });
     },
   });
-  const invalid = !(Number.isInteger(Number(keep)) && Number(keep) >= 1 && Number(keep) <= 100);
+  const invalid = !wholeDays(keep, 100);
   return (
     <form
       className="stack"
@@ -243,8 +246,7 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
   const [journal, setJournal] = useState(String(initial.journal_days));
   const [deliveries, setDeliveries] = useState(String(initial.deliveries_days));
   const [searches, setSearches] = useState(initial.search_history_days === null || initial.search_history_days === undefined ? "" : String(initial.search_history_days));
-  const whole = (v: string, max: number) => Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= max;
-  const invalid = !whole(journal, initial.journal_days_max) || !whole(deliveries, 365) || (searches !== "" && !whole(searches, 3650));
+  const invalid = !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || (searches !== "" && !wholeDays(searches, 3650));
   const save = useMutation({
     mutationFn: () => put<RetentionSettings>("/_docket/retention", { journal_days: Number(journal), deliveries_days: Number(deliveries), search_history_days: searches === "" ? null : Number(searches) }),
     onSuccess: () => {

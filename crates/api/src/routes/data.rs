@@ -150,8 +150,6 @@ async fn put_retention(
     caller: Caller,
     Json(change): Json<RetentionChange>,
 ) -> ApiResult<Json<RetentionSettings>> {
-    if caller.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
-        return Err(docket_engine::Error::Forbidden("only an admin sets how long data is kept".into()).into());
-    }
+    caller.at_least(Role::Admin, "sets how long data is kept")?;
     Ok(Json(state.engine.retention().change(caller.scope(), change).await?))
 }

@@ -47,16 +47,6 @@ fn signed_in(caller: &Caller) -> ApiResult<&Reviewer> {
     })
 }
 
-/// Refuses a console reviewer below `role`; an API key passes (the organization's own).
-fn at_least(caller: &Caller, role: Role, what: &str) -> ApiResult<()> {
-    match caller.reviewer() {
-        Some(r) if !r.may(role) => {
-            Err(docket_engine::Error::Forbidden(format!("only an {} {what}", role.as_str())).into())
-        }
-        _ => Ok(()),
-    }
-}
-
 /// `GET /_docket/me`.
 #[derive(Serialize, ToSchema)]
 struct Me {
@@ -129,7 +119,7 @@ async fn add_reviewer(
     headers: HeaderMap,
     Json(input): Json<NewReviewer>,
 ) -> ApiResult<(StatusCode, Json<ReviewerWithLink>)> {
-    at_least(&caller, Role::Admin, "adds reviewers")?;
+    caller.at_least(Role::Admin, "adds reviewers")?;
     let org = caller.scope().organization;
     let reviewer = state.engine.console().add_reviewer(org, input).await?;
     let link = state.engine.console().create_link(org, reviewer.id).await?;
@@ -156,7 +146,7 @@ async fn reviewer_link(
     headers: HeaderMap,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<SignInLink>> {
-    at_least(&caller, Role::Admin, "makes sign-in links")?;
+    caller.at_least(Role::Admin, "makes sign-in links")?;
     let link = state.engine.console().create_link(caller.scope().organization, id).await?;
     Ok(Json(SignInLink {
         login_url: console_login_url_for(&base_url(&headers), &link.token),
@@ -178,7 +168,7 @@ async fn disable_reviewer(
     caller: Caller,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<Reviewer>> {
-    at_least(&caller, Role::Admin, "disables reviewers")?;
+    caller.at_least(Role::Admin, "disables reviewers")?;
     Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, true).await?))
 }
 
@@ -193,7 +183,7 @@ async fn enable_reviewer(
     caller: Caller,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<Reviewer>> {
-    at_least(&caller, Role::Admin, "enables reviewers")?;
+    caller.at_least(Role::Admin, "enables reviewers")?;
     Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, false).await?))
 }
 

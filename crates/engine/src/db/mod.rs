@@ -231,11 +231,11 @@ impl Database {
             conn.busy_timeout(std::time::Duration::from_secs(10))?;
             conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         })
-        .await;
-        match done {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => tracing::warn!(error = %e, "could not cut the write-ahead log after an erasure"),
-            Err(e) => tracing::warn!(error = %e, "could not cut the write-ahead log after an erasure"),
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|cut| cut.map_err(|e| e.to_string()));
+        if let Err(e) = done {
+            tracing::warn!(error = %e, "could not cut the write-ahead log after an erasure");
         }
     }
 

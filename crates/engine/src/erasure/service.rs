@@ -39,8 +39,6 @@ impl Erasures<'_> {
         self.engine.journal().flush().await;
         let applicant = self.engine.applicants().get(scope, id).await?;
         let needles = needles(&applicant);
-        let emails: Vec<String> = needles.emails.clone();
-        let names = needles.names.clone();
         let real_now = self.engine.real_now();
         let by = by.to_owned();
         let (erasure, hashes) = self
@@ -55,7 +53,7 @@ impl Erasures<'_> {
                     )));
                 }
                 conn.pragma_update(None, "secure_delete", true)?;
-                let erased = erase(conn, scope, id, &needles.all, &names, &emails, real_now, &by);
+                let erased = erase(conn, scope, id, &needles, real_now, &by);
                 conn.pragma_update(None, "secure_delete", false)?;
                 erased
             })
@@ -109,14 +107,11 @@ fn needles(a: &Applicant) -> Needles {
 
 /// Every store erases its own records; returns the log entry and the hashes of the stored files
 /// whose records went.
-#[allow(clippy::too_many_arguments)]
 fn erase(
     conn: &rusqlite::Connection,
     scope: Scope,
     id: ApplicantId,
-    needles: &[String],
-    names: &[String],
-    emails: &[String],
+    needles: &Needles,
     now: Timestamp,
     by: &str,
 ) -> Result<(Erasure, Vec<String>)> {
@@ -133,18 +128,18 @@ fn erase(
     let hashes =
         crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::VerificationDocument, id.as_uuid())?;
     count("files", hashes.len());
-    count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, names)?);
+    count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
     count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
-    count("email_checks", crate::email::store::erase_mentions(conn, scope, &id_text, emails)?);
-    let (deleted, redacted) = crate::webhooks::store::erase_mentions(conn, scope, needles)?;
+    count("email_checks", crate::email::store::erase_mentions(conn, scope, &id_text, &needles.emails)?);
+    let (deleted, redacted) = crate::webhooks::store::erase_mentions(conn, scope, &needles.all)?;
     count("deliveries_deleted", deleted);
     count("deliveries_redacted", redacted);
-    count("events", crate::events::store::erase_mentions(conn, scope, id.as_uuid(), needles)?);
+    count("events", crate::events::store::erase_mentions(conn, scope, id.as_uuid(), &needles.all)?);
     if !crate::applicants::store::delete(conn, scope, id)? {
         return Err(Error::not_found("applicant"));
     }
     count("applicants", 1);
-    count("journal_bodies", crate::journal::store::erase_mentions(conn, needles)?);
+    count("journal_bodies", crate::journal::store::erase_mentions(conn, &needles.all)?);
     let erasure = Erasure {
         id: ErasureId::new(now),
         subject_kind: "applicant".to_owned(),

@@ -275,11 +275,32 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         )?
         .execute(params![note.hash, &*note.bytes])?;
     }
+    // The entries that refer to them, found in one pass (the hash columns have no index).
+    let erased: std::collections::HashSet<&[u8]> = hashes.iter().map(Vec::as_slice).collect();
+    let referring: Vec<(i64, bool, bool)> = if erased.is_empty() {
+        Vec::new()
+    } else {
+        let mut stmt = conn.prepare(
+            "SELECT seq, request_hash, response_hash FROM request_journal
+             WHERE request_hash IS NOT NULL OR response_hash IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let names = |i| r.get::<_, Option<Vec<u8>>>(i).map(|h| h.is_some_and(|h| erased.contains(h.as_slice())));
+            Ok((r.get::<_, i64>(0)?, names(1)?, names(2)?))
+        })?;
+        rows.filter(|row| !matches!(row, Ok((_, false, false)))).collect::<rusqlite::Result<_>>()?
+    };
+    for (seq, request, response) in &referring {
+        if *request {
+            conn.prepare_cached("UPDATE request_journal SET request_hash = ?2 WHERE seq = ?1")?
+                .execute(params![seq, note.hash])?;
+        }
+        if *response {
+            conn.prepare_cached("UPDATE request_journal SET response_hash = ?2 WHERE seq = ?1")?
+                .execute(params![seq, note.hash])?;
+        }
+    }
     for hash in &hashes {
-        conn.prepare_cached("UPDATE request_journal SET request_hash = ?2 WHERE request_hash = ?1")?
-            .execute(params![hash, note.hash])?;
-        conn.prepare_cached("UPDATE request_journal SET response_hash = ?2 WHERE response_hash = ?1")?
-            .execute(params![hash, note.hash])?;
         conn.prepare_cached("DELETE FROM journal_bodies WHERE hash = ?1")?.execute([hash])?;
     }
     // Entries from before bodies were shared keep theirs inline.
