@@ -29,7 +29,7 @@ ensure_apt() {
 }
 
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
-BUILD_PACKAGES=(build-essential pkg-config libwebkit2gtk-4.1-dev)
+BUILD_PACKAGES=(build-essential pkg-config libssl-dev libwebkit2gtk-4.1-dev)
 # What Docket uses while it runs: poppler's pdftoppm renders a PDF document's preview.
 RUNTIME_PACKAGES=(poppler-utils)
 TEST_PACKAGES=(python3-venv curl chromium)

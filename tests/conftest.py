@@ -131,8 +131,11 @@ class DocketServer:
         sandbox_key: str | None = SANDBOX_KEY,
         production_key: str | None = PRODUCTION_KEY,
         args: tuple[str, ...] = (),
+        key_file: Path | None = None,
     ):
         self.data_dir = data_dir
+        # The database key's file: given to `serve` and to every `cli` command.
+        self.key_args: tuple[str, ...] = ("--database-key-file", str(key_file)) if key_file else ()
         self.log_path = log_path
         self.sandbox_key = sandbox_key
         self.production_key = production_key
@@ -156,7 +159,8 @@ class DocketServer:
         )
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [DOCKET_BIN, "serve", "--data-dir", str(self.data_dir), "--listen", "127.0.0.1:0", *self.args],
+            [DOCKET_BIN, "serve", "--data-dir", str(self.data_dir), "--listen", "127.0.0.1:0", *self.key_args,
+             *self.args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=log,
@@ -244,7 +248,7 @@ class DocketServer:
     def cli(self, *args: str) -> subprocess.CompletedProcess:
         """`docket --data-dir DIR ARGS...`; must succeed."""
         done = subprocess.run(
-            [DOCKET_BIN, "--data-dir", str(self.data_dir), *args],
+            [DOCKET_BIN, "--data-dir", str(self.data_dir), *self.key_args, *args],
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,

@@ -135,8 +135,10 @@ async fn start() -> Result<(server::Server, keys::KeyStore, String), Box<dyn std
         .ok_or("cannot tell where application data goes; set DOCKET_DATA_DIR")?;
     let listen: SocketAddr = std::env::var("DOCKET_LISTEN").unwrap_or_else(|_| DEFAULT_LISTEN.into()).parse()?;
     let master_key = keychain::master_key_source(&data_dir)?;
+    let database_key = keychain::database_key(&data_dir)?;
     let mut options = ServeOptions::new(data_dir, listen);
     options.master_key = master_key;
+    options.database_key = database_key;
     options.demo = std::env::var_os("DOCKET_DEMO").is_some();
     options.pinned = server::pinned_keys_from_env();
     let server = match server::start(options.clone()).await {

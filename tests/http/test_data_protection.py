@@ -8,13 +8,14 @@ from __future__ import annotations
 import http.server
 import os
 import stat
+import subprocess
 import struct
 import tarfile
 import threading
 import zlib
 from pathlib import Path
 
-from conftest import DocketServer, wait_for
+from conftest import DOCKET_BIN, DocketServer, _child_env, wait_for
 from test_console import signed_in
 
 TIGHTENED = "made the data directory"
@@ -398,3 +399,105 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     # A field left out takes its default again.
     r = sandbox.request("PUT", "/_docket/retention", json={})
     assert r.status_code == 200 and r.json() == defaults
+
+
+# --- encryption at rest --------------------------------------------------------------------------
+
+SECRET_NAME = "Xantippa Vellacourt"
+
+
+def plant_secret(srv: DocketServer) -> tuple[str, str, bytes]:
+    """An applicant and a document that both hold SECRET_NAME: (applicant id, document id, bytes)."""
+    client = srv.client(srv.sandbox_key, "encrypted")
+    applicant = client.create_applicant({"external_id": "enc-8812", "info": {"full_name": SECRET_NAME}})
+    document = png_with_text(SECRET_NAME)
+    r = client.post(f"/api/v3/upload/{applicant}",
+                    files=[("file", ("passport.png", document, "image/png")), ("document_type", (None, "passport"))])
+    assert r.status_code == 200, r.text
+    return applicant, r.json()["document_id"], document
+
+
+def assert_readable(srv: DocketServer, planted: tuple[str, str, bytes]) -> None:
+    applicant, document_id, document = planted
+    client = srv.client(srv.sandbox_key, "encrypted")
+    r = client.get(f"/api/v3/applicants/{applicant}")
+    assert r.status_code == 200 and SECRET_NAME in r.text, r.text
+    r = client.get(f"/api/v3/documents/{document_id}")
+    assert r.status_code == 200 and r.content == document
+
+
+def plain_hits(data_dir: Path, *needles: bytes) -> list[str]:
+    return [f"{name}: {needle!r}" for name, raw in raw_bytes(data_dir) for needle in needles if needle in raw]
+
+
+def keygen(srv: DocketServer, path: Path) -> Path:
+    done = srv.run_cli("db", "keygen", str(path))
+    assert done.returncode == 0, done.stderr
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and len(path.read_text().strip()) == 64
+    return path
+
+
+def test_an_encrypted_server_keeps_nothing_plain_and_refuses_a_missing_or_wrong_key(docket_factory, tmp_path: Path):
+    key = tmp_path / "docket.key"
+    DocketServer(tmp_path, tmp_path / "unused.log").run_cli("db", "keygen", str(key))
+    srv = docket_factory(key_file=key)
+    planted = plant_secret(srv)
+    assert_readable(srv, planted)
+    owner = signed_in(srv)
+    assert owner.get("/_docket/data").json()["encrypted"] is True
+    r = owner.post("/_docket/backups")
+    assert r.status_code == 201, r.text
+    backup = Path(r.json()["path"])
+    srv.stop()
+
+    document = planted[2]
+    assert plain_hits(srv.data_dir, SECRET_NAME.encode(), document[33:80], b"SQLite format 3") == []
+    assert SECRET_NAME.encode() not in backup.read_bytes()
+    with tarfile.open(backup) as tar:
+        manifest = tar.extractfile("manifest.json").read()
+    assert b'"encrypted": true' in manifest
+
+    data = ("--data-dir", str(srv.data_dir))
+    missing = srv.run_cli(*data, "info")
+    assert missing.returncode != 0 and "is encrypted" in missing.stderr and "DOCKET_DATABASE_KEY" in missing.stderr
+    wrong = keygen(srv, tmp_path / "wrong.key")
+    refused = srv.run_cli(*data, "--database-key-file", str(wrong), "info")
+    assert refused.returncode != 0 and "does not open" in refused.stderr, refused.stderr
+    short = subprocess.run([DOCKET_BIN, *data, "info"], capture_output=True, text=True, timeout=30,
+                           env={**_child_env(None, None), "DOCKET_DATABASE_KEY": "too short"})
+    assert short.returncode == 2 and "at least 12" in short.stderr, short.stderr
+    status = srv.run_cli(*data, "--database-key-file", str(key), "db", "status")
+    assert status.returncode == 0 and "the given key opens it" in status.stdout
+
+    # The backup restores with its key only, and the copy serves what was planted.
+    restored = tmp_path / "restored"
+    without = srv.run_cli("--data-dir", str(restored), "restore", str(backup))
+    assert without.returncode != 0 and "is encrypted" in without.stderr, without.stderr
+    done = srv.run_cli("--data-dir", str(restored), "--database-key-file", str(key), "restore", str(backup))
+    assert done.returncode == 0 and "encrypted database" in done.stdout, done.stderr
+    assert_readable(docket_factory(data_dir=restored, key_file=key), planted)
+
+
+def test_a_plain_directory_is_encrypted_rekeyed_and_decrypted_in_place(docket_factory, tmp_path: Path):
+    srv = docket_factory()
+    planted = plant_secret(srv)
+    data = ("--data-dir", str(srv.data_dir))
+    key = keygen(srv, tmp_path / "first.key")
+    running = srv.run_cli(*data, "--database-key-file", str(key), "db", "encrypt")
+    assert running.returncode != 0 and "stop it first" in running.stderr, running.stderr
+    srv.stop()
+    assert plain_hits(srv.data_dir, SECRET_NAME.encode()), "plain to begin with"
+
+    done = srv.run_cli(*data, "--database-key-file", str(key), "db", "encrypt")
+    assert done.returncode == 0 and "encrypted" in done.stdout and "1 stored files" in done.stdout, done.stderr
+    assert plain_hits(srv.data_dir, SECRET_NAME.encode(), planted[2][33:80]) == []
+    assert_readable(encrypted := docket_factory(data_dir=srv.data_dir, key_file=key), planted)
+    encrypted.stop()
+
+    second = keygen(srv, tmp_path / "second.key")
+    done = srv.run_cli(*data, "--database-key-file", str(key), "db", "rekey", "--new-key-file", str(second))
+    assert done.returncode == 0 and "rekeyed" in done.stdout, done.stderr
+    assert "does not open" in srv.run_cli(*data, "--database-key-file", str(key), "info").stderr
+    done = srv.run_cli(*data, "--database-key-file", str(second), "db", "decrypt")
+    assert done.returncode == 0 and "decrypted" in done.stdout, done.stderr
+    assert_readable(docket_factory(data_dir=srv.data_dir), planted)

@@ -33,6 +33,8 @@ pub struct ServeOptions {
     pub pinned: Vec<(Environment, String)>,
     pub journal: JournalSettings,
     pub durability: Durability,
+    /// Encrypts the database and stored files at rest (`None`: kept plain).
+    pub database_key: Option<docket_engine::encryption::DatabaseKey>,
     pub body_limit: usize,
     pub time: Option<Arc<dyn TimeSource>>,
     pub master_key: MasterKeySource,
@@ -80,6 +82,7 @@ impl ServeOptions {
             pinned: Vec::new(),
             journal: JournalSettings::default(),
             durability: Durability::default(),
+            database_key: None,
             body_limit: DEFAULT_BODY_LIMIT,
             time: None,
             master_key: MasterKeySource::File,
@@ -139,6 +142,7 @@ pub struct Server {
 pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let mut config = EngineConfig::new(&options.data_dir);
     config.durability = options.durability;
+    config.database_key = options.database_key.clone();
     config.journal = options.journal;
     if let Some(time) = options.time.clone() {
         config.time = time;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use docket_engine::organizations::{ApiKey, Organization};
-use docket_engine::{Engine, EngineConfig, Environment, Scope};
+use docket_engine::{Engine, Environment, Scope};
 
 /// Manage API keys. A key selects one organization and one environment.
 #[derive(Debug, Subcommand)]
@@ -87,7 +87,7 @@ pub enum DemoCommand {
 }
 
 async fn open(data_dir: PathBuf) -> Result<Engine> {
-    let engine = Engine::open(EngineConfig::new(&data_dir))
+    let engine = Engine::open(crate::engine_config(&data_dir))
         .await
         .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
     if engine.organizations().bootstrap(&[]).await?.is_some() {
@@ -230,6 +230,7 @@ pub async fn info(data_dir: PathBuf) -> Result<()> {
     println!("Docket {}", env!("CARGO_PKG_VERSION"));
     println!("Data directory: {}", data_dir.display());
     println!("Database:       {} (schema version {})", engine.database_path().display(), docket_engine::SCHEMA_VERSION);
+    println!("Encrypted:      {}", if engine.is_encrypted() { "yes (the database and stored files)" } else { "no" });
     for org in engine.organizations().list().await? {
         let keys = engine.keys().list(Some(org.id)).await?;
         println!("Organization:   {}{} ({})", org.name, if org.is_default { " (default)" } else { "" }, org.id);

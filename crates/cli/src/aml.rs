@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
 use docket_aml_eval::{self as eval, EvalConfig, EvalReport};
+use docket_engine::Engine;
 use docket_engine::aml::import;
 use docket_engine::aml::model::ListFormat;
-use docket_engine::{Engine, EngineConfig};
 
 /// Watchlists: import list files, see the snapshots in use.
 #[derive(Debug, Subcommand)]
@@ -110,7 +110,7 @@ impl From<FormatArg> for ListFormat {
 }
 
 async fn open(data_dir: PathBuf) -> Result<Engine> {
-    Ok(Engine::open(EngineConfig::new(&data_dir)).await?)
+    Ok(Engine::open(crate::engine_config(&data_dir)).await?)
 }
 
 pub async fn lists(data_dir: PathBuf, cmd: ListsCommand) -> Result<()> {

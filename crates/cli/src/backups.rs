@@ -31,19 +31,19 @@ pub struct RestoreArgs {
 }
 
 pub fn backup(data_dir: &Path, args: BackupArgs) -> Result<()> {
-    let manifest =
-        backup::create(data_dir, &args.file).with_context(|| format!("the backup of {} failed", data_dir.display()))?;
+    let manifest = backup::create(data_dir, &args.file, crate::database_key())
+        .with_context(|| format!("the backup of {} failed", data_dir.display()))?;
     println!("backed up {} to {}: {}", data_dir.display(), args.file.display(), summary(&manifest));
     Ok(())
 }
 
 pub fn restore(data_dir: &Path, args: RestoreArgs) -> Result<()> {
     if args.check {
-        let manifest = backup::verify(&args.file)?;
+        let manifest = backup::verify(&args.file, crate::database_key())?;
         println!("{} is a sound backup: {}", args.file.display(), summary(&manifest));
         return Ok(());
     }
-    let manifest = backup::restore(&args.file, data_dir)?;
+    let manifest = backup::restore(&args.file, data_dir, crate::database_key())?;
     println!("restored {} into {}: {}", args.file.display(), data_dir.display(), summary(&manifest));
     if !manifest.has_master_key() {
         println!(
@@ -56,7 +56,8 @@ pub fn restore(data_dir: &Path, args: RestoreArgs) -> Result<()> {
 
 fn summary(m: &Manifest) -> String {
     format!(
-        "database at schema {} taken {}, {} stored files, {:.1} MB{}",
+        "{}database at schema {} taken {}, {} stored files, {:.1} MB{}",
+        if m.encrypted { "encrypted " } else { "" },
         m.schema_version,
         m.created_at,
         m.files(),

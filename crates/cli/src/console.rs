@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Subcommand;
 use docket_api::server::{self, DEFAULT_LISTEN};
-use docket_engine::{Engine, EngineConfig};
+use docket_engine::Engine;
 
 /// The console in a browser: one-time login links.
 #[derive(Debug, Subcommand)]
@@ -35,7 +35,7 @@ pub async fn run(data_dir: PathBuf, cmd: ConsoleCommand) -> Result<()> {
                 !host.trim_end_matches('/').is_empty() && !url.contains(['?', '#', ' ']),
                 "--url must be the server's base URL, such as http://{DEFAULT_LISTEN}"
             );
-            let engine = Engine::open(EngineConfig::new(&data_dir))
+            let engine = Engine::open(crate::engine_config(&data_dir))
                 .await
                 .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
             let link = server::console_login_url(&engine, &url, organization.as_deref(), reviewer.as_deref()).await;

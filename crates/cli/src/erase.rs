@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use docket_engine::Engine;
 use docket_engine::applicants::ApplicantId;
-use docket_engine::{Engine, EngineConfig};
 
 /// Erase a person's data: the applicant, its verifications and documents, AML history,
 /// monitored transactions, e-mail checks, events and unsent webhook deliveries (sent ones keep
@@ -21,7 +21,7 @@ pub struct EraseArgs {
 
 pub async fn run(data_dir: PathBuf, args: EraseArgs) -> Result<()> {
     let id: ApplicantId = args.applicant.parse()?;
-    let engine = Engine::open(EngineConfig::new(&data_dir))
+    let engine = Engine::open(crate::engine_config(&data_dir))
         .await
         .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
     let scope = engine.applicants().scope_of(id).await?;

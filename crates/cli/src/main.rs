@@ -5,6 +5,7 @@ mod admin;
 mod aml;
 mod backups;
 mod console;
+mod db;
 mod erase;
 mod registries;
 mod reviewers;
@@ -12,8 +13,11 @@ mod serve;
 mod webhooks;
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use clap::{Parser, Subcommand};
+use docket_engine::EngineConfig;
+use docket_engine::encryption::DatabaseKey;
 
 /// Docket: a local identity and compliance service with its console.
 ///
@@ -27,6 +31,13 @@ struct Cli {
     /// (~/.local/share/docket on Linux).
     #[arg(long, global = true, env = "DOCKET_DATA_DIR", value_name = "DIR")]
     data_dir: Option<PathBuf>,
+
+    /// The file holding the database key (its first line: 64 hex digits, as `docket db keygen`
+    /// makes, or a passphrase of 12 characters or more). The key may instead be given itself in
+    /// DOCKET_DATABASE_KEY. With a key, the database and its stored files are encrypted at rest;
+    /// without one, they are not.
+    #[arg(long, global = true, value_name = "FILE")]
+    database_key_file: Option<PathBuf>,
 
     /// Log filter, such as `info`, `debug` or `docket_api=debug` (logs go to standard error).
     #[arg(long, global = true, env = "DOCKET_LOG", default_value = "info", value_name = "FILTER")]
@@ -66,6 +77,9 @@ enum Command {
     Backup(backups::BackupArgs),
     Restore(backups::RestoreArgs),
     Erase(erase::EraseArgs),
+    /// Encryption at rest: make a key, encrypt, decrypt or rekey the data directory.
+    #[command(subcommand)]
+    Db(db::DbCommand),
     /// Print the OpenAPI 3.1 description of everything `docket serve` answers (the same as
     /// `GET /openapi.json`), for client generators; no server or data directory needed.
     Openapi,
@@ -81,6 +95,15 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    match given_key(cli.database_key_file.as_deref()) {
+        Ok(key) => {
+            let _ = DATABASE_KEY.set(key);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -98,6 +121,7 @@ fn main() -> std::process::ExitCode {
             Command::Backup(args) => backups::backup(&data_dir, args),
             Command::Restore(args) => backups::restore(&data_dir, args),
             Command::Erase(args) => erase::run(data_dir, args).await,
+            Command::Db(cmd) => db::run(&data_dir, cmd),
             Command::Lists(cmd) => aml::lists(data_dir, cmd).await,
             Command::Webhooks(cmd) => webhooks::run(cmd),
             Command::Aml(cmd) => aml::run(data_dir, cmd).await,
@@ -115,6 +139,34 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// The database key this run was given (`--database-key-file` or `DOCKET_DATABASE_KEY`).
+static DATABASE_KEY: OnceLock<Option<DatabaseKey>> = OnceLock::new();
+
+/// The environment variable that holds the database key itself.
+pub const KEY_VARIABLE: &str = "DOCKET_DATABASE_KEY";
+
+fn given_key(file: Option<&std::path::Path>) -> Result<Option<DatabaseKey>, String> {
+    let from_env = std::env::var(KEY_VARIABLE).ok().filter(|v| !v.trim().is_empty());
+    match (file, from_env) {
+        (Some(_), Some(_)) => Err(format!("give the database key one way: --database-key-file or {KEY_VARIABLE}")),
+        (Some(path), None) => DatabaseKey::from_file(path).map(Some),
+        (None, Some(text)) => DatabaseKey::parse(&text).map(Some).map_err(|e| format!("{KEY_VARIABLE}: {e}")),
+        (None, None) => Ok(None),
+    }
+}
+
+/// The database key of this run, if one was given.
+pub fn database_key() -> Option<&'static DatabaseKey> {
+    DATABASE_KEY.get().and_then(Option::as_ref)
+}
+
+/// How the commands open the engine of a data directory: with this run's database key.
+pub fn engine_config(data_dir: &std::path::Path) -> EngineConfig {
+    let mut config = EngineConfig::new(data_dir);
+    config.database_key = database_key().cloned();
+    config
 }
 
 fn print_openapi() -> anyhow::Result<()> {

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{Subcommand, ValueEnum};
+use docket_engine::Engine;
 use docket_engine::kyb::registry::RegistryFormat;
-use docket_engine::{Engine, EngineConfig};
 
 #[derive(Debug, Subcommand)]
 pub enum RegistriesCommand {
@@ -41,7 +41,7 @@ impl From<FormatArg> for RegistryFormat {
 }
 
 pub async fn run(data_dir: PathBuf, cmd: RegistriesCommand) -> Result<()> {
-    let engine = Engine::open(EngineConfig::new(&data_dir)).await?;
+    let engine = Engine::open(crate::engine_config(&data_dir)).await?;
     match cmd {
         RegistriesCommand::Import { format, file } => {
             let started = std::time::Instant::now();

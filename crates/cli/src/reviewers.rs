@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 use docket_api::server::{self, DEFAULT_LISTEN};
+use docket_engine::Engine;
 use docket_engine::console::{NewReviewer, Role};
-use docket_engine::{Engine, EngineConfig};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum RoleArg {
@@ -85,7 +85,7 @@ pub struct Target {
 }
 
 pub async fn run(data_dir: PathBuf, cmd: ReviewersCommand) -> Result<()> {
-    let engine = Engine::open(EngineConfig::new(&data_dir))
+    let engine = Engine::open(crate::engine_config(&data_dir))
         .await
         .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
     let result = act(&engine, cmd).await;

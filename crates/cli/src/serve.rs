@@ -92,6 +92,7 @@ fn parse_duration(s: &str) -> Result<jiff::SignedDuration, String> {
 
 pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     let mut options = ServeOptions::new(data_dir.clone(), args.listen);
+    options.database_key = crate::database_key().cloned();
     options.demo = args.demo;
     options.body_limit = args.body_limit;
     options.dns_server = args.dns_server;
@@ -124,6 +125,18 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
     writeln!(out, "Console: {login}")?;
     writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
     writeln!(out, "API reference: {}/docs", server.url)?;
+    if server.engine.is_encrypted() {
+        writeln!(out, "Encryption at rest: on (the database and stored files, under the given key)")?;
+    } else {
+        writeln!(
+            out,
+            "Encryption at rest: OFF. The database and stored files are readable by anyone who can read {}; \
+             give a key with --database-key-file or {} (`docket db keygen` makes one, `docket db encrypt` \
+             converts this directory)",
+            data_dir.display(),
+            crate::KEY_VARIABLE
+        )?;
+    }
     if let Some(seeded) = &server.seeded {
         writeln!(
             out,

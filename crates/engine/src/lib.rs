@@ -15,6 +15,7 @@ mod db;
 pub mod demo;
 mod domains;
 pub mod email;
+pub mod encryption;
 pub mod erasure;
 pub mod error;
 pub mod events;
@@ -69,6 +70,9 @@ pub struct EngineConfig {
     /// Where time comes from (the system clock, or a manual one in tests).
     pub time: Arc<dyn TimeSource>,
     pub durability: Durability,
+    /// Encrypts the database and the stored files; `None`: both are kept plain (an encrypted
+    /// database then refuses to open).
+    pub database_key: Option<encryption::DatabaseKey>,
     pub journal: JournalSettings,
     /// Encrypts webhook signing secrets. Without one, webhooks cannot be created or delivered.
     pub master_key: Option<webhooks::MasterKey>,
@@ -84,6 +88,7 @@ impl EngineConfig {
             data_dir: data_dir.into(),
             time: Arc::new(SystemTime),
             durability: Durability::default(),
+            database_key: None,
             journal: JournalSettings::default(),
             master_key: None,
             dns_server: None,
@@ -129,7 +134,8 @@ impl Engine {
         }
         let path = config.data_dir.join(DATABASE_FILE);
         let durability = config.durability;
-        let db = tokio::task::spawn_blocking(move || Database::open(&path, durability))
+        let key = config.database_key.clone();
+        let db = tokio::task::spawn_blocking(move || Database::open(&path, durability, key.as_ref()))
             .await
             .map_err(|e| Error::Storage(format!("opening the database failed: {e}")))??;
         let clocks = Clocks::new(config.time.clone());
@@ -211,6 +217,11 @@ impl Engine {
         self.core.work.stop().await;
         self.journal().flush().await;
         self.core.db.flush().await;
+    }
+
+    /// Whether the database and the stored files are encrypted.
+    pub fn is_encrypted(&self) -> bool {
+        self.core.db.keys().is_some()
     }
 
     /// The database file.

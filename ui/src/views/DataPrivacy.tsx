@@ -87,7 +87,21 @@ function StatusView({ status }: { status: DataStatus }) {
           <dt>Encryption at rest</dt>
           <dd data-testid="data-encrypted">
             {status.encrypted ? <Badge tone="good">encrypted</Badge> : <Badge tone="warn">not encrypted</Badge>}{" "}
-            <span className="muted small">{status.encrypted ? "" : "The database and files are stored unencrypted: protect the disk (full-disk encryption) and the backups."}</span>
+            <span className="muted small">
+              {status.encrypted ? (
+                <>
+                  The database, the stored files and the backups are encrypted with a key kept apart from them (the OS
+                  keychain in the desktop app; the key file or <code>DOCKET_DATABASE_KEY</code> of{" "}
+                  <code>docket serve</code>). Keep a copy of the key: without it nobody can read the data or its backups.
+                </>
+              ) : (
+                <>
+                  The database and files are stored unencrypted. Make a key with <code>docket db keygen</code>, encrypt
+                  this directory with <code>docket db encrypt</code> while Docket is stopped, and start with{" "}
+                  <code>--database-key-file</code> (the desktop app does this itself where an OS keychain answers).
+                </>
+              )}
+            </span>
           </dd>
         </dl>
       </Card>

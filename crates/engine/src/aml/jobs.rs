@@ -4,6 +4,7 @@
 //! removed when the job ends, whatever its outcome.
 
 use std::collections::VecDeque;
+use std::io::Read;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -92,6 +93,7 @@ pub struct ImportJob {
 struct UploadedFile {
     name: String,
     path: PathBuf,
+    record: crate::files::StoredFile,
 }
 
 struct Tracked {
@@ -196,6 +198,7 @@ impl super::Aml<'_> {
             .map(|(i, f)| UploadedFile {
                 name: f.original_name.clone().unwrap_or_else(|| format!("file-{}", i + 1)),
                 path: self.engine.files().path(f),
+                record: f.clone(),
             })
             .collect();
         let now = self.engine.real_now();
@@ -266,8 +269,21 @@ async fn run(
     let _turn = engine.core.aml.jobs.turn.lock().await;
     let reader = tracked.clone();
     let paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+    let (store, records) = (engine.clone(), files.clone());
     let list = tokio::task::spawn_blocking(move || {
-        import::read(format, &paths, &|share| reader.set_progress(share * READ_SHARE))
+        // Read through the file store, which opens sealed files.
+        let load = |path: &std::path::Path| {
+            let record = records.iter().find(|f| f.path == path).map(|f| &f.record);
+            let record = record.ok_or_else(|| Error::Storage(format!("{} is not an upload", path.display())))?;
+            let mut bytes = Vec::new();
+            store
+                .files()
+                .open(record)?
+                .read_to_end(&mut bytes)
+                .map_err(|e| Error::invalid_request(format!("cannot read {}: {e}", path.display())))?;
+            Ok(bytes)
+        };
+        import::read_with(format, &paths, &load, &|share| reader.set_progress(share * READ_SHARE))
     })
     .await
     .map_err(|e| Error::Storage(format!("the import stopped unexpectedly: {e}")))?

@@ -11,6 +11,10 @@
 //! written last, with every entry's size and SHA-256. A backup without its manifest (cut short)
 //! is refused.
 //!
+//! The backup of an encrypted data directory is encrypted the same way: the database copy is
+//! keyed as the database is, the stored files are copied sealed as they are kept, and the
+//! database key itself is never in it (restore and check it with the same key).
+//!
 //! A restore checks everything before it touches the target: the manifest and every entry's
 //! digest, that nothing else is in the archive, the database's integrity and that it is a
 //! Docket database this version can open, and that every file it names is there. Only then
@@ -24,8 +28,10 @@ use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::encryption::{self, AtRest, DatabaseKey, Unlocked};
 use crate::error::{Error, Result};
 use crate::files::FILES_DIR;
+use crate::files::service::{blob_name, blob_relative};
 use crate::{DATABASE_FILE, SCHEMA_VERSION, private};
 
 /// The archive format this version writes and reads.
@@ -41,6 +47,9 @@ pub struct Manifest {
     pub created_at: String,
     pub docket_version: String,
     pub schema_version: u32,
+    /// Whether the database and its files are encrypted (absent in older backups: plain).
+    #[serde(default)]
+    pub encrypted: bool,
     pub entries: Vec<Entry>,
 }
 
@@ -68,9 +77,15 @@ impl Manifest {
     }
 }
 
-/// Writes a backup of the data directory `data_dir` to `out` (replaced in one step when done;
-/// readable only by its owner). Safe while Docket serves from the directory.
-pub fn create(data_dir: &Path, out: &Path) -> Result<Manifest> {
+/// Writes a backup of the data directory `data_dir` (opened with `key` when it is encrypted)
+/// to `out` (replaced in one step when done; readable only by its owner). Safe while Docket
+/// serves from the directory.
+pub fn create(data_dir: &Path, out: &Path, key: Option<&DatabaseKey>) -> Result<Manifest> {
+    let keys = encryption::unlock(&data_dir.join(DATABASE_FILE), key)?;
+    create_unlocked(data_dir, out, keys.as_ref())
+}
+
+pub(crate) fn create_unlocked(data_dir: &Path, out: &Path, keys: Option<&Unlocked>) -> Result<Manifest> {
     let database = data_dir.join(DATABASE_FILE);
     if !database.is_file() {
         return Err(Error::invalid_request(format!("{} holds no Docket database", data_dir.display())));
@@ -82,7 +97,7 @@ pub fn create(data_dir: &Path, out: &Path) -> Result<Manifest> {
         .map_err(|e| io("make a working directory in", data_dir, &e))?;
     let copy = staged.path().join(DATABASE_FILE);
     let result = (|| {
-        let (schema_version, hashes) = snapshot(&database, &copy)?;
+        let (schema_version, hashes) = snapshot(&database, &copy, keys)?;
         let file = private::file_options()
             .write(true)
             .create(true)
@@ -93,7 +108,7 @@ pub fn create(data_dir: &Path, out: &Path) -> Result<Manifest> {
         let mut archive = tar::Builder::new(std::io::BufWriter::new(file));
         let mut entries = vec![append_file(&mut archive, DATABASE_FILE, &copy)?];
         for sha in &hashes {
-            let path = format!("{FILES_DIR}/{}/{sha}", &sha[..2]);
+            let path = format!("{FILES_DIR}/{}", blob_relative(&blob_name(keys.map(|k| &**k.files()), sha)));
             let blob = data_dir.join(&path);
             if !blob.is_file() {
                 return Err(Error::Conflict(format!(
@@ -111,6 +126,7 @@ pub fn create(data_dir: &Path, out: &Path) -> Result<Manifest> {
             created_at: jiff::Timestamp::now().to_string(),
             docket_version: env!("CARGO_PKG_VERSION").to_owned(),
             schema_version,
+            encrypted: keys.is_some(),
             entries,
         };
         let json = serde_json::to_vec_pretty(&manifest)?;
@@ -132,11 +148,15 @@ pub fn create(data_dir: &Path, out: &Path) -> Result<Manifest> {
 
 /// Copies the database at `source` to `copy` as of one commit; returns its schema version and
 /// the content hashes of the stored files it names.
-fn snapshot(source: &Path, copy: &Path) -> Result<(u32, BTreeSet<String>)> {
-    let src = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+fn snapshot(source: &Path, copy: &Path, keys: Option<&Unlocked>) -> Result<(u32, BTreeSet<String>)> {
+    let src = crate::db::connect(source, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX, keys)?;
     src.busy_timeout(std::time::Duration::from_secs(10))?;
     private::create_file(copy).map_err(|e| io("create", copy, &e))?;
+    // Keyed as the source is (the same key and salt): the pages are copied as they are.
     let mut dst = Connection::open(copy)?;
+    if let Some(keys) = keys {
+        crate::db::key_connection(&dst, None, keys)?;
+    }
     // All pages in one step: one read transaction, so the copy is a single commit's state.
     rusqlite::backup::Backup::new(&src, &mut dst)?.step(-1)?;
     let schema_version: u32 = dst.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -190,9 +210,10 @@ impl<R: Read> Read for HashingReader<'_, R> {
     }
 }
 
-/// Checks the backup `archive` and restores it into `data_dir`, which must hold no database.
-/// Nothing in `data_dir` changes unless every check passes.
-pub fn restore(archive: &Path, data_dir: &Path) -> Result<Manifest> {
+/// Checks the backup `archive` (with `key`, when it is encrypted) and restores it into
+/// `data_dir`, which must hold no database. Nothing in `data_dir` changes unless every check
+/// passes.
+pub fn restore(archive: &Path, data_dir: &Path, key: Option<&DatabaseKey>) -> Result<Manifest> {
     if data_dir.join(DATABASE_FILE).exists() {
         return Err(Error::Conflict(format!(
             "{} already holds a database; restore into a new or empty directory (or move that one away first)",
@@ -206,7 +227,7 @@ pub fn restore(archive: &Path, data_dir: &Path) -> Result<Manifest> {
         .tempdir_in(data_dir)
         .map_err(|e| io("make a working directory in", data_dir, &e))?;
     let manifest = unpack(archive, staged.path())?;
-    check_database(&staged.path().join(DATABASE_FILE), &manifest)?;
+    check_database(&staged.path().join(DATABASE_FILE), &manifest, key)?;
     if manifest.has_master_key() && data_dir.join(MASTER_KEY).exists() {
         return Err(Error::Conflict(format!(
             "{} already has a master.key; the backup brings its own",
@@ -226,11 +247,12 @@ pub fn restore(archive: &Path, data_dir: &Path) -> Result<Manifest> {
     Ok(manifest)
 }
 
-/// Reads a backup's manifest and checks every entry without restoring it.
-pub fn verify(archive: &Path) -> Result<Manifest> {
+/// Reads a backup's manifest and checks every entry without restoring it (with `key`, when it
+/// is encrypted).
+pub fn verify(archive: &Path, key: Option<&DatabaseKey>) -> Result<Manifest> {
     let staged = tempfile::tempdir().map_err(|e| Error::Storage(format!("cannot make a working directory: {e}")))?;
     let manifest = unpack(archive, staged.path())?;
-    check_database(&staged.path().join(DATABASE_FILE), &manifest)?;
+    check_database(&staged.path().join(DATABASE_FILE), &manifest, key)?;
     Ok(manifest)
 }
 
@@ -298,10 +320,26 @@ fn allowed_name(name: &str) -> bool {
 
 /// The unpacked database is whole, Docket's, not newer than this version, and every file it
 /// names is in the backup.
-fn check_database(path: &Path, manifest: &Manifest) -> Result<()> {
+fn check_database(path: &Path, manifest: &Manifest, key: Option<&DatabaseKey>) -> Result<()> {
     let refused = |why: String| Error::invalid_request(format!("the backup's database {why}"));
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| refused(format!("cannot be opened: {e}")))?;
+    let keys = match (AtRest::of(path)?, key) {
+        (AtRest::Encrypted(_), None) => {
+            return Err(refused(
+                "is encrypted: give the key it was taken with (--database-key-file or DOCKET_DATABASE_KEY)".into(),
+            ));
+        }
+        (AtRest::Plain | AtRest::New, Some(_)) => {
+            return Err(refused(
+                "is not encrypted: restore it without a key, then encrypt the directory with `docket db encrypt`"
+                    .into(),
+            ));
+        }
+        (_, key) => encryption::unlock(path, key)?,
+    };
+    let conn = crate::db::connect(path, OpenFlags::SQLITE_OPEN_READ_ONLY, keys.as_ref()).map_err(|e| match e {
+        Error::Incompatible(why) => refused(format!("cannot be opened: {why}")),
+        other => other,
+    })?;
     let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(|e| refused(e.to_string()))?;
     if id != crate::db::APPLICATION_ID {
         return Err(refused("is not a Docket database".into()));
@@ -325,7 +363,7 @@ fn check_database(path: &Path, manifest: &Manifest) -> Result<()> {
     let named = stmt.query_map([], |r| r.get::<_, String>(0)).map_err(|e| refused(e.to_string()))?;
     for sha in named {
         let sha = sha.map_err(|e| refused(e.to_string()))?;
-        if !have.contains(sha.as_str()) {
+        if !have.contains(blob_name(keys.as_ref().map(|k| &**k.files()), &sha).as_str()) {
             return Err(refused(format!("names the stored file {sha}, which the backup does not hold")));
         }
     }
@@ -387,22 +425,25 @@ mod tests {
             .expect("schema");
         drop(conn);
         let archive = root.path().join("b.docket-backup");
-        let manifest = create(&data, &archive).expect("backs up");
+        let manifest = create(&data, &archive, None).expect("backs up");
         assert_eq!((manifest.format.as_str(), manifest.files()), (FORMAT, 0));
         assert!(!root.path().join("b.docket-backup.partial").exists());
 
         let target = root.path().join("restored");
-        restore(&archive, &target).expect("restores");
+        restore(&archive, &target, None).expect("restores");
         let copy = Connection::open(target.join(DATABASE_FILE)).expect("opens");
         let note: String = copy.query_row("SELECT text FROM notes", [], |r| r.get(0)).expect("row");
         assert_eq!(note, "kept");
-        assert!(matches!(restore(&archive, &target), Err(Error::Conflict(_))), "an occupied directory is refused");
+        assert!(
+            matches!(restore(&archive, &target, None), Err(Error::Conflict(_))),
+            "an occupied directory is refused"
+        );
 
         let cut = root.path().join("cut.docket-backup");
         let bytes = std::fs::read(&archive).expect("reads");
         std::fs::write(&cut, &bytes[..bytes.len() / 2]).expect("writes");
         let elsewhere = root.path().join("elsewhere");
-        assert!(matches!(restore(&cut, &elsewhere), Err(Error::Invalid(_))));
+        assert!(matches!(restore(&cut, &elsewhere, None), Err(Error::Invalid(_))));
         assert!(!elsewhere.join(DATABASE_FILE).exists());
     }
 }

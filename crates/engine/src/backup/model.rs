@@ -76,7 +76,7 @@ pub struct DataStatus {
     /// Whether the directory and everything in it are readable only by Docket's account
     /// (always true where modes do not exist).
     pub private: bool,
-    /// Whether the database and files are encrypted at rest. Not yet: say so plainly.
+    /// Whether the database and stored files are encrypted at rest (and so the backups).
     pub encrypted: bool,
     pub backups: BackupSettings,
     /// The newest backups first (at most 20), deleted ones included.

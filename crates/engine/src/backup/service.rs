@@ -104,10 +104,11 @@ impl Backups<'_> {
         let name = format!("docket-{}.docket-backup", real_now.as_jiff().strftime("%Y%m%dT%H%M%S%.3fZ"));
         let path = folder.join(name);
         let (data_dir, out) = (self.engine.data_dir().to_owned(), path.clone());
+        let keys = self.engine.core.db.keys().cloned();
         let manifest = tokio::task::spawn_blocking(move || {
             crate::private::create_dir_all(&folder)
                 .map_err(|e| Error::invalid("folder", format!("cannot create {}: {e}", folder.display())))?;
-            archive::create(&data_dir, &out)
+            archive::create_unlocked(&data_dir, &out, keys.as_ref())
         })
         .await
         .map_err(|e| Error::Storage(format!("the backup stopped: {e}")))??;
@@ -156,7 +157,7 @@ impl Backups<'_> {
             stored_file_bytes,
             schema_version: SCHEMA_VERSION as u32,
             private: crate::private::is_private(&dir),
-            encrypted: false,
+            encrypted: self.engine.is_encrypted(),
             backups: settings,
             recent_backups: recent,
         })

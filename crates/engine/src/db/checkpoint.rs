@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::encryption::Unlocked;
 use crate::error::{Error, Result};
 
 /// How often the log is copied.
@@ -35,8 +36,8 @@ pub(super) const LOG_LIMIT_BYTES: i64 = 64 * 1024 * 1024;
 
 /// Opens the checkpointer's connection (the database exists and is migrated by now) and starts
 /// its thread. `stop` disconnects when the writer ends.
-pub(super) fn start(path: &Path, full: bool, stop: Receiver<()>) -> Result<()> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+pub(super) fn start(path: &Path, keys: Option<&Unlocked>, full: bool, stop: Receiver<()>) -> Result<()> {
+    let conn = super::connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX, keys)?;
     // The copy is fsynced before the log may be reused, as the writer's own checkpoints are.
     conn.pragma_update(None, "synchronous", if full { "FULL" } else { "NORMAL" })?;
     std::thread::Builder::new()

@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{Semaphore, mpsc, oneshot};
 
+use crate::encryption::{self, DatabaseKey, Unlocked};
 use crate::error::{Error, Result};
 
 pub use migrations::SCHEMA_VERSION;
@@ -69,6 +70,8 @@ pub(crate) struct Database {
     writer: mpsc::Sender<writer::Job>,
     readers: Arc<Readers>,
     path: PathBuf,
+    /// The keys of an encrypted database (`None`: a plain one).
+    keys: Option<Unlocked>,
     on_commit: writer::OnCommit,
     versions: Arc<versions::Versions>,
 }
@@ -92,16 +95,22 @@ impl Readers {
 }
 
 impl Database {
-    /// Opens (creating if needed) the database at `path`, applies pending migrations and starts
-    /// the writer thread.
-    pub(crate) fn open(path: &Path, durability: Durability) -> Result<Database> {
+    /// Opens (creating if needed) the database at `path`, encrypted with `key` or plain (an
+    /// existing database must be as `key` says: see the encryption module), applies pending
+    /// migrations and starts the writer thread.
+    pub(crate) fn open(path: &Path, durability: Durability, key: Option<&DatabaseKey>) -> Result<Database> {
+        if let Some(dir) = path.parent() {
+            encryption::convert::recover(dir)?;
+        }
+        let keys = encryption::unlock(path, key)?;
         // Created private before SQLite opens it: its -wal and -shm files take its mode.
         crate::private::create_file(path)
             .map_err(|e| Error::Incompatible(format!("cannot create database {}: {e}", path.display())))?;
-        let mut conn = Connection::open(path)
-            .map_err(|e| Error::Incompatible(format!("cannot open database {}: {e}", path.display())))?;
-        // Only takes effect on a new, empty file; an existing database keeps its page size.
-        conn.pragma_update(None, "page_size", PAGE_SIZE)?;
+        let mut conn = connect(path, OpenFlags::default(), keys.as_ref())?;
+        if keys.is_none() {
+            // Only takes effect on a new, empty file; an existing database keeps its page size.
+            conn.pragma_update(None, "page_size", PAGE_SIZE)?;
+        }
         configure(&conn)?;
         let full = durability == Durability::Full;
         conn.pragma_update(None, "synchronous", if full { "FULL" } else { "NORMAL" })?;
@@ -120,9 +129,9 @@ impl Database {
         conn.pragma_update(None, "wal_autocheckpoint", checkpoint::WRITER_PAGES)?;
         conn.pragma_update(None, "journal_size_limit", checkpoint::LOG_LIMIT_BYTES)?;
         let (checkpointer, stop_checkpoints) = std::sync::mpsc::channel();
-        checkpoint::start(path, full, stop_checkpoints)?;
+        checkpoint::start(path, keys.as_ref(), full, stop_checkpoints)?;
 
-        let readers = (0..reader_count()).map(|_| open_reader(path)).collect::<Result<Vec<_>>>()?;
+        let readers = (0..reader_count()).map(|_| open_reader(path, keys.as_ref())).collect::<Result<Vec<_>>>()?;
         let permits = Arc::new(Semaphore::new(readers.len()));
         let on_commit = writer::OnCommit::default();
         versions::watch(&conn)?;
@@ -132,9 +141,15 @@ impl Database {
             writer,
             readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
             path: path.to_owned(),
+            keys,
             on_commit,
             versions,
         })
+    }
+
+    /// The keys of an encrypted database; `None` when it is plain.
+    pub(crate) fn keys(&self) -> Option<&Unlocked> {
+        self.keys.as_ref()
     }
 
     /// Sets what is told, after each commit, the signals its writes raised (once; later calls
@@ -222,14 +237,12 @@ impl Database {
     /// readers and the writer as needed: after an erasure, the log's old copies of the pages
     /// still hold what was erased. A failure is logged (the log is cut at the next quiet moment).
     pub(crate) async fn truncate_log(&self) {
-        let path = self.path.clone();
-        let done = tokio::task::spawn_blocking(move || -> rusqlite::Result<()> {
-            let conn = Connection::open_with_flags(
-                &path,
-                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?;
+        let (path, keys) = (self.path.clone(), self.keys.clone());
+        let done = tokio::task::spawn_blocking(move || -> Result<()> {
+            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            let conn = connect(&path, flags, keys.as_ref())?;
             conn.busy_timeout(std::time::Duration::from_secs(10))?;
-            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            Ok(conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?)
         })
         .await
         .map_err(|e| e.to_string())
@@ -278,10 +291,39 @@ fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-fn open_reader(path: &Path) -> Result<Connection> {
-    let conn = Connection::open_with_flags(
+/// Opens a connection to the database at `path`, keyed when `keys` are given (a key that does
+/// not open the database is refused here, before anything is read or written).
+pub(crate) fn connect(path: &Path, flags: OpenFlags, keys: Option<&Unlocked>) -> Result<Connection> {
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| Error::Incompatible(format!("cannot open database {}: {e}", path.display())))?;
+    if let Some(keys) = keys {
+        // A wrong key is reported once, by the error below, not by SQLCipher's own log lines.
+        conn.pragma_update(None, "cipher_log_level", "NONE")?;
+        key_connection(&conn, None, keys)?;
+        match conn.query_row("SELECT count(*) FROM sqlite_schema", [], |_| Ok(())) {
+            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::NotADatabase => {
+                return Err(encryption::wrong_key(path));
+            }
+            other => other?,
+        }
+    }
+    Ok(conn)
+}
+
+/// Keys the database `schema` of `conn` (`None`: main). SQLCipher's page size is set on every
+/// connection: the same 16 KiB as plain databases (so the `sqlcipher` shell needs `PRAGMA
+/// cipher_page_size = 16384` too).
+pub(crate) fn key_connection(conn: &Connection, schema: Option<&str>, keys: &Unlocked) -> Result<()> {
+    conn.pragma_update(schema, "key", keys.pragma())?;
+    conn.pragma_update(schema, "cipher_page_size", PAGE_SIZE)?;
+    Ok(())
+}
+
+fn open_reader(path: &Path, keys: Option<&Unlocked>) -> Result<Connection> {
+    let conn = connect(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+        keys,
     )?;
     tune(&conn)?;
     conn.pragma_update(None, "query_only", true)?;
@@ -310,7 +352,7 @@ mod tests {
 
     fn temp_db() -> (tempfile::TempDir, Database) {
         let dir = tempfile::tempdir().expect("temp dir");
-        let db = Database::open(&dir.path().join("docket.db"), Durability::Normal).expect("opens");
+        let db = Database::open(&dir.path().join("docket.db"), Durability::Normal, None).expect("opens");
         (dir, db)
     }
 
@@ -361,7 +403,7 @@ mod tests {
         check_application_id(&conn, &old).expect("marks it as Docket's");
         migrations::apply(&mut conn, &old).expect("migrates");
         drop(conn);
-        assert_eq!(page_size(Database::open(&old, Durability::Normal).expect("opens")).await, 4096);
+        assert_eq!(page_size(Database::open(&old, Durability::Normal, None).expect("opens")).await, 4096);
     }
 
     #[tokio::test]
@@ -427,11 +469,11 @@ mod tests {
     fn refuses_a_database_from_a_newer_docket() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("docket.db");
-        drop(Database::open(&path, Durability::Normal).expect("opens"));
+        drop(Database::open(&path, Durability::Normal, None).expect("opens"));
         let conn = Connection::open(&path).expect("raw open");
         conn.pragma_update(None, "user_version", SCHEMA_VERSION as i64 + 1).expect("bump");
         drop(conn);
-        match Database::open(&path, Durability::Normal) {
+        match Database::open(&path, Durability::Normal, None) {
             Err(Error::Incompatible(msg)) => {
                 assert!(msg.contains("newer version of Docket"), "{msg}")
             }
@@ -447,6 +489,6 @@ mod tests {
         let conn = Connection::open(&path).expect("raw open");
         conn.execute_batch("CREATE TABLE notes (x TEXT)").expect("foreign table");
         drop(conn);
-        assert!(matches!(Database::open(&path, Durability::Normal), Err(Error::Incompatible(_))));
+        assert!(matches!(Database::open(&path, Durability::Normal, None), Err(Error::Incompatible(_))));
     }
 }

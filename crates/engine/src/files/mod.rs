@@ -7,7 +7,7 @@
 //! `service` the blobs on disk.
 
 mod model;
-mod service;
+pub(crate) mod service;
 pub mod sniff;
 pub(crate) mod store;
 

@@ -3,8 +3,14 @@
 //! arrives, refused past its limit), is synced and renamed into place, and becomes visible when
 //! its record commits; a failed or abandoned upload leaves nothing behind. A blob goes when the
 //! last record naming it does.
+//!
+//! When the database is encrypted, blobs are sealed as they stream in (see
+//! `encryption::sealed`: nothing plain touches the disk) and named by a keyed hash of their
+//! SHA-256 instead of the SHA-256 itself.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -14,6 +20,8 @@ use super::model::{FileId, OwnerKind, StoredFile, sanitise_name};
 use super::sniff;
 use super::store;
 use crate::Engine;
+use crate::encryption::FileKey;
+use crate::encryption::sealed::{self, Sealer};
 use crate::error::{Error, Result};
 use crate::scope::Scope;
 
@@ -55,9 +63,44 @@ impl Files<'_> {
         self.engine.data_dir().join(FILES_DIR)
     }
 
-    /// Where a stored file's content is.
+    /// The key blobs are sealed with, when the database is encrypted.
+    fn key(&self) -> Option<Arc<FileKey>> {
+        self.engine.core.db.keys().map(|k| k.files().clone())
+    }
+
+    /// Where the content of the file with this SHA-256 is kept.
+    fn blob(&self, sha256: &str) -> PathBuf {
+        blob_path(&self.root(), &blob_name(self.key().as_deref(), sha256))
+    }
+
+    /// Where a stored file's content is kept (sealed, when the store is).
     pub fn path(&self, file: &StoredFile) -> PathBuf {
-        blob_path(&self.root(), &file.sha256)
+        self.blob(&file.sha256)
+    }
+
+    /// A reader of a stored file's content (opened from its seal when the store is sealed), for
+    /// work on blocking threads.
+    pub fn open(&self, file: &StoredFile) -> Result<Box<dyn Read + Send>> {
+        let path = self.blob(&file.sha256);
+        let blob = std::fs::File::open(&path).map_err(|e| io("read", &path, &e))?;
+        let blob = std::io::BufReader::with_capacity(256 * 1024, blob);
+        Ok(match self.key() {
+            Some(key) => Box::new(sealed::SealedReader::new(&key, blob)),
+            None => Box::new(blob),
+        })
+    }
+
+    /// Reads a stored file's content whole (for small files: documents, previews).
+    pub async fn content(&self, file: &StoredFile) -> Result<Vec<u8>> {
+        let path = self.blob(&file.sha256);
+        let bytes = tokio::fs::read(&path).await.map_err(|e| io("read", &path, &e))?;
+        match self.key() {
+            Some(key) => tokio::task::spawn_blocking(move || sealed::open(&key, &bytes))
+                .await
+                .map_err(|e| Error::Storage(format!("opening a stored file failed: {e}")))?
+                .map_err(|e| io("open", &path, &e)),
+            None => Ok(bytes),
+        }
     }
 
     /// Starts storing a file for `scope`; write its content to the [`Upload`], then finish it.
@@ -77,6 +120,7 @@ impl Files<'_> {
             new,
             tmp,
             out: Some(tokio::io::BufWriter::with_capacity(256 * 1024, file)),
+            sealer: self.key().map(|k| Sealer::new(&k)),
             hasher: Sha256::new(),
             size: 0,
             head: Vec::with_capacity(sniff::HEAD),
@@ -91,8 +135,7 @@ impl Files<'_> {
     /// Reads a stored file whole (for small files: documents, previews).
     pub async fn read(&self, scope: Scope, id: FileId) -> Result<(StoredFile, Vec<u8>)> {
         let file = self.get(scope, id).await?;
-        let path = self.path(&file);
-        let bytes = tokio::fs::read(&path).await.map_err(|e| io("read", &path, &e))?;
+        let bytes = self.content(&file).await?;
         Ok((file, bytes))
     }
 
@@ -127,7 +170,7 @@ impl Files<'_> {
         for sha in hashes {
             let check = sha.clone();
             match self.engine.core.db.read(move |conn| store::is_referenced(conn, &check)).await {
-                Ok(false) => remove_quietly(&blob_path(&self.root(), &sha)),
+                Ok(false) => remove_quietly(&self.blob(&sha)),
                 Ok(true) => {}
                 Err(e) => tracing::warn!(error = %e, "could not check a stored file; the sweep at start takes it"),
             }
@@ -140,7 +183,9 @@ impl Files<'_> {
     pub async fn sweep(&self) -> Result<usize> {
         let root = self.root();
         let _blobs = self.engine.core.files.blobs.lock().await;
+        let key = self.key();
         let referenced = self.engine.core.db.read(store::referenced).await?;
+        let referenced = referenced.iter().map(|sha| blob_name(key.as_deref(), sha)).collect();
         tokio::task::spawn_blocking(move || sweep_dir(&root, &referenced))
             .await
             .map_err(|e| Error::Storage(format!("sweeping the file store failed: {e}")))
@@ -154,6 +199,8 @@ pub struct Upload {
     new: NewFile,
     tmp: PathBuf,
     out: Option<tokio::io::BufWriter<tokio::fs::File>>,
+    /// Seals the content on its way to disk when the store is sealed.
+    sealer: Option<Sealer>,
     hasher: Sha256,
     size: u64,
     head: Vec<u8>,
@@ -168,7 +215,14 @@ impl Upload {
             return Err(Error::TooLarge(format!("the file is larger than {}", bytes(self.new.limit))));
         }
         let out = self.out.as_mut().ok_or_else(|| Error::Storage("the upload was already finished".into()))?;
-        out.write_all(chunk).await.map_err(|e| io("write", &self.tmp, &e))?;
+        match self.sealer.as_mut() {
+            Some(sealer) => {
+                let sealed = sealer.push(chunk).map_err(|e| io("seal", &self.tmp, &e))?;
+                out.write_all(&sealed).await
+            }
+            None => out.write_all(chunk).await,
+        }
+        .map_err(|e| io("write", &self.tmp, &e))?;
         self.hasher.update(chunk);
         let room = sniff::HEAD.saturating_sub(self.head.len()).min(chunk.len());
         self.head.extend_from_slice(&chunk[..room]);
@@ -184,12 +238,15 @@ impl Upload {
     /// Stores what was written: synced to disk, renamed into place, its record committed.
     pub async fn finish(mut self) -> Result<StoredFile> {
         let mut out = self.out.take().ok_or_else(|| Error::Storage("the upload was already finished".into()))?;
+        if let Some(sealer) = self.sealer.take() {
+            let last = sealer.finish().map_err(|e| io("seal", &self.tmp, &e))?;
+            out.write_all(&last).await.map_err(|e| io("write", &self.tmp, &e))?;
+        }
         out.flush().await.map_err(|e| io("write", &self.tmp, &e))?;
         out.get_ref().sync_all().await.map_err(|e| io("sync", &self.tmp, &e))?;
         drop(out);
         let sha256 = hex::encode(std::mem::take(&mut self.hasher).finalize());
-        let files = self.engine.files();
-        let target = blob_path(&files.root(), &sha256);
+        let target = self.engine.files().blob(&sha256);
         let record = StoredFile {
             id: FileId::new(self.engine.real_now()),
             owner_kind: self.new.owner_kind,
@@ -226,8 +283,21 @@ impl Drop for Upload {
     }
 }
 
-fn blob_path(root: &Path, sha256: &str) -> PathBuf {
-    root.join(sha256.get(..2).unwrap_or("00")).join(sha256)
+/// The name a blob is kept under: its SHA-256, or a keyed hash of it when the store is sealed.
+pub(crate) fn blob_name(key: Option<&FileKey>, sha256: &str) -> String {
+    match key {
+        Some(key) => key.blob_name(sha256),
+        None => sha256.to_owned(),
+    }
+}
+
+/// A blob's place under the store's folder, `<first two characters>/<name>`.
+pub(crate) fn blob_relative(name: &str) -> String {
+    format!("{}/{name}", name.get(..2).unwrap_or("00"))
+}
+
+fn blob_path(root: &Path, name: &str) -> PathBuf {
+    root.join(blob_relative(name))
 }
 
 fn io(what: &str, path: &Path, e: &std::io::Error) -> Error {

@@ -709,10 +709,7 @@ impl Verifications<'_> {
                 })?)
             }
         };
-        let bytes = {
-            let path = self.engine.files().path(file);
-            tokio::fs::read(&path).await.map_err(|e| Error::Storage(format!("reading {}: {e}", path.display())))?
-        };
+        let bytes = self.engine.files().content(file).await?;
         let picture = if file.sniffed_type.starts_with("image/") {
             Some(
                 tokio::task::spawn_blocking(move || super::images::decode(&bytes).map(|p| super::images::dhash(&p)))

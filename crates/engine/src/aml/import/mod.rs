@@ -46,15 +46,28 @@ pub struct ImportedList {
     pub sha256: String,
 }
 
-/// Reads a list. `progress` is told the share of the work done, from 0 to 1.
+/// Reads a list from files on disk. `progress` is told the share of the work done, from 0 to 1.
 pub fn read(format: ListFormat, files: &[PathBuf], progress: &(dyn Fn(f64) + Sync)) -> Result<ImportedList> {
+    let load = |path: &Path| {
+        std::fs::read(path).map_err(|e| Error::invalid_request(format!("cannot read {}: {e}", path.display())))
+    };
+    read_with(format, files, &load, progress)
+}
+
+/// Reads a list whose files' contents `load` gives (the file store opens sealed ones).
+pub fn read_with(
+    format: ListFormat,
+    files: &[PathBuf],
+    load: &dyn Fn(&Path) -> Result<Vec<u8>>,
+    progress: &(dyn Fn(f64) + Sync),
+) -> Result<ImportedList> {
     if files.is_empty() {
         return Err(Error::invalid_request("give at least one file"));
     }
     let mut hasher = Sha256::new();
     let mut contents = Vec::with_capacity(files.len());
     for path in files {
-        let bytes = read_file(path)?;
+        let bytes = decompress(path, load(path)?)?;
         hasher.update(&bytes);
         contents.push((path.clone(), bytes));
     }
@@ -87,10 +100,8 @@ pub fn read(format: ListFormat, files: &[PathBuf], progress: &(dyn Fn(f64) + Syn
     Ok(list)
 }
 
-/// Reads a file, decompressing `.gz`.
-fn read_file(path: &Path) -> Result<Vec<u8>> {
-    let raw =
-        std::fs::read(path).map_err(|e| Error::invalid_request(format!("cannot read {}: {e}", path.display())))?;
+/// A file's content, decompressed when it is gzip.
+fn decompress(path: &Path, raw: Vec<u8>) -> Result<Vec<u8>> {
     if raw.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(raw.as_slice())
