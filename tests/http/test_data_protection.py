@@ -6,6 +6,7 @@ backup is refused before anything is touched."""
 from __future__ import annotations
 
 import http.server
+import json
 import os
 import stat
 import subprocess
@@ -351,7 +352,7 @@ def test_deleting_an_applicant_erases_the_person_everywhere_docket_held_them(doc
     assert not found, f"still stored: {found}"
 
 
-def test_erasure_refuses_a_kyb_applicant_and_unknown_ids_and_works_from_the_command_line(docket_factory):
+def test_erasure_refuses_unknown_ids_and_works_from_the_command_line(docket_factory):
     srv = docket_factory()
     client = srv.client(srv.sandbox_key, "erasure-cli")
     applicant = client.create_applicant({"info": {"full_name": "Command Line Person"}})
@@ -372,10 +373,12 @@ def test_erasure_refuses_a_kyb_applicant_and_unknown_ids_and_works_from_the_comm
 def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     srv = docket_factory()
     sandbox, production = srv.client(srv.sandbox_key, "retention"), srv.client(srv.production_key, "retention-prod")
-    defaults = {"journal_days": 7, "journal_days_max": 7, "deliveries_days": 30, "search_history_days": None}
+    defaults = {"journal_days": 7, "journal_days_max": 7, "deliveries_days": 30, "search_history_days": None,
+                "case_files_days": None}
     assert sandbox.get("/_docket/retention").json() == defaults
     for bad in ({"journal_days": 0}, {"journal_days": 8}, {"deliveries_days": 0}, {"deliveries_days": 366},
-                {"search_history_days": 0}, {"search_history_days": "two"}, {"keep": 1}):
+                {"search_history_days": 0}, {"search_history_days": "two"}, {"case_files_days": 0},
+                {"case_files_days": 3651}, {"keep": 1}):
         r = sandbox.request("PUT", "/_docket/retention", json=bad)
         assert r.status_code == 400 and r.json()["message"], (bad, r.text)
     assert sandbox.get("/_docket/retention").json() == defaults, "a refused change changed nothing"
@@ -388,7 +391,8 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     r = sandbox.request("PUT", "/_docket/retention",
                         json={"journal_days": 3, "deliveries_days": 10, "search_history_days": 2})
     assert r.status_code == 200, r.text
-    assert r.json() == {"journal_days": 3, "journal_days_max": 7, "deliveries_days": 10, "search_history_days": 2}
+    assert r.json() == {"journal_days": 3, "journal_days_max": 7, "deliveries_days": 10, "search_history_days": 2,
+                        "case_files_days": None}
     names = [s["requested_name"] for s in sandbox.get("/api/v3/aml/search/history").json()["data"]]
     assert "New Search Person" in names and "Old Search Person" not in names, names
     assert sandbox.get("/_docket/webhooks/settings").json()["retention_days"] == 10
@@ -501,3 +505,90 @@ def test_a_plain_directory_is_encrypted_rekeyed_and_decrypted_in_place(docket_fa
     done = srv.run_cli(*data, "--database-key-file", str(second), "db", "decrypt")
     assert done.returncode == 0 and "decrypted" in done.stdout, done.stderr
     assert_readable(docket_factory(data_dir=srv.data_dir), planted)
+
+
+# --- erasure of a KYB case -----------------------------------------------------------------------
+
+
+def test_erasing_a_kyb_case_leaves_nothing_of_it_and_the_audit_chain_still_verifies(docket_factory, poll):
+    from test_desk import verify_like_the_guide
+    from test_kyb import K, fill, finish
+
+    srv = docket_factory()
+    sandbox = srv.client(srv.sandbox_key, "case-erasure")
+    r = sandbox.post(K, json={"external_id": "erase-case-5521"})
+    assert r.status_code == 201, r.text
+    case = r.json()
+    fill(sandbox, f"{K}/{case['id']}", director="Brackenridge")
+    assert sandbox.post(f"{K}/{case['id']}/submit").status_code == 200
+    finish(sandbox, poll, case["id"])
+    owner = signed_in(srv)
+    r = owner.post(f"{K}/{case['id']}/comments", json={"body": "Called Tom Brackenridge about the shares"})
+    assert r.status_code in (200, 201), r.text
+    before = owner.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    assert before and any("Brackenridge" in json.dumps(e["data"]) for e in before)
+
+    assert owner.request("DELETE", f"{K}/00000000-0000-7000-8000-000000000000").status_code == 404
+    r = owner.request("DELETE", f"{K}/{case['id']}")
+    assert r.status_code == 200, r.text
+    erasure = r.json()
+    assert erasure["subject_kind"] == "kyb_case" and erasure["subject_id"] == case["id"]
+    removed = erasure["removed"]
+    assert removed["kyb_cases"] == 1 and removed["files"] == 3 and removed["audit_events_emptied"] == len(before)
+    assert removed.get("aml_searches", 0) >= 1 and removed.get("journal_bodies", 0) >= 1, removed
+    assert sandbox.get(f"{K}/{case['id']}").status_code == 404
+    assert owner.request("DELETE", f"{K}/{case['id']}").status_code == 404
+    assert sandbox.get("/_docket/erasures").json()["data"][0]["id"] == erasure["id"]
+    # The business's applicant stays: only the case was asked for.
+    assert sandbox.get(f"/api/v3/applicants/{case['applicant_id']}").status_code == 200
+
+    verified = owner.get("/_docket/audit/verify").json()
+    assert verified["ok"] is True and verified["erased_events"] == len(before), verified
+    export = owner.get("/_docket/audit/export")
+    assert verify_like_the_guide(export.text)[0] is True
+    assert "Brackenridge" not in export.text and "Brightwater" not in export.text
+    after = owner.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    assert after[0]["kind"] == "erased" and len(after[0]["data"]["events"]) == len(before)
+    srv.stop()
+
+    needles = (b"Brackenridge", b"Brightwater", b"amelia@brightwater.example", b"Amelia Hart", b"09876543")
+    found = [(path, needle) for path, data in raw_bytes(srv.data_dir) for needle in needles if needle in data]
+    assert not found, f"still stored: {found}"
+
+
+def test_a_decided_case_keeps_its_documents_for_the_set_days_then_only_its_record(docket_factory, poll):
+    from test_kyb import K, fill, finish
+
+    srv = docket_factory()
+    sandbox = srv.client(srv.sandbox_key, "case-retention")
+    cases = []
+    for external_id in ("retained-1", "retained-2"):
+        r = sandbox.post(K, json={"external_id": external_id})
+        assert r.status_code == 201, r.text
+        cases.append(r.json())
+    fill(sandbox, f"{K}/{cases[0]['id']}")
+    assert sandbox.post(f"{K}/{cases[0]['id']}/submit").status_code == 200
+    decided = finish(sandbox, poll, cases[0]["id"])
+    assert decided["status"] in ("approved", "rejected"), decided["status"]
+    fill(sandbox, f"{K}/{cases[1]['id']}", number="07654321")  # never submitted: not decided
+    documents = decided["documents"]
+    assert len(documents) == 3
+
+    r = sandbox.request("PUT", "/_docket/retention", json={"case_files_days": 3})
+    assert r.status_code == 200 and r.json()["case_files_days"] == 3, r.text
+    assert len(sandbox.get(f"{K}/{cases[0]['id']}").json()["documents"]) == 3, "decided today: kept"
+
+    assert sandbox.post("/_docket/clock/advance", json={"by": "96h"}).status_code == 200
+    r = sandbox.request("PUT", "/_docket/retention", json={"case_files_days": 3})  # enforced at once
+    assert r.status_code == 200, r.text
+    after = sandbox.get(f"{K}/{cases[0]['id']}").json()
+    assert after["documents"] == [] and after["status"] == decided["status"], "the record and decision stay"
+    expired = [e for e in after["timeline"] if e["kind"] == "documents_expired"]
+    assert len(expired) == 1 and expired[0]["detail"] == {"files": 3, "retention_days": 3}, after["timeline"][-3:]
+    for doc in documents:
+        assert sandbox.get(f"{K}/{cases[0]['id']}/documents/{doc['file_id']}").status_code == 404
+    assert len(sandbox.get(f"{K}/{cases[1]['id']}").json()["documents"]) == 3, "an undecided case keeps its own"
+    # Each case's three documents are one content (one blob): the undecided case's is left.
+    store = srv.data_dir / "files"
+    blobs = [p for p in store.rglob("*") if p.is_file() and p.relative_to(store).parts[0] != "tmp"]
+    assert len(blobs) == 1, blobs

@@ -18,16 +18,25 @@ DESK = "/_docket/desk"
 
 def verify_like_the_guide(text: str) -> tuple[bool, int]:
     """The guide's few lines of Python, as an auditor would run them."""
-    prev, seq = "0" * 64, 0
+    prev, seq, emptied = "0" * 64, 0, {}
     for line in text.splitlines():
         event = json.loads(line)
         claimed = event.pop("hash")
-        canonical = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        if hashlib.sha256(canonical.encode()).hexdigest() != claimed:
-            return False, event["seq"]
+        if list(event["data"]) == ["erased"]:
+            emptied[event["seq"]] = claimed
+        else:
+            canonical = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            if hashlib.sha256(canonical.encode()).hexdigest() != claimed:
+                return False, event["seq"]
+            if event["kind"] == "erased":
+                for n, h in event["data"]["events"].items():
+                    if emptied.pop(int(n), None) != h:
+                        return False, event["seq"]
         if event["seq"] != seq + 1 or event["prev_hash"] != prev:
             return False, event["seq"]
         prev, seq = claimed, event["seq"]
+    if emptied:
+        return False, min(emptied)
     return True, seq
 
 

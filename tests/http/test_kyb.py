@@ -123,9 +123,13 @@ def test_a_second_case_reuses_the_organization_applicant_of_its_external_id(sand
     sandbox.create_applicant({"external_id": person})
     r = sandbox.post(K, json={"external_id": person})
     assert r.status_code == 409 and "person" in r.json()["message"]
-    # An applicant with cases is not deleted.
+    # Deleting the business's applicant erases its cases with it.
     r = sandbox.delete(f"/api/v3/applicants/{first['applicant_id']}")
-    assert r.status_code == 409 and "KYB" in r.json()["message"]
+    assert r.status_code == 200, r.text
+    for case in (first, second):
+        assert sandbox.get(f"{K}/{case['id']}").status_code == 404
+    erasure = sandbox.get("/_docket/erasures").json()["data"][0]
+    assert erasure["subject_id"] == first["applicant_id"] and erasure["removed"]["kyb_cases"] == 2
 
 
 def test_the_list_pages_newest_first_within_its_bounds_with_the_rows_inline(sandbox, new_case):
@@ -412,6 +416,19 @@ def test_tin_verification_answers_202_then_the_simulated_irs_code(sandbox, poll,
     assert done["verification_type"] == "tin_verification" and done["status"] == status
     result = done["response_data"]["result"]
     assert result["tin"] == tin.replace("-", "") and result["irs_code"] == code and result["irs_reason"]
+
+
+def test_an_applicant_with_single_checks_is_erased_with_them(sandbox, poll, real_clock):
+    # Was a 500: the checks' rows held the applicant back.
+    applicant = sandbox.create_applicant({"applicant_type": "Organization"})
+    r = sandbox.post(f"/api/v4/kyb/{applicant}/tin-verification", json={"tin": "36-2382580", "company_name": "X Co"})
+    assert r.status_code == 202, r.text
+    request_id = r.json()["request_id"]
+    r = sandbox.delete(f"/api/v3/applicants/{applicant}")
+    assert r.status_code == 200, r.text
+    assert sandbox.get(f"/api/v4/kyb/result/{request_id}").status_code == 404
+    erasure = sandbox.get("/_docket/erasures").json()["data"][0]
+    assert erasure["subject_id"] == applicant and erasure["removed"]["kyb_single_checks"] == 1
 
 
 def test_single_checks_refuse_bad_input_and_unknown_ids(sandbox, production):

@@ -48,8 +48,9 @@ export interface paths {
          * @description Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
          *     erasure: the person's data goes everywhere Docket holds it (verifications and documents, AML
          *     history, monitored transactions, e-mail checks, events and unsent deliveries; journal bodies
-         *     that name them are redacted), recorded in the erasure log (`GET /_docket/erasures`). An
-         *     applicant with a KYB case is refused (409).
+         *     that name them are redacted), its KYB single checks and its KYB cases (as `DELETE
+         *     /api/v4/kyb/verifications/{id}` erases one), recorded in the erasure log (`GET
+         *     /_docket/erasures`).
          */
         delete: operations["deleteApplicant"];
         options?: never;
@@ -714,7 +715,16 @@ export interface paths {
         get: operations["getKybVerification"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a case (a Docket addition)
+         * @description Erasure on request of one KYB case: the case with its checks, remediations, timeline,
+         *     decisions and comments, its documents and their files, the AML searches of its people, and
+         *     outbox events, unsent deliveries and journal bodies that name the case, its company or its
+         *     people (sent deliveries keep only their ids). Its audit events are emptied and one `erased`
+         *     audit event accounts for them, so the chain still verifies. Answers the erasure log's entry
+         *     (`GET /_docket/erasures`); the case is gone (404) from then on. An API key, or a console admin.
+         */
+        delete: operations["eraseKybVerification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3541,7 +3551,7 @@ export interface components {
              *     (always true where modes do not exist).
              */
             private: boolean;
-            /** @description Whether the database and files are encrypted at rest. Not yet: say so plainly. */
+            /** @description Whether the database and stored files are encrypted at rest (and so the backups). */
             encrypted: boolean;
             backups: components["schemas"]["BackupSettings"];
             /** @description The newest backups first (at most 20), deleted ones included. */
@@ -5384,6 +5394,8 @@ export interface components {
             deliveries_days?: number | null;
             /** Format: int32 */
             search_history_days?: number | null;
+            /** Format: int32 */
+            case_files_days?: number | null;
         };
         /** @description How long an environment keeps what it does not need for good. */
         RetentionSettings: {
@@ -5411,6 +5423,15 @@ export interface components {
              *     applicant's screenings stay with the applicant.
              */
             search_history_days?: number | null;
+            /**
+             * Format: int32
+             * @description Days a decided KYB case (approved or rejected) keeps its documents after the decision;
+             *     then its files go and its timeline says so (the case and its checks stay). `null` (the
+             *     default): kept for good, as AML record keeping usually requires (five years after the
+             *     business relationship ends under the EU's AML directives: Docket cannot know when it
+             *     ends).
+             */
+            case_files_days?: number | null;
         };
         /**
          * @description A reviewer account: a person who signs in to the console. Accounts belong to an
@@ -6251,6 +6272,11 @@ export interface components {
              * @description Events read.
              */
             events: number;
+            /**
+             * Format: int64
+             * @description Events among them whose content an erasure emptied (each named by a later erasure).
+             */
+            erased_events: number;
             /** @description The last event's hash: record it elsewhere to detect events removed from the end later. */
             head_hash: string;
             problem?: components["schemas"]["Problem"] | null;
@@ -6646,15 +6672,6 @@ export interface operations {
             };
             /** @description No such applicant */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The applicant has a KYB case */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8032,6 +8049,56 @@ export interface operations {
             };
             /** @description Not a UUID */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eraseKybVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The case's id (a list row's `id`) */
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased: the erasure log's entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description Not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A console reviewer who is not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -254,15 +254,28 @@ function RetentionCard() {
   );
 }
 
+/** A number of days that may be null (kept for good) as the form's text: empty when kept. */
+function keptText(days: number | null | undefined): string {
+  return days === null || days === undefined ? "" : String(days);
+}
+
 function RetentionForm({ initial }: { initial: RetentionSettings }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [journal, setJournal] = useState(String(initial.journal_days));
   const [deliveries, setDeliveries] = useState(String(initial.deliveries_days));
-  const [searches, setSearches] = useState(initial.search_history_days === null || initial.search_history_days === undefined ? "" : String(initial.search_history_days));
-  const invalid = !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || (searches !== "" && !wholeDays(searches, 3650));
+  const [searches, setSearches] = useState(keptText(initial.search_history_days));
+  const [caseFiles, setCaseFiles] = useState(keptText(initial.case_files_days));
+  const optionalDays = (text: string) => text === "" || wholeDays(text, 3650);
+  const invalid = !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || !optionalDays(searches) || !optionalDays(caseFiles);
   const save = useMutation({
-    mutationFn: () => put<RetentionSettings>("/_docket/retention", { journal_days: Number(journal), deliveries_days: Number(deliveries), search_history_days: searches === "" ? null : Number(searches) }),
+    mutationFn: () =>
+      put<RetentionSettings>("/_docket/retention", {
+        journal_days: Number(journal),
+        deliveries_days: Number(deliveries),
+        search_history_days: searches === "" ? null : Number(searches),
+        case_files_days: caseFiles === "" ? null : Number(caseFiles),
+      }),
     onSuccess: () => {
       toast("Retention saved");
       void queryClient.invalidateQueries({ queryKey: ["retention"] });
@@ -288,6 +301,10 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         <label>
           AML search history (days; empty keeps it)
           <input type="number" min={1} max={3650} value={searches} onChange={(e) => setSearches(e.target.value)} placeholder="kept" data-testid="retention-searches" />
+        </label>
+        <label>
+          Decided KYB cases' documents (days after the decision; empty keeps them)
+          <input type="number" min={1} max={3650} value={caseFiles} onChange={(e) => setCaseFiles(e.target.value)} placeholder="kept" data-testid="retention-case-files" />
         </label>
       </div>
       <FormError error={save.error ?? (invalid ? "Whole days within the limits (the journal up to the server's own)." : null)} />

@@ -205,15 +205,15 @@ struct UpdateApplicantBody {
 /// Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
 /// erasure: the person's data goes everywhere Docket holds it (verifications and documents, AML
 /// history, monitored transactions, e-mail checks, events and unsent deliveries; journal bodies
-/// that name them are redacted), recorded in the erasure log (`GET /_docket/erasures`). An
-/// applicant with a KYB case is refused (409).
+/// that name them are redacted), its KYB single checks and its KYB cases (as `DELETE
+/// /api/v4/kyb/verifications/{id}` erases one), recorded in the erasure log (`GET
+/// /_docket/erasures`).
 #[utoipa::path(
     delete, path = "/api/v3/applicants/{applicant_id}", tag = "Applicants", operation_id = "deleteApplicant",
     params(("applicant_id" = String, Path, format = Uuid, description = "The applicant's id")),
     responses(
         (status = 200, description = "Deleted"),
         (status = 404, description = "No such applicant", body = ErrorBody),
-        (status = 409, description = "The applicant has a KYB case", body = ErrorBody),
     )
 )]
 async fn delete(

@@ -31,7 +31,7 @@ use crate::upload;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create, list))
-        .routes(routes!(get))
+        .routes(routes!(get, erase))
         .routes(routes!(save_section))
         .routes(routes!(upload_document))
         .routes(routes!(download_document, remove_document))
@@ -297,6 +297,33 @@ async fn get(
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
     Ok(respond(&headers, state.engine.kyb().get(caller.scope(), id).await?))
+}
+
+/// Erase a case (a Docket addition)
+///
+/// Erasure on request of one KYB case: the case with its checks, remediations, timeline,
+/// decisions and comments, its documents and their files, the AML searches of its people, and
+/// outbox events, unsent deliveries and journal bodies that name the case, its company or its
+/// people (sent deliveries keep only their ids). Its audit events are emptied and one `erased`
+/// audit event accounts for them, so the chain still verifies. Answers the erasure log's entry
+/// (`GET /_docket/erasures`); the case is gone (404) from then on. An API key, or a console admin.
+#[utoipa::path(
+    delete, path = "/api/v4/kyb/verifications/{verification_id}", tag = "KYB", operation_id = "eraseKybVerification",
+    params(("verification_id" = String, Path, format = Uuid, description = "The case's id (a list row's `id`)")),
+    responses(
+        (status = 200, description = "Erased: the erasure log's entry", body = docket_engine::erasure::Erasure),
+        (status = 400, description = "Not a UUID", body = ErrorBody),
+        (status = 403, description = "A console reviewer who is not an admin", body = ErrorBody),
+        (status = 404, description = "No such case in this environment", body = ErrorBody),
+    )
+)]
+async fn erase(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<CaseId>,
+) -> ApiResult<Json<docket_engine::erasure::Erasure>> {
+    caller.at_least(docket_engine::console::Role::Admin, "erases a KYB verification")?;
+    Ok(Json(state.engine.erasures().kyb_case(caller.scope(), id, &caller.who()).await?))
 }
 
 /// A section named in a path.

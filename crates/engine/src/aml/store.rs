@@ -267,11 +267,17 @@ pub(crate) fn erase_applicant(
     applicant: crate::applicants::ApplicantId,
     names: &[String],
 ) -> Result<usize> {
-    let mut n = conn
+    let n = conn
         .prepare_cached(
             "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
         )?
         .execute(params![scope.organization, scope.environment, applicant])?;
+    Ok(n + erase_names(conn, scope, names)?)
+}
+
+/// Deletes the searches of these exact names (any case); returns how many.
+pub(crate) fn erase_names(conn: &Connection, scope: Scope, names: &[String]) -> Result<usize> {
+    let mut n = 0;
     let mut by_name = conn.prepare_cached(
         "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND requested_name = ?3 COLLATE NOCASE",
     )?;

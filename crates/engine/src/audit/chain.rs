@@ -7,11 +7,19 @@
 //! `hash = sha256(canonical JSON as UTF-8)` in lower-case hex, and each event's `prev_hash` is
 //! the hash of the event before it (`GENESIS` for the first). Data never holds floats, whose
 //! spelling differs between languages.
+//!
+//! Erasure on request empties the events of the erased case: their `data` becomes
+//! `{"erased": "<erasure id>"}` while their `hash` stays, so their own hash can no longer be
+//! recomputed. The chain still proves itself: every emptied event must be named, with the hash
+//! it keeps, by a later `erased` event (which is hashed and linked like any other), so an event
+//! emptied by anything but an erasure, or an emptied event whose hash was changed, is reported.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::model::{AuditEvent, GENESIS};
+use super::model::{AuditEvent, ERASED_KIND, GENESIS, emptied_by};
 
 /// Writes `value` as canonical JSON.
 pub fn canonical(value: &serde_json::Value, out: &mut String) {
@@ -72,6 +80,8 @@ pub struct Verified {
     pub ok: bool,
     /// Events read.
     pub events: u64,
+    /// Events among them whose content an erasure emptied (each named by a later erasure).
+    pub erased_events: u64,
     /// The last event's hash: record it elsewhere to detect events removed from the end later.
     pub head_hash: String,
     pub problem: Option<Problem>,
@@ -83,6 +93,9 @@ pub struct Verified {
 #[derive(Debug)]
 pub struct Verifier {
     events: u64,
+    /// Emptied events not yet named by an erasure: `seq` and the hash they keep.
+    emptied: BTreeMap<i64, String>,
+    erased_events: u64,
     prev_hash: String,
     prev_seq: i64,
     scope: Option<(String, crate::scope::Environment)>,
@@ -91,7 +104,15 @@ pub struct Verifier {
 
 impl Default for Verifier {
     fn default() -> Self {
-        Verifier { events: 0, prev_hash: GENESIS.to_owned(), prev_seq: 0, scope: None, problem: None }
+        Verifier {
+            events: 0,
+            emptied: BTreeMap::new(),
+            erased_events: 0,
+            prev_hash: GENESIS.to_owned(),
+            prev_seq: 0,
+            scope: None,
+            problem: None,
+        }
     }
 }
 
@@ -103,7 +124,8 @@ impl Verifier {
         }
         let fail = |message: String| Some(Problem { seq: event.seq, message });
         let scope = (event.organization_id.clone(), event.environment);
-        self.problem = if hash_of(event) != event.hash {
+        let emptied = emptied_by(&event.data).is_some();
+        self.problem = if !emptied && hash_of(event) != event.hash {
             fail(format!("event {} was changed: its hash does not match its content", event.seq))
         } else if event.seq != self.prev_seq + 1 {
             fail(if event.seq > self.prev_seq + 1 {
@@ -127,11 +149,16 @@ impl Verifier {
             ))
         } else if self.scope.as_ref().is_some_and(|s| *s != scope) {
             fail(format!("event {} belongs to another organization or environment's chain", event.seq))
+        } else if !emptied && event.kind == ERASED_KIND {
+            self.named_by_erasure(event).err().and_then(fail)
         } else {
             None
         };
         if self.problem.is_some() {
             return false;
+        }
+        if emptied {
+            self.emptied.insert(event.seq, event.hash.clone());
         }
         self.scope = Some(scope);
         self.events += 1;
@@ -147,8 +174,40 @@ impl Verifier {
         }
     }
 
-    pub fn finish(self) -> Verified {
-        Verified { ok: self.problem.is_none(), events: self.events, head_hash: self.prev_hash, problem: self.problem }
+    /// An erasure event names the emptied events it accounts for, each with the hash it keeps.
+    fn named_by_erasure(&mut self, erasure: &AuditEvent) -> Result<(), String> {
+        let named = erasure.data.get("events").and_then(|e| e.as_object());
+        for (seq, hash) in named.into_iter().flatten() {
+            let seq_number = seq.parse::<i64>().map_err(|_| format!("event {}: {seq:?} is not a seq", erasure.seq))?;
+            match self.emptied.remove(&seq_number) {
+                Some(kept) if Some(kept.as_str()) == hash.as_str() => self.erased_events += 1,
+                _ => {
+                    return Err(format!(
+                        "event {} accounts for event {seq} as erased, but no emptied event {seq} with that hash came before it",
+                        erasure.seq
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(mut self) -> Verified {
+        if self.problem.is_none()
+            && let Some((&seq, _)) = self.emptied.iter().next()
+        {
+            self.problem = Some(Problem {
+                seq,
+                message: format!("event {seq} was emptied, but no erasure after it accounts for it"),
+            });
+        }
+        Verified {
+            ok: self.problem.is_none(),
+            events: self.events,
+            erased_events: self.erased_events,
+            head_hash: self.prev_hash,
+            problem: self.problem,
+        }
     }
 }
 
@@ -267,5 +326,51 @@ mod tests {
         let v = verify_lines(&text);
         assert!(!v.ok);
         assert!(v.problem.expect("problem").message.contains("line 3"));
+    }
+
+    /// Events 2 and 3 emptied by an erasure that event 6 records.
+    fn erased_chain() -> Vec<AuditEvent> {
+        let mut events = chain(5);
+        let named = json!({ "2": events[1].hash, "3": events[2].hash });
+        for e in &mut events[1..3] {
+            e.data = json!({ "erased": "erasure-1" });
+        }
+        let mut erasure = events[4].clone();
+        erasure.seq = 6;
+        erasure.kind = ERASED_KIND.into();
+        erasure.data = json!({ "erasure_id": "erasure-1", "events": named });
+        erasure.prev_hash = events[4].hash.clone();
+        erasure.hash = hash_of(&erasure);
+        events.push(erasure);
+        events
+    }
+
+    #[test]
+    fn events_emptied_by_a_recorded_erasure_still_verify() {
+        let v = verify_lines(&lines(&erased_chain()));
+        assert!(v.ok, "{v:?}");
+        assert_eq!((v.events, v.erased_events), (6, 2));
+    }
+
+    #[test]
+    fn an_event_emptied_without_an_erasure_or_with_another_hash_is_named() {
+        // Emptied, but no erasure accounts for it.
+        let mut events = chain(5);
+        events[3].data = json!({ "erased": "made-up" });
+        let v = verify_lines(&lines(&events));
+        assert_eq!(v.problem.as_ref().map(|p| p.seq), Some(4), "{v:?}");
+        assert!(v.problem.expect("problem").message.contains("no erasure"));
+
+        // An emptied event whose kept hash was swapped no longer matches what the erasure named.
+        let mut events = erased_chain();
+        events[1].hash = "f".repeat(64);
+        let v = verify_lines(&lines(&events));
+        assert!(!v.ok, "{v:?}");
+
+        // The erasure's own record cannot be edited to account for more.
+        let mut events = erased_chain();
+        events[5].data["events"]["4"] = json!(events[3].hash);
+        let v = verify_lines(&lines(&events));
+        assert_eq!(v.problem.map(|p| p.seq), Some(6));
     }
 }

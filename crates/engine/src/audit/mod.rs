@@ -13,7 +13,7 @@ mod service;
 pub(crate) mod store;
 
 pub use chain::{Problem, Verified, verify_lines};
-pub use model::{AuditEvent, AuditFilter, GENESIS};
+pub use model::{AuditEvent, AuditFilter, ERASED_KIND, GENESIS, emptied_by};
 pub use service::Audit;
 
 use crate::domains::{Count, Domain, Reset, Table};

@@ -8,6 +8,17 @@ use crate::time::Timestamp;
 /// The `prev_hash` of a chain's first event.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
+/// The kind of the event that records an erasure: its `data.events` names, by `seq`, the events
+/// whose content the erasure emptied, with the hash each had.
+pub const ERASED_KIND: &str = "erased";
+
+/// The erasure that emptied an event, if it was emptied: its `data` is then only
+/// `{"erased": "<erasure id>"}`, and its `hash` is the hash of what it held.
+pub fn emptied_by(data: &serde_json::Value) -> Option<&str> {
+    let map = data.as_object()?;
+    if map.len() == 1 { map.get("erased")?.as_str() } else { None }
+}
+
 /// One link of the chain. Its `hash` is the SHA-256 (hex) of the canonical JSON of every other
 /// field (see [`super::chain`]); `prev_hash` is the hash of the event before.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -71,6 +71,33 @@ pub(crate) fn append(conn: &Connection, scope: Scope, new: NewAuditEvent<'_>) ->
     Ok(event)
 }
 
+/// Empties the events of one case (an erasure): their `data` becomes `{"erased": erasure}`,
+/// their hashes stay. Returns the emptied events' `seq` and hash, for the erasure's own event.
+pub(crate) fn empty_case(
+    conn: &Connection,
+    scope: Scope,
+    case: uuid::Uuid,
+    erasure: &str,
+) -> Result<std::collections::BTreeMap<i64, String>> {
+    let events: std::collections::BTreeMap<i64, String> = conn
+        .prepare_cached(
+            "SELECT seq, hash FROM audit_events WHERE case_id = ?3 AND organization_id = ?1 AND environment = ?2
+                 AND kind != ?4 AND json_extract(data, '$.erased') IS NULL",
+        )?
+        .query_map(params![scope.organization, scope.environment, case, super::model::ERASED_KIND], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let emptied = serde_json::to_string(&serde_json::json!({ "erased": erasure }))?;
+    let mut update = conn.prepare_cached(
+        "UPDATE audit_events SET data = ?4 WHERE organization_id = ?1 AND environment = ?2 AND seq = ?3",
+    )?;
+    for seq in events.keys() {
+        update.execute(params![scope.organization, scope.environment, seq, emptied])?;
+    }
+    Ok(events)
+}
+
 const COLUMNS: &str =
     "seq, at, organization_id, environment, case_id, case_public_id, actor, reviewer_id, kind, data, prev_hash, hash";
 

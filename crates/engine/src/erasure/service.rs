@@ -1,7 +1,7 @@
 //! Erasing an applicant: every store that may hold the person's data erases its own records in
-//! one transaction, with SQLite's `secure_delete` on (freed content is overwritten with zeros,
-//! not left in free pages); then the stored files go, and the write-ahead log, which still
-//! holds the old pages, is checkpointed and cut to nothing.
+//! one transaction, with SQLite's `secure_delete` on and every free page overwritten after
+//! (`db::securely`: freed content is zeros, not left in free pages); then the stored files go,
+//! and the write-ahead log, which still holds the old pages, is checkpointed and cut to nothing.
 //!
 //! What is erased, and how (the guide's "Erasure" section says the same):
 //! - the applicant; its document verifications, documents and their files; its AML screenings
@@ -10,10 +10,14 @@
 //! - outbox events about it or naming it; webhook deliveries naming it not yet sent are
 //!   deleted, sent ones keep only their ids;
 //! - request journal bodies and queries that mention its id, name, e-mail, phone or external
-//!   id: replaced by a note that they were erased.
+//!   id: replaced by a note that they were erased;
+//! - its KYB single checks, and its KYB cases, each erased as below.
 //!
-//! An applicant with a KYB case is refused: the case is the business's record, and erasing a
-//! case is not built yet.
+//! Erasing a KYB case removes the case with its checks, remediations, timeline, decisions and
+//! comments, its documents and their files, the AML searches of its people, outbox events,
+//! deliveries and journal bodies that name it, its company or its people, and the due work of
+//! the case and its checks; its audit events are emptied (their hashes stay) and one `erased`
+//! audit event accounts for them, so the chain still proves itself (see `audit::chain`).
 
 use std::collections::BTreeMap;
 
@@ -22,6 +26,7 @@ use super::store;
 use crate::Engine;
 use crate::applicants::{Applicant, ApplicantId};
 use crate::error::{Error, Result};
+use crate::kyb::{Case, CaseId};
 use crate::scope::Scope;
 use crate::time::Timestamp;
 
@@ -33,34 +38,53 @@ pub struct Erasures<'e> {
 const MIN_NEEDLE: usize = 4;
 
 impl Erasures<'_> {
-    /// Erases an applicant and everything that holds its data; `by` is who asked.
+    /// Erases an applicant and everything that holds its data (its KYB cases too); `by` is who
+    /// asked.
     pub async fn applicant(&self, scope: Scope, id: ApplicantId, by: &str) -> Result<Erasure> {
         // Journal entries still queued are stored first, so that they are erased too.
         self.engine.journal().flush().await;
         let applicant = self.engine.applicants().get(scope, id).await?;
         let needles = needles(&applicant);
-        let real_now = self.engine.real_now();
+        let (real_now, now) = (self.engine.real_now(), self.engine.now(scope));
+        let by = by.to_owned();
+        let (erasure, hashes) = self
+            .engine
+            .core
+            .db
+            .write(move |conn| crate::db::securely(conn, |conn| erase(conn, scope, id, &needles, (real_now, now), &by)))
+            .await?;
+        self.finish(hashes).await;
+        Ok(erasure)
+    }
+
+    /// Erases a KYB case (see the module's comment); `by` is who asked.
+    pub async fn kyb_case(&self, scope: Scope, id: CaseId, by: &str) -> Result<Erasure> {
+        self.engine.journal().flush().await;
+        let (real_now, now) = (self.engine.real_now(), self.engine.now(scope));
         let by = by.to_owned();
         let (erasure, hashes) = self
             .engine
             .core
             .db
             .write(move |conn| {
-                let cases = crate::kyb::store::cases_of_applicant(conn, id)?;
-                if cases > 0 {
-                    return Err(Error::Conflict(format!(
-                        "the applicant has {cases} KYB case(s): a business under verification keeps its applicant"
-                    )));
-                }
-                conn.pragma_update(None, "secure_delete", true)?;
-                let erased = erase(conn, scope, id, &needles, real_now, &by);
-                conn.pragma_update(None, "secure_delete", false)?;
-                erased
+                let case = crate::kyb::store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+                crate::db::securely(conn, |conn| {
+                    let mut removed = Removed::default();
+                    let erasure_id = ErasureId::new(real_now);
+                    let hashes = erase_case(conn, &case, erasure_id, now, &by, &mut removed)?;
+                    let erasure = log(conn, scope, "kyb_case", id.as_uuid(), erasure_id, real_now, &by, removed)?;
+                    Ok((erasure, hashes))
+                })
             })
             .await?;
+        self.finish(hashes).await;
+        Ok(erasure)
+    }
+
+    /// After the erasure committed: the files no record names any more, and the log's old pages.
+    async fn finish(&self, hashes: Vec<String>) {
         self.engine.files().remove_unreferenced(hashes).await;
         self.engine.core.db.truncate_log().await;
-        Ok(erasure)
     }
 
     /// The environment's erasure log, newest first (at most 100).
@@ -92,6 +116,11 @@ fn needles(a: &Applicant) -> Needles {
     emails.extend(a.email.as_ref().map(|e| e.as_str().to_owned()));
     all.extend(a.phone.as_ref().map(|p| p.as_str().to_owned()));
     all.extend(a.external_id.as_ref().map(|e| e.as_str().to_owned()));
+    finish_needles(all, names, emails)
+}
+
+/// Drops needles too short to look for, and repeats; every name and e-mail is looked for too.
+fn finish_needles(mut all: Vec<String>, mut names: Vec<String>, mut emails: Vec<String>) -> Needles {
     names.retain(|n| n.trim().chars().count() >= MIN_NEEDLE);
     names.sort();
     names.dedup();
@@ -105,49 +134,160 @@ fn needles(a: &Applicant) -> Needles {
     Needles { all, names, emails }
 }
 
+/// How many records of each kind an erasure removed.
+#[derive(Default)]
+struct Removed(BTreeMap<String, u64>);
+
+impl Removed {
+    fn count(&mut self, what: &str, n: usize) {
+        if n > 0 {
+            *self.0.entry(what.to_owned()).or_default() += n as u64;
+        }
+    }
+}
+
 /// Every store erases its own records; returns the log entry and the hashes of the stored files
-/// whose records went.
+/// whose records went. `(real_now, now)`: the machine's time and the environment's.
 fn erase(
     conn: &rusqlite::Connection,
     scope: Scope,
     id: ApplicantId,
     needles: &Needles,
-    now: Timestamp,
+    (real_now, now): (Timestamp, Timestamp),
     by: &str,
 ) -> Result<(Erasure, Vec<String>)> {
-    let mut removed = BTreeMap::new();
-    let mut count = |what: &str, n: usize| {
-        if n > 0 {
-            removed.insert(what.to_owned(), n as u64);
+    let mut removed = Removed::default();
+    let erasure_id = ErasureId::new(real_now);
+    let mut hashes = Vec::new();
+    for case_id in crate::kyb::store::cases_of_applicant(conn, scope, id)? {
+        if let Some(case) = crate::kyb::store::get_case(conn, scope, case_id)? {
+            hashes.extend(erase_case(conn, &case, erasure_id, now, by, &mut removed)?);
         }
-    };
+    }
+    removed.count("kyb_single_checks", crate::kyb::store::erase_single_checks(conn, scope, id)?);
     let id_text = id.to_string();
     let (verifications, documents) = crate::verifications::store::erase_applicant(conn, scope, id)?;
-    count("verifications", verifications);
-    count("verification_documents", documents);
-    let hashes =
+    removed.count("verifications", verifications);
+    removed.count("verification_documents", documents);
+    let files =
         crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::VerificationDocument, id.as_uuid())?;
-    count("files", hashes.len());
-    count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
-    count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
-    count("email_checks", crate::email::store::erase_mentions(conn, scope, &id_text, &needles.emails)?);
-    let (deleted, redacted) = crate::webhooks::store::erase_mentions(conn, scope, &needles.all)?;
-    count("deliveries_deleted", deleted);
-    count("deliveries_redacted", redacted);
-    count("events", crate::events::store::erase_mentions(conn, scope, id.as_uuid(), &needles.all)?);
+    removed.count("files", files.len());
+    hashes.extend(files);
+    removed.count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
+    removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
+    removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id_text, &needles.emails)?);
+    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
     if !crate::applicants::store::delete(conn, scope, id)? {
         return Err(Error::not_found("applicant"));
     }
-    count("applicants", 1);
-    count("journal_bodies", crate::journal::store::erase_mentions(conn, &needles.all)?);
+    removed.count("applicants", 1);
+    let erasure = log(conn, scope, "applicant", id.as_uuid(), erasure_id, real_now, by, removed)?;
+    Ok((erasure, hashes))
+}
+
+/// Erases one KYB case inside an erasure; returns the hashes of its files.
+fn erase_case(
+    conn: &rusqlite::Connection,
+    case: &Case,
+    erasure_id: ErasureId,
+    now: Timestamp,
+    by: &str,
+    removed: &mut Removed,
+) -> Result<Vec<String>> {
+    let scope = case.scope;
+    let needles = case_needles(case);
+    let hashes = crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::KybCase, case.id.as_uuid())?;
+    removed.count("files", hashes.len());
+    removed.count("aml_searches", crate::aml::store::erase_names(conn, scope, &needles.names)?);
+    erase_mentions(conn, scope, case.id.as_uuid(), &needles.all, removed)?;
+    let emptied = crate::audit::store::empty_case(conn, scope, case.id.as_uuid(), &erasure_id.to_string())?;
+    if !emptied.is_empty() {
+        removed.count("audit_events_emptied", emptied.len());
+        let events: serde_json::Map<String, serde_json::Value> =
+            emptied.into_iter().map(|(seq, hash)| (seq.to_string(), hash.into())).collect();
+        crate::audit::store::append(
+            conn,
+            scope,
+            crate::audit::store::NewAuditEvent {
+                at: now,
+                case: Some((case.id.as_uuid(), &case.public_id)),
+                actor: "docket",
+                reviewer_id: None,
+                kind: crate::audit::ERASED_KIND,
+                data: serde_json::json!({ "erasure_id": erasure_id, "requested_by": by, "events": events }),
+            },
+        )?;
+    }
+    if crate::kyb::store::erase_case(conn, scope, case.id)? {
+        removed.count("kyb_cases", 1);
+    }
+    Ok(hashes)
+}
+
+/// Outbox events about `subject` or naming a needle, deliveries and journal bodies naming one.
+fn erase_mentions(
+    conn: &rusqlite::Connection,
+    scope: Scope,
+    subject: uuid::Uuid,
+    needles: &[String],
+    removed: &mut Removed,
+) -> Result<()> {
+    let (deleted, redacted) = crate::webhooks::store::erase_mentions(conn, scope, needles)?;
+    removed.count("deliveries_deleted", deleted);
+    removed.count("deliveries_redacted", redacted);
+    removed.count("events", crate::events::store::erase_mentions(conn, scope, subject, needles)?);
+    removed.count("journal_bodies", crate::journal::store::erase_mentions(conn, needles)?);
+    Ok(())
+}
+
+/// What identifies a case, its company and its people in free text.
+fn case_needles(case: &Case) -> Needles {
+    let form = &case.form;
+    let line = |l: &Option<crate::values::Line>| l.as_ref().map(|v| v.as_str().trim().to_owned());
+    let person =
+        |first: &Option<crate::values::Line>, last: &Option<crate::values::Line>| match (line(first), line(last)) {
+            (Some(f), Some(l)) => Some(format!("{f} {l}")),
+            _ => None,
+        };
+    let mut names: Vec<String> =
+        std::iter::once(person(&form.representative.first_name, &form.representative.last_name))
+            .chain(form.ownership.persons.iter().map(|p| person(&p.first_name, &p.last_name)))
+            .flatten()
+            .collect();
+    // The company is searched for by name too (its AML screening).
+    names.extend(line(&form.company.legal_name));
+    names.extend(line(&form.company.dba));
+    names.extend(form.ownership.companies.iter().filter_map(|c| line(&c.name)));
+    let emails: Vec<String> = form.representative.email.iter().map(|e| e.as_str().to_owned()).collect();
+    // The widget's requests name the case by its token.
+    let mut all = vec![case.id.to_string(), case.public_id.clone(), case.widget_token.clone()];
+    all.extend(line(&form.company.registration_number));
+    all.extend(line(&form.company.tin));
+    all.extend(form.representative.phone.iter().map(|p| p.as_str().to_owned()));
+    all.extend(case.external_id.iter().map(|e| e.as_str().to_owned()));
+    finish_needles(all, names, emails)
+}
+
+/// Writes the erasure log's entry.
+#[allow(clippy::too_many_arguments)]
+fn log(
+    conn: &rusqlite::Connection,
+    scope: Scope,
+    kind: &str,
+    subject: uuid::Uuid,
+    id: ErasureId,
+    at: Timestamp,
+    by: &str,
+    removed: Removed,
+) -> Result<Erasure> {
     let erasure = Erasure {
-        id: ErasureId::new(now),
-        subject_kind: "applicant".to_owned(),
-        subject_id: id.as_uuid(),
-        erased_at: now,
+        id,
+        subject_kind: kind.to_owned(),
+        subject_id: subject,
+        erased_at: at,
         erased_by: by.to_owned(),
-        removed,
+        removed: removed.0,
     };
     store::insert(conn, scope, &erasure)?;
-    Ok((erasure, hashes))
+    Ok(erasure)
 }

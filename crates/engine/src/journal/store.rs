@@ -247,8 +247,9 @@ pub(crate) fn prune_scope(conn: &Connection, scope: Scope, cutoff: Timestamp) ->
 const ERASED: &str = "[erased on request: this body named a person whose data was erased]";
 
 /// Redacts every body and query that mentions one of `needles` (an erased person's id, names,
-/// e-mail, phone; letter case aside): the body is deleted and its entries point to a note
-/// instead, the query is replaced by the note. Returns how many bodies went.
+/// e-mail, phone; letter case aside), and the bodies of every request whose path does: the
+/// body is deleted and its entries point to a note instead, the query is replaced by the note.
+/// Returns how many bodies went.
 pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<usize> {
     let needles: Vec<String> = needles.iter().map(|n| n.to_lowercase()).collect();
     let mentions = |text: &str| {
@@ -265,6 +266,21 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
                 found.push(hash);
             }
         }
+        // The bodies of requests addressed to the subject (its id, or a widget token, in the
+        // path): a form saved field by field holds a person's names apart, never as one phrase.
+        let mut stmt = conn.prepare("SELECT path, request_hash, response_hash FROM request_journal")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<Vec<u8>>>(1)?, r.get::<_, Option<Vec<u8>>>(2)?))
+        })?;
+        for row in rows {
+            let (path, request, response) = row?;
+            if mentions(&path) {
+                found.extend(request);
+                found.extend(response);
+            }
+        }
+        found.sort();
+        found.dedup();
         found
     };
     let note = pack(ERASED.as_bytes());
@@ -306,14 +322,19 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
     // Entries from before bodies were shared keep theirs inline.
     let inline: Vec<(i64, bool, bool)> = {
         let mut stmt = conn.prepare(
-            "SELECT seq, request_body, response_body FROM request_journal
+            "SELECT seq, request_body, response_body, path FROM request_journal
              WHERE request_body IS NOT NULL OR response_body IS NOT NULL",
         )?;
-        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, unpack(r, 1)?, unpack(r, 2)?)))?;
+        let rows =
+            stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, unpack(r, 1)?, unpack(r, 2)?, r.get::<_, String>(3)?)))?;
         let mut found = Vec::new();
         for row in rows {
-            let (seq, request, response) = row?;
-            let (a, b) = (request.as_deref().is_some_and(mentions), response.as_deref().is_some_and(mentions));
+            let (seq, request, response, path) = row?;
+            let addressed = mentions(&path);
+            let (a, b) = (
+                request.is_some() && (addressed || request.as_deref().is_some_and(mentions)),
+                response.is_some() && (addressed || response.as_deref().is_some_and(mentions)),
+            );
             if a || b {
                 found.push((seq, a, b));
             }

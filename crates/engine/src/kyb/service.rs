@@ -277,6 +277,16 @@ impl Kyb<'_> {
         self.engine.core.db.read(move |conn| store::id_of_public(conn, scope, &public_id)).await
     }
 
+    /// The environment a case is in, whichever organization (for the machine's owner's tools,
+    /// such as `docket erase`).
+    pub async fn scope_of(&self, id: CaseId) -> Result<Scope> {
+        self.engine
+            .core
+            .db
+            .read(move |conn| store::scope_of(conn, id)?.ok_or(Error::not_found("KYB verification")))
+            .await
+    }
+
     pub async fn get(&self, scope: Scope, id: CaseId) -> Result<CaseDetail> {
         let (case, checks, remediations, timeline) = self
             .engine
@@ -503,6 +513,36 @@ impl Kyb<'_> {
             .await?;
         self.engine.files().delete_one(scope, file_id).await?;
         Ok(detail)
+    }
+
+    /// Retention: the documents of the environment's cases decided before `cutoff` (on its
+    /// clock) go from the file store; each case keeps its record, checks and decision, and its
+    /// timeline says when and why (`documents_expired`). Returns how many files went.
+    pub(crate) async fn expire_documents(&self, scope: Scope, cutoff: Timestamp, days: u32) -> Result<usize> {
+        let now = self.now(scope);
+        let due =
+            self.engine.core.db.read(move |conn| store::decided_with_documents_before(conn, scope, cutoff)).await?;
+        let mut expired = 0;
+        for id in due {
+            let hashes = self
+                .engine
+                .core
+                .db
+                .write(move |conn| {
+                    let Some(mut case) = store::get_case(conn, scope, id)? else { return Ok(Vec::new()) };
+                    let hashes =
+                        crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::KybCase, id.as_uuid())?;
+                    let detail = json!({ "files": hashes.len(), "retention_days": days });
+                    case.form.documents.clear();
+                    store::update_case(conn, &case)?;
+                    store::add_timeline(conn, &case, &entry(now, "documents_expired", &Actor::Docket, detail))?;
+                    Ok(hashes)
+                })
+                .await?;
+            expired += hashes.len();
+            self.engine.files().remove_unreferenced(hashes).await;
+        }
+        Ok(expired)
     }
 
     /// Submits the case (draft) or resubmits it (after a remediation): every section must be

@@ -215,12 +215,76 @@ pub(crate) fn public_id_taken(conn: &Connection, scope: Scope, public_id: &str) 
         .exists(params![scope.organization, scope.environment, public_id])?)
 }
 
-/// How many cases an applicant has (an applicant with cases is not deleted).
-pub(crate) fn cases_of_applicant(conn: &Connection, applicant: ApplicantId) -> Result<u64> {
-    let n: i64 = conn
-        .prepare_cached("SELECT count(*) FROM kyb_cases WHERE applicant_id = ?1")?
-        .query_row(params![applicant], |r| r.get(0))?;
-    Ok(n.unsigned_abs())
+/// The environment a case is in, whichever organization (for `docket erase`).
+pub(crate) fn scope_of(conn: &Connection, id: CaseId) -> Result<Option<Scope>> {
+    Ok(conn
+        .prepare_cached("SELECT organization_id, environment FROM kyb_cases WHERE id = ?1")?
+        .query_row([id], |r| Ok(Scope::new(r.get(0)?, r.get(1)?)))
+        .optional()?)
+}
+
+/// Decided cases (approved or rejected) that still have documents and were decided before
+/// `cutoff` (their last decision, else their last activity), oldest first.
+pub(crate) fn decided_with_documents_before(conn: &Connection, scope: Scope, cutoff: Timestamp) -> Result<Vec<CaseId>> {
+    let decided: Vec<&str> = CaseStatus::ALL
+        .into_iter()
+        .filter(|s| matches!(s.stage(), super::Stage::Approved | super::Stage::Rejected))
+        .map(CaseStatus::as_str)
+        .collect();
+    let statuses = decided.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ");
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT c.id FROM kyb_cases c
+             WHERE c.organization_id = ?1 AND c.environment = ?2 AND c.status IN ({statuses})
+               AND EXISTS (SELECT 1 FROM files f WHERE f.owner_kind = 'kyb_case' AND f.owner_id = c.id)
+               AND coalesce((SELECT max(d.at) FROM kyb_decisions d WHERE d.case_id = c.id), c.last_activity_at) < ?3
+             ORDER BY c.last_activity_at"
+        ))?
+        .query_map(params![scope.organization, scope.environment, cutoff], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// The cases of an applicant (erased with it).
+pub(crate) fn cases_of_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<Vec<CaseId>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id FROM kyb_cases WHERE applicant_id = ?3 AND organization_id = ?1 AND environment = ?2",
+        )?
+        .query_map(params![scope.organization, scope.environment, applicant], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Erases a case's rows: its checks, remediations, timeline, decisions and comments go with it
+/// (`ON DELETE CASCADE`), and the due work of the case and its checks. Returns whether it
+/// existed. Its files, audit events and mentions elsewhere are the erasure's to remove.
+pub(crate) fn erase_case(conn: &Connection, scope: Scope, case: CaseId) -> Result<bool> {
+    let checks: Vec<uuid::Uuid> = conn
+        .prepare_cached("SELECT id FROM kyb_checks WHERE case_id = ?1")?
+        .query_map(params![case], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for check in checks {
+        crate::work::store::cancel(conn, crate::work::Kind::KybCheck, check)?;
+    }
+    crate::work::store::cancel(conn, crate::work::Kind::KybSla, case.as_uuid())?;
+    Ok(conn
+        .prepare_cached("DELETE FROM kyb_cases WHERE id = ?3 AND organization_id = ?1 AND environment = ?2")?
+        .execute(params![scope.organization, scope.environment, case])?
+        > 0)
+}
+
+/// Erases an applicant's single checks (and their due work); returns how many went.
+pub(crate) fn erase_single_checks(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<usize> {
+    let ids: Vec<uuid::Uuid> = conn
+        .prepare_cached(
+            "DELETE FROM kyb_single_checks WHERE applicant_id = ?3 AND organization_id = ?1 AND environment = ?2
+             RETURNING id",
+        )?
+        .query_map(params![scope.organization, scope.environment, applicant], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        crate::work::store::cancel(conn, crate::work::Kind::KybSingleCheck, *id)?;
+    }
+    Ok(ids.len())
 }
 
 /// One page of the list, as stored JSON rows, newest first.

@@ -21,6 +21,12 @@ pub struct RetentionSettings {
     /// AML record keeping usually requires (five years under the EU's AML directives). An
     /// applicant's screenings stay with the applicant.
     pub search_history_days: Option<u32>,
+    /// Days a decided KYB case (approved or rejected) keeps its documents after the decision;
+    /// then its files go and its timeline says so (the case and its checks stay). `null` (the
+    /// default): kept for good, as AML record keeping usually requires (five years after the
+    /// business relationship ends under the EU's AML directives: Docket cannot know when it
+    /// ends).
+    pub case_files_days: Option<u32>,
 }
 
 /// New settings, replacing the old; a field left out takes its default.
@@ -31,4 +37,5 @@ pub struct RetentionChange {
     pub journal_days: Option<u32>,
     pub deliveries_days: Option<u32>,
     pub search_history_days: Option<u32>,
+    pub case_files_days: Option<u32>,
 }

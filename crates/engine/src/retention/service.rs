@@ -1,6 +1,7 @@
 //! Retention settings per environment, and their enforcement: every hour on the due-work
 //! module's periodic loop, and at once when they change. The journal ages by real time (its
-//! entries' `received_at`), searches by the environment's clock, like their records.
+//! entries' `received_at`), searches and decided cases' documents by the environment's clock,
+//! like their records.
 
 use jiff::SignedDuration;
 
@@ -37,6 +38,7 @@ impl Retention<'_> {
             journal_days_max: max,
             deliveries_days: deliveries,
             search_history_days: stored.search_history_days,
+            case_files_days: stored.case_files_days,
         })
     }
 
@@ -52,13 +54,12 @@ impl Retention<'_> {
                 format!("between 1 and {max} (the server's own limit, --journal-retention)"),
             ));
         }
-        if let Some(d) = change.search_history_days
-            && !(1..=MAX_DAYS).contains(&d)
+        for (field, days) in
+            [("search_history_days", change.search_history_days), ("case_files_days", change.case_files_days)]
         {
-            return Err(Error::invalid(
-                "search_history_days",
-                format!("between 1 and {MAX_DAYS}, or null to keep them"),
-            ));
+            if days.is_some_and(|d| !(1..=MAX_DAYS).contains(&d)) {
+                return Err(Error::invalid(field, format!("between 1 and {MAX_DAYS}, or null to keep them")));
+            }
         }
         let deliveries = change.deliveries_days.unwrap_or(crate::webhooks::WebhookSettings::default().retention_days);
         self.engine
@@ -72,6 +73,7 @@ impl Retention<'_> {
         let stored = store::Stored {
             journal_days: change.journal_days.filter(|d| *d < max),
             search_history_days: change.search_history_days,
+            case_files_days: change.case_files_days,
         };
         self.engine.core.db.write(move |conn| store::set(conn, scope, stored)).await?;
         self.enforce_in(scope, stored).await?;
@@ -105,6 +107,10 @@ impl Retention<'_> {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));
             removed +=
                 self.engine.core.db.write(move |conn| crate::aml::store::prune_searches(conn, scope, cutoff)).await?;
+        }
+        if let Some(d) = stored.case_files_days {
+            let cutoff = self.engine.now(scope).saturating_add(-days(d));
+            removed += self.engine.kyb().expire_documents(scope, cutoff, d).await?;
         }
         Ok(removed)
     }
