@@ -1,16 +1,16 @@
--- Decided KYB cases' documents under retention, and KYB cases in the erasure log (issue 16).
+-- Decided KYB cases' documents under retention, and more subjects in the erasure log (issue 16).
 
 -- Retention of decided KYB cases' documents (issue 16): days after the decision that their
 -- files are kept; null (the default) keeps them for good, as AML record keeping usually requires.
 ALTER TABLE retention_settings ADD COLUMN case_files_days INTEGER CHECK (case_files_days >= 1);
 
--- Erasure of KYB cases: the erasure log takes them as subjects too (SQLite cannot change a
+-- Erasure of KYB cases, verifications and e-mail checks: the erasure log takes them as subjects (SQLite cannot change a
 -- CHECK in place, so the table is made again with its rows).
 CREATE TABLE erasures_new (
     id              BLOB PRIMARY KEY,
     organization_id BLOB NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
     environment     TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
-    subject_kind    TEXT NOT NULL CHECK (subject_kind IN ('applicant', 'kyb_case')),
+    subject_kind    TEXT NOT NULL CHECK (subject_kind IN ('applicant', 'kyb_case', 'verification', 'email_check')),
     subject_id      BLOB NOT NULL,
     erased_at       INTEGER NOT NULL,
     erased_by       TEXT NOT NULL,

@@ -289,6 +289,24 @@ describe("audit trail and the overview", () => {
     assert.match(broken.out, new RegExp(`\\b${event.seq}\\b`), `the failure names event ${event.seq}: ${broken.out}`);
   });
 
+  test("the owner erases a case from its case file; the trail still verifies and says what went", async () => {
+    const p = owner.page;
+    const waiting = await callApi(docket.url, "GET", "/api/v4/kyb/verifications?stage=manual_review,failed&limit=25");
+    const victim = waiting.body.data.find((c) => c.id !== rejected.id && c.id !== taken?.id);
+    assert.ok(victim, "a waiting demo case to erase");
+    await p.goto(`${docket.url}/kyb/${victim.id}`);
+    await p.getByTestId("erase-case").click();
+    await p.getByTestId("confirm-erase-case").click();
+    await p.waitForURL(/\/kyb$/);
+    assert.equal((await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${victim.id}`)).status, 404);
+    const verified = await consoleCall(p, "GET", "/_docket/audit/verify");
+    assert.equal(verified.body.ok, true, JSON.stringify(verified.body));
+    assert.ok(verified.body.erased_events >= 1, JSON.stringify(verified.body));
+    await p.goto(`${docket.url}/audit?case_id=${victim.id}`);
+    await p.getByTestId("audit-row").filter({ hasText: "accounts for" }).first().waitFor();
+    await p.getByTestId("audit-row").filter({ hasText: "content erased on request" }).first().waitFor();
+  });
+
   test("the overview counts the desk and shows each reviewer's numbers", async () => {
     const p = owner.page;
     await p.getByTestId("nav-overview").click();

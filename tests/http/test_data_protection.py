@@ -592,3 +592,41 @@ def test_a_decided_case_keeps_its_documents_for_the_set_days_then_only_its_recor
     store = srv.data_dir / "files"
     blobs = [p for p in store.rglob("*") if p.is_file() and p.relative_to(store).parts[0] != "tmp"]
     assert len(blobs) == 1, blobs
+
+
+def test_one_verification_and_one_email_check_are_erased_on_their_own(docket_factory, poll):
+    from test_verifications import V, create, fill
+    from test_verifications import finish as finish_verification
+
+    srv = docket_factory()
+    client = srv.client(srv.sandbox_key, "erase-one")
+    v = create(client)
+    fill(client, v, seed=4242)
+    done = finish_verification(client, v, poll)
+    documents = done["document_ids"]
+    assert len(documents) == 2, done
+    r = client.delete(f"{V}/{v['id']}")
+    assert r.status_code == 200, r.text
+    entry = r.json()
+    assert entry["subject_kind"] == "verification" and entry["removed"]["verifications"] == 1
+    assert entry["removed"]["verification_documents"] == 2 and entry["removed"]["files"] == 2, entry
+    assert client.get(f"{V}/{v['id']}").status_code == 404
+    assert client.delete(f"{V}/{v['id']}").status_code == 404
+    assert client.get(f"/api/v3/applicants/{v['applicant_id']}").status_code == 200, "the applicant stays"
+    for document in documents:
+        assert client.get(f"/api/v3/documents/{document}").status_code == 404
+
+    address = "zed.erasable-9931@example.com"
+    r = client.post("/api/v4/email/checks", json={"email": address})
+    assert r.status_code in (200, 201), r.text
+    check = r.json()["id"]
+    r = client.delete(f"/api/v4/email/checks/{check}")
+    assert r.status_code == 200 and r.json()["subject_kind"] == "email_check", r.text
+    assert client.get(f"/api/v4/email/checks/{check}").status_code == 404
+    assert address not in client.get("/_docket/email/outbox").text
+    assert client.delete("/api/v4/email/checks/nope").status_code == 400
+    kinds = [e["subject_kind"] for e in client.get("/_docket/erasures").json()["data"]]
+    assert kinds[:2] == ["email_check", "verification"]
+    srv.stop()
+    found = [path for path, data in raw_bytes(srv.data_dir) if address.encode() in data]
+    assert not found, f"still stored: {found}"

@@ -1654,7 +1654,15 @@ export interface paths {
         get: operations["getVerification"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a verification (a Docket addition)
+         * @description Erasure on request of one document verification: it, its documents and their stored files,
+         *     and the outbox events, unsent deliveries (sent ones keep only their ids) and request journal
+         *     bodies that name it, its documents or the name and document number its document reads. The
+         *     applicant stays (`DELETE /api/v3/applicants/{id}` erases a person whole). Answers the erasure
+         *     log's entry (`GET /_docket/erasures`). An API key, or a console admin.
+         */
+        delete: operations["eraseVerification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1889,7 +1897,14 @@ export interface paths {
         get: operations["getEmailCheck"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase an e-mail check (a Docket addition)
+         * @description Erasure on request of one check: it and its messages, and the outbox events, unsent
+         *     deliveries (sent ones keep only their ids) and request journal bodies that name it or its
+         *     address. Answers the erasure log's entry (`GET /_docket/erasures`). An API key, or a console
+         *     admin.
+         */
+        delete: operations["eraseEmailCheck"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10199,6 +10214,46 @@ export interface operations {
             };
         };
     };
+    eraseVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased: the erasure log's entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description A console reviewer who is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getVerificationByShortId: {
         parameters: {
             query?: never;
@@ -10734,6 +10789,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailCheck"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eraseEmailCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased: the erasure log's entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description A console reviewer who is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such check */

@@ -19,7 +19,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(create, list))
-        .routes(routes!(get))
+        .routes(routes!(get, erase))
         .routes(routes!(resend))
         .routes(routes!(verify))
         .routes(routes!(outbox, clear_outbox))
@@ -101,6 +101,30 @@ async fn get(
     IdPath(id): IdPath<EmailCheckId>,
 ) -> ApiResult<Json<EmailCheck>> {
     Ok(Json(state.engine.emails().get(caller.scope(), id).await?))
+}
+
+/// Erase an e-mail check (a Docket addition)
+///
+/// Erasure on request of one check: it and its messages, and the outbox events, unsent
+/// deliveries (sent ones keep only their ids) and request journal bodies that name it or its
+/// address. Answers the erasure log's entry (`GET /_docket/erasures`). An API key, or a console
+/// admin.
+#[utoipa::path(
+    delete, path = "/api/v4/email/checks/{id}", tag = "E-mail verification", operation_id = "eraseEmailCheck",
+    params(("id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "Erased: the erasure log's entry", body = docket_engine::erasure::Erasure),
+        (status = 403, description = "A console reviewer who is not an admin", body = ErrorBody),
+        (status = 404, description = "No such check", body = ErrorBody),
+    )
+)]
+async fn erase(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<EmailCheckId>,
+) -> ApiResult<Json<docket_engine::erasure::Erasure>> {
+    caller.at_least(docket_engine::console::Role::Admin, "erases an e-mail check")?;
+    Ok(Json(state.engine.erasures().email_check(caller.scope(), id, &caller.who()).await?))
 }
 
 /// Send a new code

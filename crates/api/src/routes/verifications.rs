@@ -35,7 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_link, archive_link))
         .routes(routes!(unarchive_link))
         .routes(routes!(create, list))
-        .routes(routes!(get))
+        .routes(routes!(get, erase))
         .routes(routes!(get_by_short_id))
         .routes(routes!(list_for_applicant))
         .routes(routes!(proceed))
@@ -548,6 +548,31 @@ async fn get(
     IdPath(id): IdPath<VerificationId>,
 ) -> ApiResult<Json<Verification>> {
     Ok(Json(state.engine.verifications().get(caller.scope(), id).await?))
+}
+
+/// Erase a verification (a Docket addition)
+///
+/// Erasure on request of one document verification: it, its documents and their stored files,
+/// and the outbox events, unsent deliveries (sent ones keep only their ids) and request journal
+/// bodies that name it, its documents or the name and document number its document reads. The
+/// applicant stays (`DELETE /api/v3/applicants/{id}` erases a person whole). Answers the erasure
+/// log's entry (`GET /_docket/erasures`). An API key, or a console admin.
+#[utoipa::path(
+    delete, path = "/api/v3/verifications/{verification_id}", tag = "Verifications", operation_id = "eraseVerification",
+    params(("verification_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "Erased: the erasure log's entry", body = docket_engine::erasure::Erasure),
+        (status = 403, description = "A console reviewer who is not an admin", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+    )
+)]
+async fn erase(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<VerificationId>,
+) -> ApiResult<Json<docket_engine::erasure::Erasure>> {
+    caller.at_least(docket_engine::console::Role::Admin, "erases a verification")?;
+    Ok(Json(state.engine.erasures().verification(caller.scope(), id, &caller.who()).await?))
 }
 
 /// Get a verification by its short id

@@ -188,6 +188,23 @@ pub(crate) fn clear_outbox(conn: &Connection, scope: Scope) -> Result<usize> {
 
 /// Deletes the e-mail checks that name an erased applicant (`id`) or one of its `emails`, with
 /// their messages; returns the checks.
+/// Erases one check with its messages and due work; returns the address it checked, if the
+/// check existed.
+pub(crate) fn erase_check(conn: &Connection, scope: Scope, id: EmailCheckId) -> Result<Option<String>> {
+    let email: Option<String> = conn
+        .prepare_cached(
+            "SELECT json_extract(body, '$.email') FROM email_checks WHERE id = ?3 AND organization_id = ?1 AND environment = ?2",
+        )?
+        .query_row(params![scope.organization, scope.environment, id], |r| r.get(0))
+        .optional()?;
+    if email.is_some() {
+        crate::work::store::cancel(conn, crate::work::Kind::EmailRecheck, id.as_uuid())?;
+        conn.prepare_cached("DELETE FROM email_messages WHERE check_id = ?1")?.execute(params![id])?;
+        conn.prepare_cached("DELETE FROM email_checks WHERE id = ?1")?.execute(params![id])?;
+    }
+    Ok(email)
+}
+
 pub(crate) fn erase_mentions(conn: &Connection, scope: Scope, id: &str, emails: &[String]) -> Result<usize> {
     let keys: Vec<String> = emails.iter().map(|e| email_key(e)).collect();
     let keys_json = serde_json::to_string(&keys)?;

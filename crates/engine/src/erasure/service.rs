@@ -13,6 +13,9 @@
 //!   id: replaced by a note that they were erased;
 //! - its KYB single checks, and its KYB cases, each erased as below.
 //!
+//! Erasing one document verification or one e-mail check removes it (with its documents and
+//! files, or its messages) and what names it.
+//!
 //! Erasing a KYB case removes the case with its checks, remediations, timeline, decisions and
 //! comments, its documents and their files, the AML searches of its people, outbox events,
 //! deliveries and journal bodies that name it, its company or its people, and the due work of
@@ -25,10 +28,12 @@ use super::model::{Erasure, ErasureId};
 use super::store;
 use crate::Engine;
 use crate::applicants::{Applicant, ApplicantId};
+use crate::email::EmailCheckId;
 use crate::error::{Error, Result};
 use crate::kyb::{Case, CaseId};
 use crate::scope::Scope;
 use crate::time::Timestamp;
+use crate::verifications::VerificationId;
 
 pub struct Erasures<'e> {
     pub(crate) engine: &'e Engine,
@@ -78,6 +83,80 @@ impl Erasures<'_> {
             })
             .await?;
         self.finish(hashes).await;
+        Ok(erasure)
+    }
+
+    /// Erases one document verification: it, its documents and their files, and what names it
+    /// or the person its document reads (outbox events, deliveries, journal bodies). The
+    /// applicant stays.
+    pub async fn verification(&self, scope: Scope, id: VerificationId, by: &str) -> Result<Erasure> {
+        self.engine.journal().flush().await;
+        let real_now = self.engine.real_now();
+        let by = by.to_owned();
+        let (erasure, hashes) = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let record =
+                    crate::verifications::store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+                crate::db::securely(conn, |conn| {
+                    let mut removed = Removed::default();
+                    let (_, files) = crate::verifications::store::erase_one(conn, scope, id)?;
+                    removed.count("verifications", 1);
+                    removed.count("verification_documents", files.len());
+                    let mut hashes = Vec::new();
+                    for file in &files {
+                        hashes.extend(crate::files::store::delete(conn, scope, *file)?);
+                    }
+                    removed.count("files", hashes.len());
+                    let mut all = vec![id.to_string(), record.short_id.clone()];
+                    all.extend(files.iter().map(ToString::to_string));
+                    if let Some(poi) = &record.poi_data {
+                        all.extend(poi.full_name.iter().chain(&poi.document_number).cloned());
+                    }
+                    let needles = finish_needles(all, Vec::new(), Vec::new());
+                    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
+                    let erasure = log(
+                        conn,
+                        scope,
+                        "verification",
+                        id.as_uuid(),
+                        ErasureId::new(real_now),
+                        real_now,
+                        &by,
+                        removed,
+                    )?;
+                    Ok((erasure, hashes))
+                })
+            })
+            .await?;
+        self.finish(hashes).await;
+        Ok(erasure)
+    }
+
+    /// Erases one e-mail check: it and its messages, and what names it or its address.
+    pub async fn email_check(&self, scope: Scope, id: EmailCheckId, by: &str) -> Result<Erasure> {
+        self.engine.journal().flush().await;
+        let real_now = self.engine.real_now();
+        let by = by.to_owned();
+        let erasure = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                crate::db::securely(conn, |conn| {
+                    let email =
+                        crate::email::store::erase_check(conn, scope, id)?.ok_or(Error::not_found("e-mail check"))?;
+                    let mut removed = Removed::default();
+                    removed.count("email_checks", 1);
+                    let needles = finish_needles(vec![id.to_string()], Vec::new(), vec![email]);
+                    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
+                    log(conn, scope, "email_check", id.as_uuid(), ErasureId::new(real_now), real_now, &by, removed)
+                })
+            })
+            .await?;
+        self.finish(Vec::new()).await;
         Ok(erasure)
     }
 

@@ -3,13 +3,17 @@
 // the documents', the checks with their evidence, the documents, persons and owners, comments,
 // form progress, remediation history and the timeline.
 // Keyboard: a approve, r reject, m remediation, c comment, e evidence, n next case.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
+import { del } from "../../api/client";
 import { Badge } from "../../components/Badge";
 import { Card } from "../../components/Card";
+import { Confirm } from "../../components/Confirm";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
+import { useToast } from "../../components/Toasts";
 import { can, useReviewer } from "../../session";
 import { ChecksSummary } from "./Checks";
 import { Comments } from "./Comments";
@@ -64,6 +68,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         <button type="button" onClick={() => next.mutate()} disabled={next.isPending} data-shortcut="next" data-testid="next-case" title="Take the oldest unassigned case awaiting a reviewer (n)">
           Next case <kbd>n</kbd>
         </button>
+        {can(me?.role, "admin") && <EraseCase detail={detail} />}
       </PageHeader>
 
       <section className="card case-head" aria-label="Case status" data-testid="case-header">
@@ -186,6 +191,36 @@ function SlaBadge({ detail, now }: { detail: CaseDetail; now: number | null }) {
       <span className="muted small">
         <Time value={detail.review.sla_due_at} />
       </span>
+    </>
+  );
+}
+
+/** Erasure on request of the case (an admin's): everything of it goes, the audit chain keeps
+ * emptied events and one `erased` event that accounts for them. */
+function EraseCase({ detail }: { detail: CaseDetail }) {
+  const [asking, setAsking] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const erase = useMutation({
+    mutationFn: () => del(`/api/v4/kyb/verifications/${detail.id}`),
+    onSuccess: () => {
+      toast(`${detail.public_id} erased`);
+      void queryClient.invalidateQueries();
+      navigate("/kyb");
+    },
+    onError: (e) => toast(e.message, "bad"),
+  });
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => setAsking(true)} data-testid="erase-case">
+        Erase case
+      </button>
+      <Confirm open={asking} title={`Erase ${detail.public_id}?`} action="Erase" onConfirm={() => erase.mutate()} onClose={() => setAsking(false)} pending={erase.isPending} testId="confirm-erase-case">
+        <p>
+          {detail.company_name || detail.public_id} is erased from this environment: the case with its checks, decisions, comments and timeline, its documents, the AML searches of its company and people, and every event, unsent webhook and request journal body that names it. Its audit events are emptied; one erasure event accounts for them, so the trail still verifies. The business&apos;s applicant stays. This cannot be undone.
+        </p>
+      </Confirm>
     </>
   );
 }

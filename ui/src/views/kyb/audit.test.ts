@@ -23,6 +23,10 @@ describe("event summary", () => {
     expect(eventSummary({ kind: "created", data: {} })).toBe("");
     expect(eventSummary({ kind: "decided", data: { detail: { decision: "approve", reason: "checks_clear", note: "Fine" }, from_status: "manual_review", to_status: "approved_manually" } })).toBe("approve · checks clear · → approved manually · “Fine”");
   });
+  it("says what an erasure emptied and what accounts for it", () => {
+    expect(eventSummary({ kind: "commented", data: { erased: "01a2" } })).toBe("content erased on request");
+    expect(eventSummary({ kind: "erased", data: { erasure_id: "01a2", requested_by: "Ada", events: { "3": "ab", "4": "cd" } } })).toBe("erased on request by Ada · accounts for 2 emptied events");
+  });
   it("shortens long texts", () => {
     const summary = eventSummary({ kind: "commented", data: { body: "x".repeat(200) } });
     expect(summary.length).toBeLessThan(90);

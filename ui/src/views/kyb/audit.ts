@@ -31,6 +31,13 @@ function str(value: unknown): string | null {
 export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   // The engine keeps the case event's own fields under `detail`, the status change beside it.
   const data = event.data ?? {};
+  // Erasure on request: an emptied event keeps only its hash; the erasure names them all.
+  const keys = Object.keys(data);
+  if (keys.length === 1 && keys[0] === "erased") return "content erased on request";
+  if (event.kind === "erased" && data.events && typeof data.events === "object") {
+    const n = Object.keys(data.events).length;
+    return `erased on request${str(data.requested_by) ? ` by ${str(data.requested_by)}` : ""} · accounts for ${n} emptied event${n === 1 ? "" : "s"}`;
+  }
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
   const parts: string[] = [];
