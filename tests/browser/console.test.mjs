@@ -637,12 +637,15 @@ describe("data and privacy", () => {
     assert.equal(status.backups.daily, true);
     await assertText(page().getByTestId("next-daily"), "next");
     assert.match(status.recent_backups[0].path, /\.docket-backup$/);
-    // Retention: the search history kept a year.
+    // Retention: the search history kept a year, decided cases' documents ten.
     await page().getByTestId("retention-searches").fill("365");
+    await page().getByTestId("retention-case-files").fill("3650");
     await page().getByTestId("retention-save").click();
     await page().getByText("Retention saved").waitFor();
     const retention = await callApi(docket.url, "GET", "/_docket/retention");
     assert.equal(retention.body.search_history_days, 365);
+    assert.equal(retention.body.case_files_days, 3650);
+    await assertText(page().getByTestId("data-encrypted"), "not encrypted");
     // An erasure shows in the log, by id only.
     const made = await callApi(docket.url, "POST", "/api/v3/applicants", { info: { full_name: "Erased Person" } });
     assert.equal((await callApi(docket.url, "DELETE", `/api/v3/applicants/${made.body.id}`)).status, 200);
