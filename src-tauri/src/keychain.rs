@@ -92,8 +92,10 @@ pub fn database_key(data_dir: &Path) -> Result<Option<DatabaseKey>, String> {
     if let Ok(text) = std::env::var("DOCKET_DATABASE_KEY") {
         return DatabaseKey::parse(&text).map(Some).map_err(|e| format!("DOCKET_DATABASE_KEY: {e}"));
     }
-    let at_rest = AtRest::of(&data_dir.join(DATABASE_FILE)).map_err(|e| e.to_string())?;
     let dir = canonical_dir(data_dir).map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    // A conversion a crash interrupted is finished (or undone) first: the file then says what it is.
+    convert::recover(data_dir).map_err(|e| e.to_string())?;
+    let at_rest = AtRest::of(&data_dir.join(DATABASE_FILE)).map_err(|e| e.to_string())?;
     decide_database_key(&Keychain(dir), data_dir, at_rest)
 }
 
@@ -136,8 +138,10 @@ fn decide_database_key(secret: &impl Secret, data_dir: &Path, at_rest: AtRest) -
     let (key, made) = match kept {
         Some(text) => (DatabaseKey::parse(&text).map_err(|e| format!("the keychain's database key: {e}"))?, false),
         None if at_rest.is_encrypted() => {
-            return Err("the database is encrypted, but the OS keychain holds no key for it: set                         DOCKET_DATABASE_KEY to its key"
-                .into());
+            return Err(
+                "the database is encrypted, but the OS keychain holds no key for it: set DOCKET_DATABASE_KEY to its key"
+                    .into(),
+            );
         }
         None => {
             let key = DatabaseKey::generate();
@@ -156,6 +160,14 @@ fn decide_database_key(secret: &impl Secret, data_dir: &Path, at_rest: AtRest) -
         match convert::convert(data_dir, None, Some(&key)) {
             Ok(done) => tracing::info!(files = done.files, "encrypted the database and its stored files in place"),
             Err(e) => {
+                // Past its marker a conversion is decided, even if a later step failed: the
+                // database is (or will be, at the next open) under this key, which must stay.
+                let _ = convert::recover(data_dir);
+                let now = AtRest::of(&data_dir.join(DATABASE_FILE)).map_err(|e| e.to_string())?;
+                if now.is_encrypted() || convert::pending(data_dir) {
+                    tracing::warn!(error = %e, "the database was encrypted, but finishing the conversion reported an error");
+                    return Ok(Some(key));
+                }
                 tracing::warn!(error = %e, "could not encrypt the database: it stays UNENCRYPTED");
                 if made {
                     secret.delete();

@@ -23,14 +23,14 @@ def verify_like_the_guide(text: str) -> tuple[bool, int]:
         event = json.loads(line)
         claimed = event.pop("hash")
         if list(event["data"]) == ["erased"]:
-            emptied[event["seq"]] = claimed
+            emptied[event["seq"]] = (claimed, event["data"]["erased"], event["case_id"])
         else:
             canonical = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
             if hashlib.sha256(canonical.encode()).hexdigest() != claimed:
                 return False, event["seq"]
             if event["kind"] == "erased":
                 for n, h in event["data"]["events"].items():
-                    if emptied.pop(int(n), None) != h:
+                    if emptied.pop(int(n), None) != (h, event["data"]["erasure_id"], event["case_id"]):
                         return False, event["seq"]
         if event["seq"] != seq + 1 or event["prev_hash"] != prev:
             return False, event["seq"]

@@ -20,6 +20,7 @@ pub enum DbCommand {
     /// you (or print it when no FILE is given). Keep a copy somewhere safe and apart from the
     /// data: without the key, the data and its backups cannot be read by anyone, you included.
     Keygen {
+        /// Where to write the key (it must not exist yet); without it, the key is printed.
         #[arg(value_name = "FILE")]
         file: Option<PathBuf>,
     },

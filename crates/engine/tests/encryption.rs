@@ -236,3 +236,25 @@ async fn an_encrypted_backup_is_encrypted_and_restores_with_its_key_only() {
     docket_engine::backup::restore(&archive, &restored, Some(&key)).expect("restores");
     still_there(&open(&restored, Some(&key)).await.expect("opens the restored copy"), &file).await;
 }
+
+#[test]
+fn a_docket_starting_during_a_conversion_is_refused_and_takes_nothing_of_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = with_engine(dir.path(), None, async |e| plant(e).await);
+    // As a running conversion holds it.
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.path().join("conversion.lock"))
+        .expect("opens");
+    lock.try_lock().expect("locks");
+    std::fs::create_dir_all(dir.path().join("files.converting")).expect("a part in progress");
+    let refused = tokio::runtime::Runtime::new().expect("rt").block_on(open(dir.path(), None));
+    assert!(message(refused.err().expect("refused")).contains("conversion is running"));
+    assert!(dir.path().join("files.converting").exists(), "the conversion's parts are left alone");
+    drop(lock);
+    with_engine(dir.path(), None, async |e| still_there(e, &file).await);
+    assert!(!dir.path().join("files.converting").exists(), "leftovers go once no conversion runs");
+}

@@ -87,14 +87,22 @@ pub struct Verified {
     pub problem: Option<Problem>,
 }
 
+/// What an emptied event still says: the hash it keeps, the erasure that emptied it, its case.
+#[derive(Debug, PartialEq)]
+struct Emptied {
+    hash: String,
+    erasure: String,
+    case_id: Option<String>,
+}
+
 /// Follows a chain event by event and stops at the first problem: an event edited (its hash does
 /// not match its content), removed or reordered (its `seq` or `prev_hash` does not follow the
 /// event before), or mixed in from another chain.
 #[derive(Debug)]
 pub struct Verifier {
     events: u64,
-    /// Emptied events not yet named by an erasure: `seq` and the hash they keep.
-    emptied: BTreeMap<i64, String>,
+    /// Emptied events not yet named by an erasure, by `seq`.
+    emptied: BTreeMap<i64, Emptied>,
     erased_events: u64,
     prev_hash: String,
     prev_seq: i64,
@@ -157,8 +165,10 @@ impl Verifier {
         if self.problem.is_some() {
             return false;
         }
-        if emptied {
-            self.emptied.insert(event.seq, event.hash.clone());
+        if let Some(erasure) = emptied_by(&event.data) {
+            let kept =
+                Emptied { hash: event.hash.clone(), erasure: erasure.to_owned(), case_id: event.case_id.clone() };
+            self.emptied.insert(event.seq, kept);
         }
         self.scope = Some(scope);
         self.events += 1;
@@ -174,16 +184,24 @@ impl Verifier {
         }
     }
 
-    /// An erasure event names the emptied events it accounts for, each with the hash it keeps.
+    /// An erasure event names the emptied events it accounts for, each with the hash it keeps;
+    /// each must have been emptied by this erasure, and be of the erasure's case.
     fn named_by_erasure(&mut self, erasure: &AuditEvent) -> Result<(), String> {
         let named = erasure.data.get("events").and_then(|e| e.as_object());
+        let id = erasure.data.get("erasure_id").and_then(|e| e.as_str()).unwrap_or_default();
         for (seq, hash) in named.into_iter().flatten() {
             let seq_number = seq.parse::<i64>().map_err(|_| format!("event {}: {seq:?} is not a seq", erasure.seq))?;
             match self.emptied.remove(&seq_number) {
-                Some(kept) if Some(kept.as_str()) == hash.as_str() => self.erased_events += 1,
+                Some(kept)
+                    if Some(kept.hash.as_str()) == hash.as_str()
+                        && kept.erasure == id
+                        && kept.case_id == erasure.case_id =>
+                {
+                    self.erased_events += 1
+                }
                 _ => {
                     return Err(format!(
-                        "event {} accounts for event {seq} as erased, but no emptied event {seq} with that hash came before it",
+                        "event {} accounts for event {seq} as erased, but no event {seq} of its case, emptied by it, with that hash came before it",
                         erasure.seq
                     ));
                 }
@@ -366,6 +384,11 @@ mod tests {
         events[1].hash = "f".repeat(64);
         let v = verify_lines(&lines(&events));
         assert!(!v.ok, "{v:?}");
+
+        // Emptied by another erasure than the one that names it.
+        let mut events = erased_chain();
+        events[1].data = json!({ "erased": "erasure-2" });
+        assert_eq!(verify_lines(&lines(&events)).problem.map(|p| p.seq), Some(6));
 
         // The erasure's own record cannot be edited to account for more.
         let mut events = erased_chain();

@@ -236,22 +236,25 @@ impl Database {
         .map_err(|e| Error::Storage(format!("a database read failed: {e}")))?
     }
 
-    /// Copies the whole write-ahead log into the database and cuts it to nothing, waiting for
-    /// readers and the writer as needed: after an erasure, the log's old copies of the pages
-    /// still hold what was erased. A failure is logged (the log is cut at the next quiet moment).
-    pub(crate) async fn truncate_log(&self) {
+    /// After an erasure: overwrites every free page of the database file with zeros (pages freed
+    /// whole before `secure_delete` was on keep what they held), then copies the whole
+    /// write-ahead log into the database and cuts it to nothing (its old copies of the pages
+    /// still hold what was erased). On a connection of its own, in bounded transactions. A
+    /// failure is logged (the log is cut at the next quiet moment).
+    pub(crate) async fn wipe_free_space(&self) {
         let (path, keys) = (self.path.clone(), self.keys.clone());
         let done = tokio::task::spawn_blocking(move || -> Result<()> {
             let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
             let conn = connect(&path, flags, keys.as_ref())?;
             conn.busy_timeout(std::time::Duration::from_secs(10))?;
+            wipe_free_pages(&conn)?;
             Ok(conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?)
         })
         .await
         .map_err(|e| e.to_string())
         .and_then(|cut| cut.map_err(|e| e.to_string()));
         if let Err(e) = done {
-            tracing::warn!(error = %e, "could not cut the write-ahead log after an erasure");
+            tracing::warn!(error = %e, "could not wipe the free pages and cut the write-ahead log after an erasure");
         }
     }
 
@@ -297,34 +300,50 @@ fn configure(conn: &Connection) -> Result<()> {
 /// The writer's `secure_delete` outside erasures.
 const SECURE_DELETE: &str = "FAST";
 
-/// Runs `work` (on the writer) with everything it deletes overwritten with zeros, then
-/// overwrites every free page of the file too (pages freed whole before, whose content
-/// `FAST` leaves): afterwards nothing deleted is left in the database file, only in the
-/// write-ahead log until [`Database::truncate_log`] cuts it.
+/// Runs `work` (on the writer) with everything it deletes overwritten with zeros. Follow the
+/// commit with [`Database::wipe_free_space`]: pages freed whole before keep what they held.
 pub(crate) fn securely<T>(conn: &Connection, work: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
     conn.pragma_update(None, "secure_delete", true)?;
-    let done = work(conn).and_then(|out| wipe_free_pages(conn).map(|()| out));
+    let done = work(conn);
     conn.pragma_update(None, "secure_delete", SECURE_DELETE)?;
     done
 }
 
-/// Fills every free page with a zeroed blob and drops it (`secure_delete` on: its pages are
-/// zeroed again as they are freed). A little more than the free pages is asked for, so that
-/// every one of them is taken; the few new pages become free pages too.
+/// Pages of zeros written per transaction by [`Database::wipe_free_space`] (64 MiB of 16 KiB
+/// pages): the writer waits at most this long's writing for its turn.
+const WIPE_BATCH_PAGES: i64 = 4096;
+
+/// Fills every free page with zeros, on `conn` (not the writer), in transactions of at most
+/// [`WIPE_BATCH_PAGES`]: a zeroed blob takes free pages until none is left (a few new pages
+/// too), then its table is dropped and they are free again, holding zeros.
 fn wipe_free_pages(conn: &Connection) -> Result<()> {
-    /// Bytes per filler row (below SQLite's largest value).
-    const ROW: i64 = 256 * 1024 * 1024;
-    let free: i64 = conn.pragma_query_value(None, "freelist_count", |r| r.get(0))?;
-    if free == 0 {
-        return Ok(());
-    }
+    conn.pragma_update(None, "secure_delete", false)?;
     let page: i64 = conn.pragma_query_value(None, "page_size", |r| r.get(0))?;
-    conn.execute_batch("CREATE TABLE docket_wipe (filler BLOB NOT NULL)")?;
-    let mut left = (free + 1) * page;
-    while left > 0 {
-        conn.execute("INSERT INTO docket_wipe (filler) VALUES (zeroblob(?1))", [left.min(ROW)])?;
-        left -= ROW;
+    conn.execute_batch("CREATE TABLE IF NOT EXISTS docket_wipe (filler BLOB NOT NULL)")?;
+    loop {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let batch = (|| -> Result<bool> {
+            let free: i64 = conn.pragma_query_value(None, "freelist_count", |r| r.get(0))?;
+            if free > 0 {
+                let pages = free.min(WIPE_BATCH_PAGES) + 1;
+                conn.execute("INSERT INTO docket_wipe (filler) VALUES (zeroblob(?1))", [pages * page])?;
+            }
+            Ok(free > 0)
+        })();
+        match batch {
+            Ok(more) => {
+                conn.execute_batch("COMMIT")?;
+                if !more {
+                    break;
+                }
+            }
+            Err(e) => {
+                let _ = conn.execute_batch("ROLLBACK");
+                return Err(e);
+            }
+        }
     }
+    // The filler's pages hold zeros already: they are freed as they are.
     conn.execute_batch("DROP TABLE docket_wipe")?;
     Ok(())
 }
@@ -510,6 +529,10 @@ mod tests {
         let (dir, db) = temp_db();
         let file = dir.path().join("docket.db");
         let holds = |needle: &[u8]| memchr::memmem::find(&std::fs::read(&file).expect("reads"), needle).is_some();
+        let checkpoint = || {
+            let conn = Connection::open(&file).expect("opens");
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).expect("checkpoint");
+        };
         db.write(|c| Ok(c.execute_batch("CREATE TABLE t (n INTEGER NOT NULL, text TEXT NOT NULL)")?))
             .await
             .expect("create");
@@ -521,7 +544,7 @@ mod tests {
             .await
             .expect("insert");
         }
-        db.truncate_log().await;
+        checkpoint();
         // Deleted without `secure_delete`: freed whole, the overflow pages keep what they held.
         db.write(|c| {
             c.pragma_update(None, "secure_delete", false)?;
@@ -530,11 +553,11 @@ mod tests {
         })
         .await
         .expect("delete");
-        db.truncate_log().await;
+        checkpoint();
         assert!(holds(b"needle-7-"), "free pages keep what they held");
 
         db.write(|c| securely(c, |c| Ok(c.execute("DELETE FROM t WHERE n = 16", [])?))).await.expect("erase");
-        db.truncate_log().await;
+        db.wipe_free_space().await;
         assert!(!holds(b"needle-7-") && !holds(b"needle-16-"), "free pages and the erased row are zeros");
         assert!(holds(b"needle-18-"), "what was kept is kept");
     }

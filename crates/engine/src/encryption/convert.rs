@@ -13,7 +13,9 @@
 //! [`recover`] runs before any database is opened: without the marker it deletes what an
 //! interrupted step 1 left (the old database is untouched and still opens with the old key);
 //! with it, it finishes step 3. Either way the directory holds one whole database and the files
-//! it names, under one key.
+//! it names, under one key. A conversion and `recover` each hold `conversion.lock` (an OS file
+//! lock) throughout, so that a Docket starting meanwhile never takes a running conversion's
+//! parts for leftovers: it is refused until the conversion ends.
 //!
 //! The old database and files are deleted, not overwritten: on flash storage an overwrite does
 //! not reach the old blocks anyway (the guide says to use full-disk encryption for that).
@@ -31,6 +33,7 @@ use crate::files::FILES_DIR;
 use crate::private;
 
 const MARKER: &str = "conversion.pending";
+const LOCK: &str = "conversion.lock";
 const NEW_DATABASE: &str = "docket.db.converting";
 const NEW_FILES: &str = "files.converting";
 const OLD_FILES: &str = "files.old";
@@ -81,7 +84,8 @@ pub fn convert_until(
         (Some(_), Some(_)) => Conversion::Rekey,
         (None, None) => return Err(Error::invalid_request("a conversion needs a key to encrypt with or to open with")),
     };
-    recover(data_dir)?;
+    let _lock = lock_conversions(data_dir)?;
+    recover_locked(data_dir)?;
     let path = data_dir.join(DATABASE_FILE);
     let state = AtRest::of(&path)?;
     match (state, conversion) {
@@ -124,6 +128,9 @@ pub fn convert_until(
         }
         sync_tree(&new_files);
         sync_dir(data_dir);
+        if !new_db.is_file() || !new_files.is_dir() {
+            return Err(Error::Storage("the converted parts went missing before the conversion was decided".into()));
+        }
         if stop == Some(StopAt::BeforeMarker) {
             return Ok(hashes.len());
         }
@@ -156,8 +163,38 @@ pub fn convert_until(
 }
 
 /// Finishes or undoes a conversion a crash interrupted (see the module's comment). Call it
-/// before opening the database of `data_dir`.
+/// before opening the database of `data_dir`; refused while a conversion runs there.
 pub fn recover(data_dir: &Path) -> Result<()> {
+    let _lock = lock_conversions(data_dir)?;
+    recover_locked(data_dir)
+}
+
+/// Whether a decided conversion is waiting to be finished (by [`recover`]).
+pub fn pending(data_dir: &Path) -> bool {
+    data_dir.join(MARKER).exists()
+}
+
+/// Takes `conversion.lock`, held until the returned file is dropped.
+fn lock_conversions(data_dir: &Path) -> Result<std::fs::File> {
+    let path = data_dir.join(LOCK);
+    let file = private::file_options()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| io("open", &path, &e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Conflict(format!(
+            "a database conversion is running in {}: wait for it to finish",
+            data_dir.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(io("lock", &path, &e)),
+    }
+}
+
+fn recover_locked(data_dir: &Path) -> Result<()> {
     if data_dir.join(MARKER).exists() {
         tracing::warn!("finishing a database conversion that was interrupted");
         finish(data_dir, false)
@@ -233,13 +270,15 @@ fn copy_blob(data_dir: &Path, sha: &str, old: Option<&Unlocked>, new: Option<&Un
     }
     let input = std::fs::File::open(&from).map_err(|e| io("read the stored file", &from, &e))?;
     let mut input: Box<dyn std::io::Read> = match old {
-        Some(k) => Box::new(super::sealed::SealedReader::new(k.files(), std::io::BufReader::new(input))),
+        Some(k) => {
+            Box::new(super::sealed::SealedReader::new(k.files(), sha.as_bytes(), std::io::BufReader::new(input)))
+        }
         None => Box::new(std::io::BufReader::new(input)),
     };
     let output = private::file_options().write(true).create_new(true).open(&to).map_err(|e| io("create", &to, &e))?;
     let mut output = std::io::BufWriter::new(output);
     match new {
-        Some(k) => super::sealed::seal_stream(k.files(), &mut input, &mut output).map(|_| ()),
+        Some(k) => super::sealed::seal_stream(k.files(), sha.as_bytes(), &mut input, &mut output).map(|_| ()),
         None => std::io::copy(&mut input, &mut output).map(|_| ()),
     }
     .map_err(|e| io("convert the stored file", &from, &e))?;

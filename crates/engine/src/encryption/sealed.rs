@@ -10,11 +10,13 @@
 //!
 //! Every chunk is 64 KiB of content and its 16-byte tag, except the last, which is shorter
 //! (possibly empty). Chunk `i` is sealed under the nonce `prefix | i (4 bytes, big-endian) |
-//! last (1 byte: 1 on the last chunk, else 0)`.
+//! last (1 byte: 1 on the last chunk, else 0)`. The last chunk's associated data is what the
+//! file is bound to (the file store binds the content's SHA-256): a blob moved into another's
+//! place does not open as that one.
 
 use std::io::{self, Read, Write};
 
-use chacha20poly1305::aead::Aead;
+use chacha20poly1305::aead::{Aead, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use rand::RngExt;
 
@@ -68,17 +70,17 @@ impl Sealer {
             if self.pending.len() > CHUNK {
                 let rest = self.pending.split_off(CHUNK);
                 let chunk = std::mem::replace(&mut self.pending, rest);
-                out.extend(self.seal(&chunk, false)?);
+                out.extend(self.seal(&chunk, false, &[])?);
             }
         }
         Ok(out)
     }
 
-    /// Seals what is left as the last chunk.
-    pub(crate) fn finish(mut self) -> io::Result<Vec<u8>> {
+    /// Seals what is left as the last chunk, bound to `bound`.
+    pub(crate) fn finish(mut self, bound: &[u8]) -> io::Result<Vec<u8>> {
         let mut out = self.header();
         let last = std::mem::take(&mut self.pending);
-        out.extend(self.seal(&last, true)?);
+        out.extend(self.seal(&last, true, bound)?);
         Ok(out)
     }
 
@@ -93,18 +95,18 @@ impl Sealer {
         h
     }
 
-    fn seal(&mut self, chunk: &[u8], last: bool) -> io::Result<Vec<u8>> {
+    fn seal(&mut self, chunk: &[u8], last: bool, bound: &[u8]) -> io::Result<Vec<u8>> {
         let sealed = self
             .cipher
-            .encrypt(&nonce(&self.prefix, self.counter, last), chunk)
+            .encrypt(&nonce(&self.prefix, self.counter, last), Payload { msg: chunk, aad: bound })
             .map_err(|_| io::Error::other("sealing a file failed"))?;
         self.counter = self.counter.checked_add(1).ok_or_else(|| io::Error::other("the file is too large to seal"))?;
         Ok(sealed)
     }
 }
 
-/// Seals everything `from` holds into `to`.
-pub(crate) fn seal_stream(key: &FileKey, from: &mut impl Read, to: &mut impl Write) -> io::Result<u64> {
+/// Seals everything `from` holds into `to`, bound to `bound`.
+pub(crate) fn seal_stream(key: &FileKey, bound: &[u8], from: &mut impl Read, to: &mut impl Write) -> io::Result<u64> {
     let mut sealer = Sealer::new(key);
     let mut buf = vec![0u8; CHUNK];
     let mut total = 0u64;
@@ -116,22 +118,22 @@ pub(crate) fn seal_stream(key: &FileKey, from: &mut impl Read, to: &mut impl Wri
         total += n as u64;
         to.write_all(&sealer.push(&buf[..n])?)?;
     }
-    to.write_all(&sealer.finish()?)?;
+    to.write_all(&sealer.finish(bound)?)?;
     Ok(total)
 }
 
 /// Seals content held whole.
 #[cfg(test)]
-pub(crate) fn seal(key: &FileKey, content: &[u8]) -> io::Result<Vec<u8>> {
+pub(crate) fn seal(key: &FileKey, bound: &[u8], content: &[u8]) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(HEADER_LEN + content.len() + (content.len() / CHUNK + 1) * TAG);
-    seal_stream(key, &mut &*content, &mut out)?;
+    seal_stream(key, bound, &mut &*content, &mut out)?;
     Ok(out)
 }
 
-/// Opens sealed content held whole.
-pub(crate) fn open(key: &FileKey, sealed: &[u8]) -> io::Result<Vec<u8>> {
+/// Opens sealed content held whole, bound to `bound`.
+pub(crate) fn open(key: &FileKey, bound: &[u8], sealed: &[u8]) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(sealed.len());
-    SealedReader::new(key, sealed).read_to_end(&mut out)?;
+    SealedReader::new(key, bound, sealed).read_to_end(&mut out)?;
     Ok(out)
 }
 
@@ -139,6 +141,7 @@ pub(crate) fn open(key: &FileKey, sealed: &[u8]) -> io::Result<Vec<u8>> {
 pub(crate) struct SealedReader<R> {
     inner: R,
     cipher: XChaCha20Poly1305,
+    bound: Vec<u8>,
     prefix: Option<[u8; PREFIX_LEN]>,
     counter: u32,
     /// Sealed bytes read ahead (up to one chunk and one byte: enough to tell the last chunk).
@@ -151,10 +154,11 @@ pub(crate) struct SealedReader<R> {
 }
 
 impl<R: Read> SealedReader<R> {
-    pub(crate) fn new(key: &FileKey, inner: R) -> Self {
+    pub(crate) fn new(key: &FileKey, bound: &[u8], inner: R) -> Self {
         SealedReader {
             inner,
             cipher: key.cipher(),
+            bound: bound.to_vec(),
             prefix: None,
             counter: 0,
             sealed: Vec::with_capacity(CHUNK + TAG + 1),
@@ -204,7 +208,10 @@ impl<R: Read> SealedReader<R> {
         let chunk = std::mem::replace(&mut self.sealed, rest);
         self.content = self
             .cipher
-            .decrypt(&nonce(&prefix, self.counter, last), chunk.as_slice())
+            .decrypt(
+                &nonce(&prefix, self.counter, last),
+                Payload { msg: chunk.as_slice(), aad: if last { self.bound.as_slice() } else { &[] } },
+            )
             .map_err(|_| broken("does not open"))?;
         self.at = 0;
         self.counter = self.counter.checked_add(1).ok_or_else(|| broken("is too long"))?;
@@ -242,18 +249,19 @@ mod tests {
         let key = key();
         for size in [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK, 3 * CHUNK + 17] {
             let content: Vec<u8> = (0..size).map(|i| (i * 31 % 251) as u8).collect();
-            let sealed = seal(&key, &content).expect("seals");
+            let sealed = seal(&key, b"bound", &content).expect("seals");
             assert!(sealed.starts_with(MAGIC));
             assert!(memchr::memmem::find(&sealed, &content[..content.len().min(64)]).is_none() || size == 0);
-            assert_eq!(open(&key, &sealed).expect("opens"), content, "size {size}");
+            assert_eq!(open(&key, b"bound", &sealed).expect("opens"), content, "size {size}");
+            assert!(open(&key, b"other", &sealed).is_err(), "bound to what it was sealed for");
             // Pushed in odd pieces, the same content seals to something that opens the same.
             let mut sealer = Sealer::new(&key);
             let mut piecewise = Vec::new();
             for piece in content.chunks(7_777) {
                 piecewise.extend(sealer.push(piece).expect("push"));
             }
-            piecewise.extend(sealer.finish().expect("finish"));
-            assert_eq!(open(&key, &piecewise).expect("opens"), content);
+            piecewise.extend(sealer.finish(b"bound").expect("finish"));
+            assert_eq!(open(&key, b"bound", &piecewise).expect("opens"), content);
         }
     }
 
@@ -261,8 +269,8 @@ mod tests {
     fn a_cut_flipped_or_foreign_file_does_not_open() {
         let key = key();
         let content = vec![42u8; 2 * CHUNK + 100];
-        let sealed = seal(&key, &content).expect("seals");
-        let invalid = |bytes: &[u8], k: &FileKey| open(k, bytes).map_err(|e| e.kind());
+        let sealed = seal(&key, b"", &content).expect("seals");
+        let invalid = |bytes: &[u8], k: &FileKey| open(k, b"", bytes).map_err(|e| e.kind());
         // Cut at a chunk boundary: the chunk before was not sealed as the last.
         assert_eq!(invalid(&sealed[..HEADER_LEN + 2 * (CHUNK + TAG)], &key), Err(io::ErrorKind::InvalidData));
         assert_eq!(invalid(&sealed[..sealed.len() - 1], &key), Err(io::ErrorKind::InvalidData));

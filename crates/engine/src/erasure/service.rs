@@ -1,7 +1,8 @@
 //! Erasing an applicant: every store that may hold the person's data erases its own records in
-//! one transaction, with SQLite's `secure_delete` on and every free page overwritten after
-//! (`db::securely`: freed content is zeros, not left in free pages); then the stored files go,
-//! and the write-ahead log, which still holds the old pages, is checkpointed and cut to nothing.
+//! one transaction, with SQLite's `secure_delete` on (`db::securely`: freed content is zeros);
+//! then the stored files go, every free page of the file is overwritten (pages freed whole
+//! earlier keep what they held), and the write-ahead log, which still holds the old pages, is
+//! checkpointed and cut to nothing (`Database::wipe_free_space`).
 //!
 //! What is erased, and how (the guide's "Erasure" section says the same):
 //! - the applicant; its document verifications, documents and their files; its AML screenings
@@ -23,6 +24,8 @@
 //! audit event accounts for them, so the chain still proves itself (see `audit::chain`).
 
 use std::collections::BTreeMap;
+
+use rusqlite::Connection;
 
 use super::model::{Erasure, ErasureId};
 use super::store;
@@ -46,130 +49,113 @@ impl Erasures<'_> {
     /// Erases an applicant and everything that holds its data (its KYB cases too); `by` is who
     /// asked.
     pub async fn applicant(&self, scope: Scope, id: ApplicantId, by: &str) -> Result<Erasure> {
-        // Journal entries still queued are stored first, so that they are erased too.
-        self.engine.journal().flush().await;
-        let applicant = self.engine.applicants().get(scope, id).await?;
-        let needles = needles(&applicant);
-        let (real_now, now) = (self.engine.real_now(), self.engine.now(scope));
-        let by = by.to_owned();
-        let (erasure, hashes) = self
-            .engine
-            .core
-            .db
-            .write(move |conn| crate::db::securely(conn, |conn| erase(conn, scope, id, &needles, (real_now, now), &by)))
-            .await?;
-        self.finish(hashes).await;
-        Ok(erasure)
+        let needles = needles(&self.engine.applicants().get(scope, id).await?);
+        self.run(scope, by, move |conn, request, removed| {
+            Ok(("applicant", id.as_uuid(), erase_applicant(conn, request, id, &needles, removed)?))
+        })
+        .await
     }
 
     /// Erases a KYB case (see the module's comment); `by` is who asked.
     pub async fn kyb_case(&self, scope: Scope, id: CaseId, by: &str) -> Result<Erasure> {
-        self.engine.journal().flush().await;
-        let (real_now, now) = (self.engine.real_now(), self.engine.now(scope));
-        let by = by.to_owned();
-        let (erasure, hashes) = self
-            .engine
-            .core
-            .db
-            .write(move |conn| {
-                let case = crate::kyb::store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
-                crate::db::securely(conn, |conn| {
-                    let mut removed = Removed::default();
-                    let erasure_id = ErasureId::new(real_now);
-                    let hashes = erase_case(conn, &case, erasure_id, now, &by, &mut removed)?;
-                    let erasure = log(conn, scope, "kyb_case", id.as_uuid(), erasure_id, real_now, &by, removed)?;
-                    Ok((erasure, hashes))
-                })
-            })
-            .await?;
-        self.finish(hashes).await;
-        Ok(erasure)
+        self.run(scope, by, move |conn, request, removed| {
+            let case = crate::kyb::store::get_case(conn, scope, id)?.ok_or(Error::not_found("KYB verification"))?;
+            Ok(("kyb_case", id.as_uuid(), erase_case(conn, request, &case, removed)?))
+        })
+        .await
     }
 
     /// Erases one document verification: it, its documents and their files, and what names it
     /// or the person its document reads (outbox events, deliveries, journal bodies). The
     /// applicant stays.
     pub async fn verification(&self, scope: Scope, id: VerificationId, by: &str) -> Result<Erasure> {
+        self.run(scope, by, move |conn, _, removed| {
+            let record = crate::verifications::store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
+            let (_, files) = crate::verifications::store::erase_one(conn, scope, id)?;
+            removed.count("verifications", 1);
+            removed.count("verification_documents", files.len());
+            let mut hashes = Vec::new();
+            for file in &files {
+                hashes.extend(crate::files::store::delete(conn, scope, *file)?);
+            }
+            removed.count("files", hashes.len());
+            let mut all = vec![id.to_string(), record.short_id.clone()];
+            all.extend(files.iter().map(ToString::to_string));
+            if let Some(poi) = &record.poi_data {
+                all.extend(poi.full_name.iter().chain(&poi.document_number).cloned());
+            }
+            erase_mentions(conn, scope, id.as_uuid(), &finish_needles(all, Vec::new(), Vec::new()).all, removed)?;
+            Ok(("verification", id.as_uuid(), hashes))
+        })
+        .await
+    }
+
+    /// Erases one e-mail check: it and its messages, and what names it or its address.
+    pub async fn email_check(&self, scope: Scope, id: EmailCheckId, by: &str) -> Result<Erasure> {
+        self.run(scope, by, move |conn, _, removed| {
+            let email = crate::email::store::erase_check(conn, scope, id)?.ok_or(Error::not_found("e-mail check"))?;
+            removed.count("email_checks", 1);
+            let needles = finish_needles(vec![id.to_string()], Vec::new(), vec![email]);
+            erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;
+            Ok(("email_check", id.as_uuid(), Vec::new()))
+        })
+        .await
+    }
+
+    /// Runs one erasure: queued journal entries are stored first (so that they are erased too);
+    /// `erase` runs in one write inside `db::securely` and returns the subject's kind and id and
+    /// the stored files whose records went; the log entry is written in the same transaction.
+    /// After the commit, those files go and the write-ahead log is cut.
+    async fn run<F>(&self, scope: Scope, by: &str, erase: F) -> Result<Erasure>
+    where
+        F: FnOnce(&Connection, &Request, &mut Removed) -> Result<(&'static str, uuid::Uuid, Vec<String>)>
+            + Send
+            + 'static,
+    {
         self.engine.journal().flush().await;
         let real_now = self.engine.real_now();
-        let by = by.to_owned();
+        let request =
+            Request { scope, id: ErasureId::new(real_now), real_now, now: self.engine.now(scope), by: by.to_owned() };
         let (erasure, hashes) = self
             .engine
             .core
             .db
             .write(move |conn| {
-                let record =
-                    crate::verifications::store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
                 crate::db::securely(conn, |conn| {
                     let mut removed = Removed::default();
-                    let (_, files) = crate::verifications::store::erase_one(conn, scope, id)?;
-                    removed.count("verifications", 1);
-                    removed.count("verification_documents", files.len());
-                    let mut hashes = Vec::new();
-                    for file in &files {
-                        hashes.extend(crate::files::store::delete(conn, scope, *file)?);
-                    }
-                    removed.count("files", hashes.len());
-                    let mut all = vec![id.to_string(), record.short_id.clone()];
-                    all.extend(files.iter().map(ToString::to_string));
-                    if let Some(poi) = &record.poi_data {
-                        all.extend(poi.full_name.iter().chain(&poi.document_number).cloned());
-                    }
-                    let needles = finish_needles(all, Vec::new(), Vec::new());
-                    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
-                    let erasure = log(
-                        conn,
-                        scope,
-                        "verification",
-                        id.as_uuid(),
-                        ErasureId::new(real_now),
-                        real_now,
-                        &by,
-                        removed,
-                    )?;
+                    let (kind, subject, hashes) = erase(conn, &request, &mut removed)?;
+                    let erasure = Erasure {
+                        id: request.id,
+                        subject_kind: kind.to_owned(),
+                        subject_id: subject,
+                        erased_at: request.real_now,
+                        erased_by: request.by.clone(),
+                        removed: removed.0,
+                    };
+                    store::insert(conn, scope, &erasure)?;
                     Ok((erasure, hashes))
                 })
             })
             .await?;
-        self.finish(hashes).await;
-        Ok(erasure)
-    }
-
-    /// Erases one e-mail check: it and its messages, and what names it or its address.
-    pub async fn email_check(&self, scope: Scope, id: EmailCheckId, by: &str) -> Result<Erasure> {
-        self.engine.journal().flush().await;
-        let real_now = self.engine.real_now();
-        let by = by.to_owned();
-        let erasure = self
-            .engine
-            .core
-            .db
-            .write(move |conn| {
-                crate::db::securely(conn, |conn| {
-                    let email =
-                        crate::email::store::erase_check(conn, scope, id)?.ok_or(Error::not_found("e-mail check"))?;
-                    let mut removed = Removed::default();
-                    removed.count("email_checks", 1);
-                    let needles = finish_needles(vec![id.to_string()], Vec::new(), vec![email]);
-                    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
-                    log(conn, scope, "email_check", id.as_uuid(), ErasureId::new(real_now), real_now, &by, removed)
-                })
-            })
-            .await?;
-        self.finish(Vec::new()).await;
-        Ok(erasure)
-    }
-
-    /// After the erasure committed: the files no record names any more, and the log's old pages.
-    async fn finish(&self, hashes: Vec<String>) {
         self.engine.files().remove_unreferenced(hashes).await;
-        self.engine.core.db.truncate_log().await;
+        self.engine.core.db.wipe_free_space().await;
+        Ok(erasure)
     }
 
     /// The environment's erasure log, newest first (at most 100).
     pub async fn recent(&self, scope: Scope) -> Result<Vec<Erasure>> {
         self.engine.core.db.read(move |conn| store::recent(conn, scope, 100)).await
     }
+}
+
+/// One erasure as asked: where, its log entry's id, when (the machine's time and the
+/// environment's) and who asked.
+struct Request {
+    scope: Scope,
+    id: ErasureId,
+    real_now: Timestamp,
+    now: Timestamp,
+    by: String,
 }
 
 /// What identifies the person in free text.
@@ -225,26 +211,23 @@ impl Removed {
     }
 }
 
-/// Every store erases its own records; returns the log entry and the hashes of the stored files
-/// whose records went. `(real_now, now)`: the machine's time and the environment's.
-fn erase(
-    conn: &rusqlite::Connection,
-    scope: Scope,
+/// Every store erases the applicant's records; returns the hashes of the stored files whose
+/// records went.
+fn erase_applicant(
+    conn: &Connection,
+    request: &Request,
     id: ApplicantId,
     needles: &Needles,
-    (real_now, now): (Timestamp, Timestamp),
-    by: &str,
-) -> Result<(Erasure, Vec<String>)> {
-    let mut removed = Removed::default();
-    let erasure_id = ErasureId::new(real_now);
+    removed: &mut Removed,
+) -> Result<Vec<String>> {
+    let scope = request.scope;
     let mut hashes = Vec::new();
     for case_id in crate::kyb::store::cases_of_applicant(conn, scope, id)? {
         if let Some(case) = crate::kyb::store::get_case(conn, scope, case_id)? {
-            hashes.extend(erase_case(conn, &case, erasure_id, now, by, &mut removed)?);
+            hashes.extend(erase_case(conn, request, &case, removed)?);
         }
     }
     removed.count("kyb_single_checks", crate::kyb::store::erase_single_checks(conn, scope, id)?);
-    let id_text = id.to_string();
     let (verifications, documents) = crate::verifications::store::erase_applicant(conn, scope, id)?;
     removed.count("verifications", verifications);
     removed.count("verification_documents", documents);
@@ -254,32 +237,24 @@ fn erase(
     hashes.extend(files);
     removed.count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
     removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
-    removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id_text, &needles.emails)?);
-    erase_mentions(conn, scope, id.as_uuid(), &needles.all, &mut removed)?;
+    removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id.to_string(), &needles.emails)?);
+    erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;
     if !crate::applicants::store::delete(conn, scope, id)? {
         return Err(Error::not_found("applicant"));
     }
     removed.count("applicants", 1);
-    let erasure = log(conn, scope, "applicant", id.as_uuid(), erasure_id, real_now, by, removed)?;
-    Ok((erasure, hashes))
+    Ok(hashes)
 }
 
 /// Erases one KYB case inside an erasure; returns the hashes of its files.
-fn erase_case(
-    conn: &rusqlite::Connection,
-    case: &Case,
-    erasure_id: ErasureId,
-    now: Timestamp,
-    by: &str,
-    removed: &mut Removed,
-) -> Result<Vec<String>> {
+fn erase_case(conn: &Connection, request: &Request, case: &Case, removed: &mut Removed) -> Result<Vec<String>> {
     let scope = case.scope;
     let needles = case_needles(case);
     let hashes = crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::KybCase, case.id.as_uuid())?;
     removed.count("files", hashes.len());
     removed.count("aml_searches", crate::aml::store::erase_names(conn, scope, &needles.names)?);
     erase_mentions(conn, scope, case.id.as_uuid(), &needles.all, removed)?;
-    let emptied = crate::audit::store::empty_case(conn, scope, case.id.as_uuid(), &erasure_id.to_string())?;
+    let emptied = crate::audit::store::empty_case(conn, scope, case.id.as_uuid(), &request.id.to_string())?;
     if !emptied.is_empty() {
         removed.count("audit_events_emptied", emptied.len());
         let events: serde_json::Map<String, serde_json::Value> =
@@ -288,12 +263,12 @@ fn erase_case(
             conn,
             scope,
             crate::audit::store::NewAuditEvent {
-                at: now,
+                at: request.now,
                 case: Some((case.id.as_uuid(), &case.public_id)),
                 actor: "docket",
                 reviewer_id: None,
                 kind: crate::audit::ERASED_KIND,
-                data: serde_json::json!({ "erasure_id": erasure_id, "requested_by": by, "events": events }),
+                data: serde_json::json!({ "erasure_id": request.id, "requested_by": request.by, "events": events }),
             },
         )?;
     }
@@ -305,7 +280,7 @@ fn erase_case(
 
 /// Outbox events about `subject` or naming a needle, deliveries and journal bodies naming one.
 fn erase_mentions(
-    conn: &rusqlite::Connection,
+    conn: &Connection,
     scope: Scope,
     subject: uuid::Uuid,
     needles: &[String],
@@ -345,28 +320,4 @@ fn case_needles(case: &Case) -> Needles {
     all.extend(form.representative.phone.iter().map(|p| p.as_str().to_owned()));
     all.extend(case.external_id.iter().map(|e| e.as_str().to_owned()));
     finish_needles(all, names, emails)
-}
-
-/// Writes the erasure log's entry.
-#[allow(clippy::too_many_arguments)]
-fn log(
-    conn: &rusqlite::Connection,
-    scope: Scope,
-    kind: &str,
-    subject: uuid::Uuid,
-    id: ErasureId,
-    at: Timestamp,
-    by: &str,
-    removed: Removed,
-) -> Result<Erasure> {
-    let erasure = Erasure {
-        id,
-        subject_kind: kind.to_owned(),
-        subject_id: subject,
-        erased_at: at,
-        erased_by: by.to_owned(),
-        removed: removed.0,
-    };
-    store::insert(conn, scope, &erasure)?;
-    Ok(erasure)
 }

@@ -85,7 +85,7 @@ impl Files<'_> {
         let blob = std::fs::File::open(&path).map_err(|e| io("read", &path, &e))?;
         let blob = std::io::BufReader::with_capacity(256 * 1024, blob);
         Ok(match self.key() {
-            Some(key) => Box::new(sealed::SealedReader::new(&key, blob)),
+            Some(key) => Box::new(sealed::SealedReader::new(&key, file.sha256.as_bytes(), blob)),
             None => Box::new(blob),
         })
     }
@@ -95,10 +95,13 @@ impl Files<'_> {
         let path = self.blob(&file.sha256);
         let bytes = tokio::fs::read(&path).await.map_err(|e| io("read", &path, &e))?;
         match self.key() {
-            Some(key) => tokio::task::spawn_blocking(move || sealed::open(&key, &bytes))
-                .await
-                .map_err(|e| Error::Storage(format!("opening a stored file failed: {e}")))?
-                .map_err(|e| io("open", &path, &e)),
+            Some(key) => tokio::task::spawn_blocking({
+                let bound = file.sha256.clone();
+                move || sealed::open(&key, bound.as_bytes(), &bytes)
+            })
+            .await
+            .map_err(|e| Error::Storage(format!("opening a stored file failed: {e}")))?
+            .map_err(|e| io("open", &path, &e)),
             None => Ok(bytes),
         }
     }
@@ -238,14 +241,15 @@ impl Upload {
     /// Stores what was written: synced to disk, renamed into place, its record committed.
     pub async fn finish(mut self) -> Result<StoredFile> {
         let mut out = self.out.take().ok_or_else(|| Error::Storage("the upload was already finished".into()))?;
+        let sha256 = hex::encode(std::mem::take(&mut self.hasher).finalize());
         if let Some(sealer) = self.sealer.take() {
-            let last = sealer.finish().map_err(|e| io("seal", &self.tmp, &e))?;
+            // Bound to its content's hash: it opens as no other file.
+            let last = sealer.finish(sha256.as_bytes()).map_err(|e| io("seal", &self.tmp, &e))?;
             out.write_all(&last).await.map_err(|e| io("write", &self.tmp, &e))?;
         }
         out.flush().await.map_err(|e| io("write", &self.tmp, &e))?;
         out.get_ref().sync_all().await.map_err(|e| io("sync", &self.tmp, &e))?;
         drop(out);
-        let sha256 = hex::encode(std::mem::take(&mut self.hasher).finalize());
         let target = self.engine.files().blob(&sha256);
         let record = StoredFile {
             id: FileId::new(self.engine.real_now()),

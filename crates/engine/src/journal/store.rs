@@ -246,67 +246,65 @@ pub(crate) fn prune_scope(conn: &Connection, scope: Scope, cutoff: Timestamp) ->
 /// What an erased body says instead.
 const ERASED: &str = "[erased on request: this body named a person whose data was erased]";
 
-/// Redacts every body and query that mentions one of `needles` (an erased person's id, names,
-/// e-mail, phone; letter case aside), and the bodies of every request whose path does: the
-/// body is deleted and its entries point to a note instead, the query is replaced by the note.
-/// Returns how many bodies went.
+/// Redacts every body and query that mentions one of `needles` (an erased subject's ids, names,
+/// e-mail, phone; letter case aside), and both bodies of every request whose path or query
+/// does: the entries point to a note instead, a body nothing else refers to is deleted, the
+/// query is replaced by the note. Returns how many bodies went.
 pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<usize> {
     let needles: Vec<String> = needles.iter().map(|n| n.to_lowercase()).collect();
     let mentions = |text: &str| {
         let text = text.to_lowercase();
         needles.iter().any(|n| text.contains(n.as_str()))
     };
-    let hashes: Vec<Vec<u8>> = {
+    let note = pack(ERASED.as_bytes());
+    // Bodies that mention a needle, whoever refers to them.
+    let named: std::collections::HashSet<Vec<u8>> = {
         let mut stmt = conn.prepare("SELECT hash, body FROM journal_bodies")?;
         let rows = stmt.query_map([], |r| Ok((r.get::<_, Vec<u8>>(0)?, unpack(r, 1)?)))?;
-        let mut found = Vec::new();
+        let mut found = std::collections::HashSet::new();
         for row in rows {
             let (hash, body) = row?;
-            if body.as_deref().is_some_and(mentions) {
-                found.push(hash);
+            if hash != note.hash && body.as_deref().is_some_and(mentions) {
+                found.insert(hash);
             }
         }
-        // The bodies of requests addressed to the subject (its id, or a widget token, in the
-        // path): a form saved field by field holds a person's names apart, never as one phrase.
-        let mut stmt = conn.prepare("SELECT path, request_hash, response_hash FROM request_journal")?;
-        let rows = stmt.query_map([], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, Option<Vec<u8>>>(1)?, r.get::<_, Option<Vec<u8>>>(2)?))
-        })?;
-        for row in rows {
-            let (path, request, response) = row?;
-            if mentions(&path) {
-                found.extend(request);
-                found.extend(response);
-            }
-        }
-        found.sort();
-        found.dedup();
         found
     };
-    let note = pack(ERASED.as_bytes());
-    if !hashes.is_empty() {
+    // The entries to point at the note: those referring to a named body, and both bodies of a
+    // request addressed to the subject (its id, or a widget token, in the path: a form saved
+    // field by field holds a person's names apart, never as one phrase). Found in one pass (the
+    // hash columns have no index). A body shared with other requests (`{}`, say) stays theirs.
+    let repoint: Vec<(i64, bool, bool)> = {
+        let mut stmt = conn.prepare(
+            "SELECT seq, path, query, request_hash, response_hash FROM request_journal
+             WHERE request_hash IS NOT NULL OR response_hash IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let (seq, path, query) = (r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?);
+            Ok((seq, path, query, r.get::<_, Option<Vec<u8>>>(3)?, r.get::<_, Option<Vec<u8>>>(4)?))
+        })?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (seq, path, query, request, response) = row?;
+            let addressed = mentions(&path) || query.as_deref().is_some_and(mentions);
+            let erase = |hash: &Option<Vec<u8>>| {
+                hash.as_ref().is_some_and(|h| *h != note.hash && (addressed || named.contains(h)))
+            };
+            let (a, b) = (erase(&request), erase(&response));
+            if a || b {
+                found.push((seq, a, b));
+            }
+        }
+        found
+    };
+    if !repoint.is_empty() {
         conn.prepare_cached(
             "INSERT INTO journal_bodies (hash, body, last_seq) VALUES (?1, ?2, (SELECT coalesce(max(seq), 0) FROM request_journal))
              ON CONFLICT (hash) DO UPDATE SET last_seq = excluded.last_seq",
         )?
         .execute(params![note.hash, &*note.bytes])?;
     }
-    // The entries that refer to them, found in one pass (the hash columns have no index).
-    let erased: std::collections::HashSet<&[u8]> = hashes.iter().map(Vec::as_slice).collect();
-    let referring: Vec<(i64, bool, bool)> = if erased.is_empty() {
-        Vec::new()
-    } else {
-        let mut stmt = conn.prepare(
-            "SELECT seq, request_hash, response_hash FROM request_journal
-             WHERE request_hash IS NOT NULL OR response_hash IS NOT NULL",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            let names = |i| r.get::<_, Option<Vec<u8>>>(i).map(|h| h.is_some_and(|h| erased.contains(h.as_slice())));
-            Ok((r.get::<_, i64>(0)?, names(1)?, names(2)?))
-        })?;
-        rows.filter(|row| !matches!(row, Ok((_, false, false)))).collect::<rusqlite::Result<_>>()?
-    };
-    for (seq, request, response) in &referring {
+    for (seq, request, response) in &repoint {
         if *request {
             conn.prepare_cached("UPDATE request_journal SET request_hash = ?2 WHERE seq = ?1")?
                 .execute(params![seq, note.hash])?;
@@ -316,13 +314,17 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
                 .execute(params![seq, note.hash])?;
         }
     }
-    for hash in &hashes {
-        conn.prepare_cached("DELETE FROM journal_bodies WHERE hash = ?1")?.execute([hash])?;
+    // Bodies nothing refers to any more go (a named one always: every entry was repointed).
+    let before: i64 = conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0))?;
+    if !repoint.is_empty() {
+        remove_unreferenced_bodies(conn)?;
     }
+    let after: i64 = conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0))?;
+    let bodies = usize::try_from(before - after).unwrap_or(0);
     // Entries from before bodies were shared keep theirs inline.
     let inline: Vec<(i64, bool, bool)> = {
         let mut stmt = conn.prepare(
-            "SELECT seq, request_body, response_body, path FROM request_journal
+            "SELECT seq, request_body, response_body, path || '?' || coalesce(query, '') FROM request_journal
              WHERE request_body IS NOT NULL OR response_body IS NOT NULL",
         )?;
         let rows =
@@ -353,7 +355,7 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         conn.prepare_cached("UPDATE request_journal SET query = ?2 WHERE instr(lower(query), ?1) > 0")?
             .execute(params![needle, ERASED])?;
     }
-    Ok(hashes.len() + inline.len())
+    Ok(bodies + inline.len())
 }
 
 #[cfg(test)]
@@ -426,5 +428,41 @@ mod tests {
         assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 2, "every entry is old");
         assert!(seqs(&conn).is_empty());
         assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 0, "an empty journal");
+    }
+
+    #[test]
+    fn an_erasure_redacts_requests_addressed_to_the_subject_and_leaves_shared_bodies_to_others() {
+        let conn = crate::db::migrated_in_memory();
+        let at = |path: &str, body: &[u8]| Prepared {
+            path: path.into(),
+            response_body: (Some(pack(body)), false),
+            ..entry_at(Timestamp::from_millis(10))
+        };
+        insert_all(
+            &conn,
+            &[
+                at("/api/v4/kyb/verifications/subject-7/sections/ownership", b"{}"),
+                at("/api/v3/applicants", b"{}"),
+                at("/api/v4/kyb/verifications/subject-7", b"{\"first_name\":\"Tom\",\"last_name\":\"Reed\"}"),
+                at("/api/v3/other/subject-8", b"{\"x\":1}"),
+            ],
+        )
+        .expect("inserts");
+        let response = |seq: i64| -> String {
+            conn.query_row(
+                "SELECT b.body FROM request_journal j JOIN journal_bodies b ON b.hash = j.response_hash WHERE j.seq = ?1",
+                [seq],
+                |r| unpack(r, 0),
+            )
+            .expect("a body")
+            .expect("not null")
+        };
+        assert_eq!(erase_mentions(&conn, &["subject-7".into()]).expect("erases"), 1, "only the named body went");
+        assert_eq!(response(1), ERASED);
+        assert_eq!(response(2), "{}", "a body shared with another request stays that request's");
+        assert_eq!(response(3), ERASED);
+        // A second erasure leaves the first's redactions pointing at the note.
+        erase_mentions(&conn, &["subject-8".into()]).expect("erases");
+        assert_eq!((response(1), response(4)), (ERASED.to_owned(), ERASED.to_owned()));
     }
 }

@@ -530,6 +530,10 @@ impl Kyb<'_> {
                 .db
                 .write(move |conn| {
                     let Some(mut case) = store::get_case(conn, scope, id)? else { return Ok(Vec::new()) };
+                    // Still decided (it may have been reopened since the list was read).
+                    if !matches!(case.status.stage(), super::Stage::Approved | super::Stage::Rejected) {
+                        return Ok(Vec::new());
+                    }
                     let hashes =
                         crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::KybCase, id.as_uuid())?;
                     let detail = json!({ "files": hashes.len(), "retention_days": days });
