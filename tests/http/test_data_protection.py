@@ -504,6 +504,8 @@ def test_a_plain_directory_is_encrypted_rekeyed_and_decrypted_in_place(docket_fa
     assert "does not open" in srv.run_cli(*data, "--database-key-file", str(key), "info").stderr
     done = srv.run_cli(*data, "--database-key-file", str(second), "db", "decrypt")
     assert done.returncode == 0 and "decrypted" in done.stdout, done.stderr
+    done = srv.run_cli(*data, "db", "vacuum")
+    assert done.returncode == 0 and "vacuumed" in done.stdout, done.stderr
     assert_readable(docket_factory(data_dir=srv.data_dir), planted)
 
 

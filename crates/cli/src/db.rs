@@ -1,5 +1,5 @@
 //! `docket db`: encryption at rest of a data directory — make a key, say whether the database
-//! is encrypted, encrypt, decrypt or change the key in place (Docket stopped).
+//! is encrypted, encrypt, decrypt or change the key in place (Docket stopped) — and `vacuum`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,10 @@ pub enum DbCommand {
     Encrypt,
     /// Decrypt the database and its stored files (the given key opens them).
     Decrypt,
+    /// Rewrite the database file whole (Docket stopped): old copies of changed rows that a Docket
+    /// before this one left in free space go (run it once after upgrading, for erasures to be
+    /// complete byte for byte), and the file shrinks to its data.
+    Vacuum,
     /// Change the key: the given key opens the database, the new one encrypts it afterwards.
     Rekey {
         /// The file holding the new key (or give the key itself in DOCKET_NEW_DATABASE_KEY).
@@ -43,6 +47,16 @@ pub fn run(data_dir: &Path, cmd: DbCommand) -> Result<()> {
     match cmd {
         DbCommand::Keygen { file } => keygen(file.as_deref()),
         DbCommand::Status => status(data_dir, key),
+        DbCommand::Vacuum => {
+            let (before, after) = convert::vacuum(data_dir, key)?;
+            println!(
+                "vacuumed {}: {:.1} MB, was {:.1} MB",
+                data_dir.display(),
+                after as f64 / 1e6,
+                before as f64 / 1e6
+            );
+            Ok(())
+        }
         DbCommand::Encrypt => {
             let Some(key) = key else {
                 bail!("give the key to encrypt with: --database-key-file FILE or {}", crate::KEY_VARIABLE)

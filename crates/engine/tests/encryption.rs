@@ -258,3 +258,33 @@ fn a_docket_starting_during_a_conversion_is_refused_and_takes_nothing_of_it() {
     with_engine(dir.path(), None, async |e| still_there(e, &file).await);
     assert!(!dir.path().join("files.converting").exists(), "leftovers go once no conversion runs");
 }
+
+#[test]
+fn vacuum_removes_what_an_older_docket_left_in_free_space_under_either_key() {
+    for key in [None, Some(DatabaseKey::generate())] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = with_engine(dir.path(), key.as_ref(), async |e| plant(e).await);
+        if key.is_none() {
+            // As an older Docket deleted rows: their cells stay in the free space of the page that
+            // keeps the others.
+            let conn = rusqlite::Connection::open(dir.path().join(DATABASE_FILE)).expect("raw open");
+            conn.pragma_update(None, "secure_delete", false).expect("off");
+            conn.execute_batch("CREATE TABLE older (text TEXT NOT NULL)").expect("table");
+            for n in 0..20 {
+                let text = if n % 2 == 0 { format!("kept-row-{n}") } else { format!("gone-row-{n}") };
+                conn.execute("INSERT INTO older VALUES (?1)", [text]).expect("inserts");
+            }
+            conn.execute("DELETE FROM older WHERE text LIKE 'gone-%'", []).expect("deletes");
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).expect("checkpoint");
+            drop(conn);
+            assert!(!found(dir.path(), b"gone-row-").is_empty(), "the deleted cells are there");
+        }
+        let (before, after) = convert::vacuum(dir.path(), key.as_ref()).expect("vacuums");
+        assert!(after > 0 && after <= before, "{before} -> {after}");
+        if key.is_none() {
+            assert_eq!(found(dir.path(), b"gone-row-"), Vec::<String>::new());
+            assert!(!found(dir.path(), b"kept-row-").is_empty());
+        }
+        with_engine(dir.path(), key.as_ref(), async |e| still_there(e, &file).await);
+    }
+}

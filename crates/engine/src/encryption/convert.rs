@@ -162,6 +162,29 @@ pub fn convert_until(
     Ok(Converted { conversion, files, database_bytes })
 }
 
+/// `docket db vacuum`: rewrites the database file whole (SQLite's `VACUUM`, under the key it is
+/// kept under), with Docket stopped as for a conversion. What a Docket before this one left in
+/// the free space of pages still in use (old copies of changed rows, which an erasure cannot
+/// reach) is gone afterwards, and the file shrinks to its data. Returns its size before and
+/// after.
+pub fn vacuum(data_dir: &Path, key: Option<&DatabaseKey>) -> Result<(u64, u64)> {
+    let _lock = lock_conversions(data_dir)?;
+    recover_locked(data_dir)?;
+    let path = data_dir.join(DATABASE_FILE);
+    if AtRest::of(&path)? == AtRest::New {
+        return Err(Error::invalid_request(format!("{} holds no Docket database", data_dir.display())));
+    }
+    let keys = super::unlock(&path, key)?;
+    let size = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let before = size();
+    let conn = lock(&path, keys.as_ref())?;
+    conn.pragma_update(None, "secure_delete", true)?;
+    conn.execute_batch("VACUUM")?;
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    drop(conn);
+    Ok((before, size()))
+}
+
 /// Finishes or undoes a conversion a crash interrupted (see the module's comment). Call it
 /// before opening the database of `data_dir`; refused while a conversion runs there.
 pub fn recover(data_dir: &Path) -> Result<()> {
