@@ -656,3 +656,25 @@ describe("data and privacy", () => {
     await screenshot(page(), "data-privacy");
   });
 });
+
+describe("encryption at rest", () => {
+  test("the owner of an encrypted directory sees it encrypted and shows the key to keep a copy", async () => {
+    const key = "c0ffee".repeat(10) + "c0de";
+    const encrypted = await startDocket({ demo: false, env: { DOCKET_DATABASE_KEY: key } });
+    const own = await newPage(chromium.browser);
+    try {
+      await own.page.goto(encrypted.login);
+      await own.page.getByTestId("reviewer-chip").waitFor();
+      await own.page.goto(`${encrypted.url}/data`);
+      await assertText(own.page.getByTestId("data-encrypted"), "encrypted");
+      assert.doesNotMatch(await own.page.getByTestId("data-encrypted").textContent(), /not encrypted/);
+      await own.page.getByTestId("show-database-key").click();
+      await own.page.getByTestId("confirm-show-key").click();
+      await assertText(own.page.getByTestId("database-key"), key);
+      assert.deepEqual(own.errors, [], "the console threw in a page");
+    } finally {
+      await own.context.close();
+      await encrypted.stop();
+    }
+  });
+});

@@ -19,11 +19,11 @@ const BIN = process.env.DOCKET_BIN ?? join(ROOT, "target", "debug", "docket");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 /** A running `docket serve`: its base URL, its first login link and how to stop it. */
-export async function startDocket() {
+export async function startDocket({ demo = true, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "docket-browser-"));
-  const child = spawn(BIN, ["serve", "--demo", "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
+  const child = spawn(BIN, ["serve", ...(demo ? ["--demo"] : []), "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
     // The machine's owner (whom `serve`'s login link signs in) is named after the OS user.
-    env: { ...process.env, USER: OWNER, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn" },
+    env: { ...process.env, USER: OWNER, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout });

@@ -449,6 +449,13 @@ def test_an_encrypted_server_keeps_nothing_plain_and_refuses_a_missing_or_wrong_
     assert_readable(srv, planted)
     owner = signed_in(srv)
     assert owner.get("/_docket/data").json()["encrypted"] is True
+    # The owner can see the key to keep a copy; nobody else; and the journal never holds it.
+    r = owner.get("/_docket/data/key")
+    assert r.status_code == 200 and r.json() == {"key": key.read_text().strip(), "form": "hex"}, r.text
+    assert signed_in(srv, "Key Admin").get("/_docket/data/key").status_code == 403
+    assert srv.client(srv.sandbox_key, "api").get("/_docket/data/key").status_code == 403
+    journal = owner.get("/_docket/requests", params={"limit": 200}).text
+    assert "/_docket/data/key" in journal and key.read_text().strip() not in journal
     r = owner.post("/_docket/backups")
     assert r.status_code == 201, r.text
     backup = Path(r.json()["path"])
@@ -485,6 +492,8 @@ def test_an_encrypted_server_keeps_nothing_plain_and_refuses_a_missing_or_wrong_
 def test_a_plain_directory_is_encrypted_rekeyed_and_decrypted_in_place(docket_factory, tmp_path: Path):
     srv = docket_factory()
     planted = plant_secret(srv)
+    r = signed_in(srv).get("/_docket/data/key")
+    assert r.status_code == 409 and "not encrypted" in r.json()["message"]
     data = ("--data-dir", str(srv.data_dir))
     key = keygen(srv, tmp_path / "first.key")
     running = srv.run_cli(*data, "--database-key-file", str(key), "db", "encrypt")

@@ -120,6 +120,8 @@ pub(crate) struct Core {
     transmon: transmon::TransmonState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
     public_url: std::sync::RwLock<String>,
+    /// The key the database was opened with (shown to the machine's owner to keep a copy).
+    database_key: Option<encryption::DatabaseKey>,
 }
 
 impl Engine {
@@ -135,6 +137,7 @@ impl Engine {
         let path = config.data_dir.join(DATABASE_FILE);
         let durability = config.durability;
         let key = config.database_key.clone();
+        let database_key = config.database_key.clone();
         let db = tokio::task::spawn_blocking(move || Database::open(&path, durability, key.as_ref()))
             .await
             .map_err(|e| Error::Storage(format!("opening the database failed: {e}")))??;
@@ -177,6 +180,7 @@ impl Engine {
                 email: email::EmailState::new(config.dns_server, config.smtp),
                 transmon: transmon::TransmonState::default(),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
+                database_key,
             }),
         };
         // Applicants stored before their public JSON was kept (or cleared by a migration that
@@ -222,6 +226,11 @@ impl Engine {
     /// Whether the database and the stored files are encrypted.
     pub fn is_encrypted(&self) -> bool {
         self.core.db.keys().is_some()
+    }
+
+    /// The key the database was opened with, if it is encrypted.
+    pub fn database_key(&self) -> Option<&encryption::DatabaseKey> {
+        self.core.database_key.as_ref()
     }
 
     /// The database file.

@@ -1389,6 +1389,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_docket/data/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database key, to keep a copy
+         * @description The key the database and stored files are encrypted with (and so the backups): the desktop
+         *     app keeps it in the OS keychain, where nobody sees it, so that a copy kept apart from the
+         *     computer (a password manager, a sealed envelope) is the only way back from a lost or broken
+         *     machine to its backups. The machine owner's; the request journal records that it was asked
+         *     for, never the key. 409 when the database is not encrypted.
+         */
+        get: operations["getDatabaseKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/backups": {
         parameters: {
             query?: never;
@@ -3571,6 +3595,13 @@ export interface components {
             backups: components["schemas"]["BackupSettings"];
             /** @description The newest backups first (at most 20), deleted ones included. */
             recent_backups: components["schemas"]["BackupRecord"][];
+        };
+        /** @description The database key as shown to the machine's owner. */
+        DatabaseKeyView: {
+            /** @description The key: 64 hex digits, or the passphrase it was given as. */
+            key: string;
+            /** @description `hex` or `passphrase`. */
+            form: string;
         };
         /**
          * @description A date known to lie between two bounds (`gte` = `lte` for an exact date; a year for a
@@ -9501,6 +9532,44 @@ export interface operations {
             };
             /** @description Not the machine's owner */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDatabaseKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseKeyView"];
+                };
+            };
+            /** @description Not the machine's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is not encrypted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ import { get, post, put } from "../api/client";
 import type { components } from "../api/schema";
 import { Badge } from "../components/Badge";
 import { Card } from "../components/Card";
+import { Confirm } from "../components/Confirm";
+import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
 import { PageHeader } from "../components/Layout";
 import { Empty, ErrorState, FormError, Loading } from "../components/States";
@@ -22,6 +24,7 @@ type BackupRecord = components["schemas"]["BackupRecord"];
 type BackupSettings = components["schemas"]["BackupSettings"];
 type Erasure = components["schemas"]["Erasure"];
 type RetentionSettings = components["schemas"]["RetentionSettings"];
+type DatabaseKeyView = components["schemas"]["DatabaseKeyView"];
 
 /** Whether a field holds a whole number from 1 to `max`. */
 const wholeDays = (value: string, max: number) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= max;
@@ -92,7 +95,8 @@ function StatusView({ status }: { status: DataStatus }) {
                 <>
                   The database, the stored files and the backups are encrypted with a key kept apart from them (the OS
                   keychain in the desktop app; the key file or <code>DOCKET_DATABASE_KEY</code> of{" "}
-                  <code>docket serve</code>). Keep a copy of the key: without it nobody can read the data or its backups.
+                  <code>docket serve</code>). Keep a copy of the key: without it nobody can read the data or its backups.{" "}
+                  <KeyCopy />
                 </>
               ) : (
                 <>
@@ -251,6 +255,45 @@ function RetentionCard() {
     <Card title={`Retention in the ${environment}`} description="How long records that are not needed for good are kept; older ones are deleted every hour and at once when you save." testId="retention">
       {retention.isPending ? <Loading what="the retention settings" /> : retention.error ? <ErrorState error={retention.error} retry={() => void retention.refetch()} /> : <RetentionForm key={`${environment}-${JSON.stringify(retention.data)}`} initial={retention.data} />}
     </Card>
+  );
+}
+
+/** The database key, shown on request to keep a copy apart from the computer. */
+function KeyCopy() {
+  const [asking, setAsking] = useState(false);
+  const show = useMutation({ mutationFn: () => get<DatabaseKeyView>("/_docket/data/key") });
+  if (show.data) {
+    return (
+      <span className="secret" data-testid="database-key">
+        <code>{show.data.key}</code>
+        <CopyButton value={show.data.key} label="Copy the key" testId="copy-database-key" />
+        <button type="button" className="small" onClick={() => show.reset()}>
+          Hide
+        </button>
+      </span>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="small" onClick={() => setAsking(true)} data-testid="show-database-key">
+        Show the key
+      </button>
+      <FormError error={show.error} />
+      <Confirm
+        open={asking}
+        title="Show the database key?"
+        action="Show"
+        onConfirm={() => {
+          setAsking(false);
+          show.mutate();
+        }}
+        onClose={() => setAsking(false)}
+        pending={show.isPending}
+        testId="confirm-show-key"
+      >
+        <p>Anyone who sees it and can reach this computer's files or backups can read every applicant and document. Keep it in a password manager or on paper, apart from this computer, and close this page afterwards.</p>
+      </Confirm>
+    </>
   );
 }
 

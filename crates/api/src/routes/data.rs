@@ -21,6 +21,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(status))
+        .routes(routes!(database_key))
         .routes(routes!(take_backup))
         .routes(routes!(put_backup_settings))
         .routes(routes!(erasures))
@@ -54,6 +55,42 @@ fn owner(caller: &Caller) -> ApiResult<String> {
 async fn status(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DataStatus>> {
     owner(&caller)?;
     Ok(Json(state.engine.backups().status().await?))
+}
+
+/// The database key, to keep a copy
+///
+/// The key the database and stored files are encrypted with (and so the backups): the desktop
+/// app keeps it in the OS keychain, where nobody sees it, so that a copy kept apart from the
+/// computer (a password manager, a sealed envelope) is the only way back from a lost or broken
+/// machine to its backups. The machine owner's; the request journal records that it was asked
+/// for, never the key. 409 when the database is not encrypted.
+#[utoipa::path(
+    get, path = "/_docket/data/key", tag = "Data and privacy", operation_id = "getDatabaseKey",
+    responses(
+        (status = 200, description = "The key", body = DatabaseKeyView),
+        (status = 403, description = "Not the machine's owner", body = ErrorBody),
+        (status = 409, description = "The database is not encrypted", body = ErrorBody),
+    )
+)]
+async fn database_key(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DatabaseKeyView>> {
+    owner(&caller)?;
+    let key = state
+        .engine
+        .database_key()
+        .ok_or_else(|| docket_engine::Error::Conflict("the database is not encrypted: there is no key".into()))?;
+    Ok(Json(DatabaseKeyView {
+        key: key.to_text().to_string(),
+        form: if key.is_passphrase() { "passphrase" } else { "hex" },
+    }))
+}
+
+/// The database key as shown to the machine's owner.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DatabaseKeyView {
+    /// The key: 64 hex digits, or the passphrase it was given as.
+    pub key: String,
+    /// `hex` or `passphrase`.
+    pub form: &'static str,
 }
 
 /// Back up now

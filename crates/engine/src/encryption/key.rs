@@ -78,6 +78,11 @@ impl DatabaseKey {
         DatabaseKey::parse(first).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Whether it is a passphrase (else 64 hex digits).
+    pub fn is_passphrase(&self) -> bool {
+        matches!(self.0, Secret::Passphrase(_))
+    }
+
     /// The key as text, to keep (the keychain, a key file).
     pub fn to_text(&self) -> Zeroizing<String> {
         match &self.0 {
