@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import uuid
 from urllib.parse import quote
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+
+from conftest import DOCKET_BIN, _child_env
 
 A = "/api/v3/applicants"
 J = "/_docket/requests"
@@ -338,3 +341,17 @@ def test_a_refused_oversize_body_closes_its_connection(anonymous, sandbox, decla
     assert r.headers.get("connection", "").lower() == "close", r.headers
     for _ in range(3):  # the same session goes on working
         assert anonymous.get("/healthz").status_code == 200
+
+
+def test_a_command_whose_reader_stops_early_ends_quietly(tmp_path):
+    # Was a panic ("failed printing to stdout: Broken pipe"): `docket info | head -1`.
+    data = str(tmp_path / "data")
+    subprocess.run([DOCKET_BIN, "--data-dir", data, "info"], capture_output=True, timeout=60, env=_child_env(None, None))
+    proc = subprocess.Popen([DOCKET_BIN, "--data-dir", data, "info"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=_child_env(None, None))
+    assert proc.stdout.readline().startswith(b"Docket ")
+    proc.stdout.close()  # the reader stops after one line
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "panicked" not in err, err
+    assert proc.returncode in (0, -13), proc.returncode  # done, or ended by SIGPIPE as Unix tools are

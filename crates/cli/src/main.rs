@@ -86,6 +86,9 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    // A reader that stops early (`docket info | head`) ends the process quietly, as it does any
+    // Unix tool, instead of making the next `println!` panic.
+    sigpipe::reset();
     let cli = Cli::parse();
     init_logging(&cli.log);
     let data_dir = match cli.data_dir.clone().or_else(docket_engine::default_data_dir) {
