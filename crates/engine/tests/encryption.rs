@@ -210,6 +210,8 @@ async fn a_running_docket_is_not_converted_under_it() {
     let file = plant(&engine).await;
     let refused = convert::convert(dir.path(), None, Some(&DatabaseKey::generate())).expect_err("refused");
     assert!(message(refused).contains("stop it first"));
+    let missing = convert::convert(&dir.path().join("nowhere"), None, Some(&DatabaseKey::generate()));
+    assert!(message(missing.expect_err("refused")).contains("does not exist"));
     still_there(&engine, &file).await;
 }
 

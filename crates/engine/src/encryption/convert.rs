@@ -199,6 +199,12 @@ pub fn pending(data_dir: &Path) -> bool {
 
 /// Takes `conversion.lock`, held until the returned file is dropped.
 fn lock_conversions(data_dir: &Path) -> Result<std::fs::File> {
+    if !data_dir.is_dir() {
+        return Err(Error::invalid_request(format!(
+            "{} is not a data directory: it does not exist",
+            data_dir.display()
+        )));
+    }
     let path = data_dir.join(LOCK);
     let file = private::file_options()
         .read(true)
