@@ -251,7 +251,11 @@ mod tests {
             let content: Vec<u8> = (0..size).map(|i| (i * 31 % 251) as u8).collect();
             let sealed = seal(&key, b"bound", &content).expect("seals");
             assert!(sealed.starts_with(MAGIC));
-            assert!(memchr::memmem::find(&sealed, &content[..content.len().min(64)]).is_none() || size == 0);
+            // Nothing of the content shows (a run of 16 bytes or more: shorter ones turn up in
+            // random bytes by chance).
+            if size >= 16 {
+                assert!(memchr::memmem::find(&sealed, &content[..size.min(64)]).is_none(), "size {size}");
+            }
             assert_eq!(open(&key, b"bound", &sealed).expect("opens"), content, "size {size}");
             assert!(open(&key, b"other", &sealed).is_err(), "bound to what it was sealed for");
             // Pushed in odd pieces, the same content seals to something that opens the same.
