@@ -57,6 +57,11 @@ impl fmt::Display for Invalid {
 }
 
 impl Error {
+    /// A file operation that failed: `could not {what} {path}: {e}`.
+    pub(crate) fn io(what: &str, path: &std::path::Path, e: &std::io::Error) -> Self {
+        Error::Storage(format!("could not {what} {}: {e}", path.display()))
+    }
+
     /// An invalid value of a named field.
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
         Error::Invalid(Invalid { field: Some(field.into()), message: message.into() })

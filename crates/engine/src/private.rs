@@ -63,6 +63,13 @@ pub fn create_file(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Syncs a directory's entries (a rename or a new file in it) to disk; best effort.
+pub fn sync_dir(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
 /// What tightening a data directory changed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Tightened {

@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 use crate::encryption::{self, AtRest, DatabaseKey, Unlocked};
 use crate::error::{Error, Result};
 use crate::files::FILES_DIR;
-use crate::files::service::{blob_name, blob_relative};
+use crate::files::service::blob_relative;
 use crate::{DATABASE_FILE, SCHEMA_VERSION, private};
 
 /// The archive format this version writes and reads.
@@ -94,7 +94,7 @@ pub(crate) fn create_unlocked(data_dir: &Path, out: &Path, keys: Option<&Unlocke
     let staged = tempfile::Builder::new()
         .prefix(".backup-")
         .tempdir_in(data_dir)
-        .map_err(|e| io("make a working directory in", data_dir, &e))?;
+        .map_err(|e| Error::io("make a working directory in", data_dir, &e))?;
     let copy = staged.path().join(DATABASE_FILE);
     let result = (|| {
         let (schema_version, hashes) = snapshot(&database, &copy, keys)?;
@@ -103,12 +103,12 @@ pub(crate) fn create_unlocked(data_dir: &Path, out: &Path, keys: Option<&Unlocke
             .create(true)
             .truncate(true)
             .open(&partial)
-            .map_err(|e| io("create", &partial, &e))?;
-        private::tighten_file(&partial).map_err(|e| io("protect", &partial, &e))?;
+            .map_err(|e| Error::io("create", &partial, &e))?;
+        private::tighten_file(&partial).map_err(|e| Error::io("protect", &partial, &e))?;
         let mut archive = tar::Builder::new(std::io::BufWriter::new(file));
         let mut entries = vec![append_file(&mut archive, DATABASE_FILE, &copy)?];
         for sha in &hashes {
-            let path = format!("{FILES_DIR}/{}", blob_relative(&blob_name(keys.map(|k| &**k.files()), sha)));
+            let path = format!("{FILES_DIR}/{}", blob_relative(keys, sha));
             let blob = data_dir.join(&path);
             if !blob.is_file() {
                 return Err(Error::Conflict(format!(
@@ -133,11 +133,11 @@ pub(crate) fn create_unlocked(data_dir: &Path, out: &Path, keys: Option<&Unlocke
         append_bytes(&mut archive, MANIFEST, &json)?;
         let file = archive
             .into_inner()
-            .map_err(|e| io("write", &partial, &e))?
+            .map_err(|e| Error::io("write", &partial, &e))?
             .into_inner()
-            .map_err(|e| io("write", &partial, e.error()))?;
-        file.sync_all().map_err(|e| io("write", &partial, &e))?;
-        std::fs::rename(&partial, out).map_err(|e| io("move the backup to", out, &e))?;
+            .map_err(|e| Error::io("write", &partial, e.error()))?;
+        file.sync_all().map_err(|e| Error::io("write", &partial, &e))?;
+        std::fs::rename(&partial, out).map_err(|e| Error::io("move the backup to", out, &e))?;
         Ok(manifest)
     })();
     if result.is_err() {
@@ -151,7 +151,7 @@ pub(crate) fn create_unlocked(data_dir: &Path, out: &Path, keys: Option<&Unlocke
 fn snapshot(source: &Path, copy: &Path, keys: Option<&Unlocked>) -> Result<(u32, BTreeSet<String>)> {
     let src = crate::db::connect(source, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX, keys)?;
     src.busy_timeout(std::time::Duration::from_secs(10))?;
-    private::create_file(copy).map_err(|e| io("create", copy, &e))?;
+    private::create_file(copy).map_err(|e| Error::io("create", copy, &e))?;
     // Keyed as the source is (the same key and salt): the pages are copied as they are.
     let mut dst = Connection::open(copy)?;
     if let Some(keys) = keys {
@@ -160,22 +160,19 @@ fn snapshot(source: &Path, copy: &Path, keys: Option<&Unlocked>) -> Result<(u32,
     // All pages in one step: one read transaction, so the copy is a single commit's state.
     rusqlite::backup::Backup::new(&src, &mut dst)?.step(-1)?;
     let schema_version: u32 = dst.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let hashes = {
-        let mut stmt = dst.prepare("SELECT DISTINCT sha256 FROM files")?;
-        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-        rows.collect::<rusqlite::Result<BTreeSet<_>>>()?
-    };
+    // In order, so that a backup lists its files the same way every time.
+    let hashes: BTreeSet<String> = crate::files::store::referenced(&dst)?.into_iter().collect();
     // A copy taken from a database in WAL mode is one too; a single file is simpler to move.
     dst.pragma_update(None, "journal_mode", "DELETE")?;
     Ok((schema_version, hashes))
 }
 
 fn append_file<W: Write>(archive: &mut tar::Builder<W>, name: &str, path: &Path) -> Result<Entry> {
-    let mut file = std::fs::File::open(path).map_err(|e| io("read", path, &e))?;
-    let size = file.metadata().map_err(|e| io("read", path, &e))?.len();
+    let mut file = std::fs::File::open(path).map_err(|e| Error::io("read", path, &e))?;
+    let size = file.metadata().map_err(|e| Error::io("read", path, &e))?.len();
     let mut hashing = HashingReader { inner: &mut file, hasher: Sha256::new(), read: 0 };
     let mut header = header(size);
-    archive.append_data(&mut header, name, &mut hashing).map_err(|e| io("write", path, &e))?;
+    archive.append_data(&mut header, name, &mut hashing).map_err(|e| Error::io("write", path, &e))?;
     if hashing.read != size {
         return Err(Error::Storage(format!("{} changed size while it was copied", path.display())));
     }
@@ -220,12 +217,12 @@ pub fn restore(archive: &Path, data_dir: &Path, key: Option<&DatabaseKey>) -> Re
             data_dir.display()
         )));
     }
-    private::create_dir_all(data_dir).map_err(|e| io("create", data_dir, &e))?;
+    private::create_dir_all(data_dir).map_err(|e| Error::io("create", data_dir, &e))?;
     // Unpacked beside the target (the same file system, so the parts are moved, not copied).
     let staged = tempfile::Builder::new()
         .prefix(".restore-")
         .tempdir_in(data_dir)
-        .map_err(|e| io("make a working directory in", data_dir, &e))?;
+        .map_err(|e| Error::io("make a working directory in", data_dir, &e))?;
     let manifest = unpack(archive, staged.path())?;
     check_database(&staged.path().join(DATABASE_FILE), &manifest, key)?;
     if manifest.has_master_key() && data_dir.join(MASTER_KEY).exists() {
@@ -237,13 +234,13 @@ pub fn restore(archive: &Path, data_dir: &Path, key: Option<&DatabaseKey>) -> Re
     for entry in manifest.entries.iter().filter(|e| e.path != DATABASE_FILE) {
         let to = data_dir.join(&entry.path);
         if let Some(parent) = to.parent() {
-            private::create_dir_all(parent).map_err(|e| io("create", parent, &e))?;
+            private::create_dir_all(parent).map_err(|e| Error::io("create", parent, &e))?;
         }
-        std::fs::rename(staged.path().join(&entry.path), &to).map_err(|e| io("restore", &to, &e))?;
+        std::fs::rename(staged.path().join(&entry.path), &to).map_err(|e| Error::io("restore", &to, &e))?;
     }
     let database = data_dir.join(DATABASE_FILE);
-    std::fs::rename(staged.path().join(DATABASE_FILE), &database).map_err(|e| io("restore", &database, &e))?;
-    sync_dir(data_dir);
+    std::fs::rename(staged.path().join(DATABASE_FILE), &database).map_err(|e| Error::io("restore", &database, &e))?;
+    private::sync_dir(data_dir);
     Ok(manifest)
 }
 
@@ -259,7 +256,7 @@ pub fn verify(archive: &Path, key: Option<&DatabaseKey>) -> Result<Manifest> {
 /// Unpacks `archive` into `into`, checking every name and digest against the manifest.
 fn unpack(archive: &Path, into: &Path) -> Result<Manifest> {
     let refused = |why: String| Error::invalid_request(format!("{} is not a usable backup: {why}", archive.display()));
-    let file = std::fs::File::open(archive).map_err(|e| io("read", archive, &e))?;
+    let file = std::fs::File::open(archive).map_err(|e| Error::io("read", archive, &e))?;
     let mut reader = tar::Archive::new(std::io::BufReader::new(file));
     let mut seen: Vec<Entry> = Vec::new();
     let mut manifest: Option<Manifest> = None;
@@ -280,13 +277,13 @@ fn unpack(archive: &Path, into: &Path) -> Result<Manifest> {
         }
         let to = into.join(&name);
         if let Some(parent) = to.parent() {
-            private::create_dir_all(parent).map_err(|e| io("create", parent, &e))?;
+            private::create_dir_all(parent).map_err(|e| Error::io("create", parent, &e))?;
         }
         let mut out =
-            private::file_options().write(true).create_new(true).open(&to).map_err(|e| io("create", &to, &e))?;
+            private::file_options().write(true).create_new(true).open(&to).map_err(|e| Error::io("create", &to, &e))?;
         let mut hashing = HashingReader { inner: &mut item, hasher: Sha256::new(), read: 0 };
         std::io::copy(&mut hashing, &mut out).map_err(|e| refused(format!("{name}: {e}")))?;
-        out.sync_all().map_err(|e| io("write", &to, &e))?;
+        out.sync_all().map_err(|e| Error::io("write", &to, &e))?;
         seen.push(Entry { path: name, size: hashing.read, sha256: hex::encode(hashing.hasher.finalize()) });
     }
     let manifest = manifest.ok_or_else(|| refused("it has no manifest (cut short?)".into()))?;
@@ -354,16 +351,10 @@ fn check_database(path: &Path, manifest: &Manifest, key: Option<&DatabaseKey>) -
     if integrity != "ok" {
         return Err(refused(format!("is damaged: {integrity}")));
     }
-    let have: BTreeSet<&str> = manifest
-        .entries
-        .iter()
-        .filter_map(|e| e.path.rsplit('/').next().filter(|_| e.path.starts_with("files/")))
-        .collect();
-    let mut stmt = conn.prepare("SELECT DISTINCT sha256 FROM files").map_err(|e| refused(e.to_string()))?;
-    let named = stmt.query_map([], |r| r.get::<_, String>(0)).map_err(|e| refused(e.to_string()))?;
+    let have: BTreeSet<&str> = manifest.entries.iter().map(|e| e.path.as_str()).collect();
+    let named = crate::files::store::referenced(&conn).map_err(|e| refused(e.to_string()))?;
     for sha in named {
-        let sha = sha.map_err(|e| refused(e.to_string()))?;
-        if !have.contains(blob_name(keys.as_ref().map(|k| &**k.files()), &sha).as_str()) {
+        if !have.contains(format!("{FILES_DIR}/{}", blob_relative(keys.as_ref(), &sha)).as_str()) {
             return Err(refused(format!("names the stored file {sha}, which the backup does not hold")));
         }
     }
@@ -377,16 +368,6 @@ fn sibling(out: &Path, suffix: &str) -> Result<PathBuf> {
         .ok_or_else(|| Error::invalid_request(format!("{} is not a file name", out.display())))?
         .to_string_lossy();
     Ok(out.with_file_name(format!("{name}.{suffix}")))
-}
-
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
-fn io(what: &str, path: &Path, e: &std::io::Error) -> Error {
-    Error::Storage(format!("could not {what} {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -328,27 +328,14 @@ fn wipe_free_pages(conn: &Connection) -> Result<()> {
     let page: i64 = conn.pragma_query_value(None, "page_size", |r| r.get(0))?;
     conn.execute_batch("CREATE TABLE IF NOT EXISTS docket_wipe (filler BLOB NOT NULL)")?;
     loop {
-        conn.execute_batch("BEGIN IMMEDIATE")?;
-        let batch = (|| -> Result<bool> {
-            let free: i64 = conn.pragma_query_value(None, "freelist_count", |r| r.get(0))?;
-            if free > 0 {
-                let pages = free.min(WIPE_BATCH_PAGES) + 1;
-                conn.execute("INSERT INTO docket_wipe (filler) VALUES (zeroblob(?1))", [pages * page])?;
-            }
-            Ok(free > 0)
-        })();
-        match batch {
-            Ok(more) => {
-                conn.execute_batch("COMMIT")?;
-                if !more {
-                    break;
-                }
-            }
-            Err(e) => {
-                let _ = conn.execute_batch("ROLLBACK");
-                return Err(e);
-            }
+        let batch = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+        let free: i64 = batch.pragma_query_value(None, "freelist_count", |r| r.get(0))?;
+        if free == 0 {
+            break;
         }
+        let pages = free.min(WIPE_BATCH_PAGES) + 1;
+        batch.execute("INSERT INTO docket_wipe (filler) VALUES (zeroblob(?1))", [pages * page])?;
+        batch.commit()?;
     }
     // The filler's pages hold zeros already: they are freed as they are.
     conn.execute_batch("DROP TABLE docket_wipe")?;

@@ -20,7 +20,6 @@
 //! The old database and files are deleted, not overwritten: on flash storage an overwrite does
 //! not reach the old blocks anyway (the guide says to use full-disk encryption for that).
 
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
 
@@ -107,27 +106,20 @@ pub fn convert_until(
         _ => {}
     }
     let old = super::unlock(&path, from)?;
-    let new = match to {
-        Some(key) => {
-            let mut salt = [0u8; super::key::SALT_LEN];
-            rand::RngExt::fill(&mut rand::rng(), &mut salt[..]);
-            Some(key.unlock(salt))
-        }
-        None => None,
-    };
+    let new = to.map(DatabaseKey::unlock_new);
     let source = lock(&path, old.as_ref())?;
     let result = (|| {
         let new_db = data_dir.join(NEW_DATABASE);
         let new_files = data_dir.join(NEW_FILES);
         remove_leftovers(data_dir);
-        private::create_dir_all(&new_files).map_err(|e| io("create", &new_files, &e))?;
+        private::create_dir_all(&new_files).map_err(|e| Error::io("create", &new_files, &e))?;
         export(&source, &new_db, new.as_ref())?;
-        let hashes = stored_hashes(&source)?;
+        let hashes = crate::files::store::referenced(&source)?;
         for sha in &hashes {
             copy_blob(data_dir, sha, old.as_ref(), new.as_ref())?;
         }
         sync_tree(&new_files);
-        sync_dir(data_dir);
+        private::sync_dir(data_dir);
         if !new_db.is_file() || !new_files.is_dir() {
             return Err(Error::Storage("the converted parts went missing before the conversion was decided".into()));
         }
@@ -138,12 +130,12 @@ pub fn convert_until(
             .write(true)
             .create_new(true)
             .open(data_dir.join(MARKER))
-            .map_err(|e| io("write the marker in", data_dir, &e))?;
+            .map_err(|e| Error::io("write the marker in", data_dir, &e))?;
         marker
             .write_all(b"a conversion is decided; Docket finishes it at its next start\n")
             .and_then(|()| marker.sync_all())
-            .map_err(|e| io("write the marker in", data_dir, &e))?;
-        sync_dir(data_dir);
+            .map_err(|e| Error::io("write the marker in", data_dir, &e))?;
+        private::sync_dir(data_dir);
         Ok(hashes.len())
     })();
     drop(source);
@@ -212,14 +204,14 @@ fn lock_conversions(data_dir: &Path) -> Result<std::fs::File> {
         .create(true)
         .truncate(false)
         .open(&path)
-        .map_err(|e| io("open", &path, &e))?;
+        .map_err(|e| Error::io("open", &path, &e))?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Conflict(format!(
             "a database conversion is running in {}: wait for it to finish",
             data_dir.display()
         ))),
-        Err(std::fs::TryLockError::Error(e)) => Err(io("lock", &path, &e)),
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::io("lock", &path, &e)),
     }
 }
 
@@ -253,7 +245,7 @@ fn lock(path: &Path, keys: Option<&Unlocked>) -> Result<Connection> {
 
 /// Writes the database of `source` to `to`, under `keys` or plain.
 fn export(source: &Connection, to: &Path, keys: Option<&Unlocked>) -> Result<()> {
-    private::create_file(to).map_err(|e| io("create", to, &e))?;
+    private::create_file(to).map_err(|e| Error::io("create", to, &e))?;
     let key = keys.map_or("", |k| k.pragma());
     source.execute("ATTACH DATABASE ?1 AS converted KEY ?2", rusqlite::params![to.to_string_lossy(), key])?;
     let exported = (|| -> Result<()> {
@@ -279,40 +271,35 @@ fn export(source: &Connection, to: &Path, keys: Option<&Unlocked>) -> Result<()>
         return Err(Error::Storage(format!("the converted database failed its check: {ok}")));
     }
     drop(check);
-    std::fs::File::open(to).and_then(|f| f.sync_all()).map_err(|e| io("sync", to, &e))
-}
-
-fn stored_hashes(conn: &Connection) -> Result<BTreeSet<String>> {
-    let mut stmt = conn.prepare("SELECT DISTINCT sha256 FROM files")?;
-    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    std::fs::File::open(to).and_then(|f| f.sync_all()).map_err(|e| Error::io("sync", to, &e))
 }
 
 /// Copies one stored file into the new files folder, opened from `old`'s seal and sealed under
 /// `new` as they say.
 fn copy_blob(data_dir: &Path, sha: &str, old: Option<&Unlocked>, new: Option<&Unlocked>) -> Result<()> {
-    use crate::files::service::{blob_name, blob_relative};
-    let from = data_dir.join(FILES_DIR).join(blob_relative(&blob_name(old.map(|k| &**k.files()), sha)));
-    let to = data_dir.join(NEW_FILES).join(blob_relative(&blob_name(new.map(|k| &**k.files()), sha)));
+    use crate::files::service::blob_relative;
+    let from = data_dir.join(FILES_DIR).join(blob_relative(old, sha));
+    let to = data_dir.join(NEW_FILES).join(blob_relative(new, sha));
     if let Some(dir) = to.parent() {
-        private::create_dir_all(dir).map_err(|e| io("create", dir, &e))?;
+        private::create_dir_all(dir).map_err(|e| Error::io("create", dir, &e))?;
     }
-    let input = std::fs::File::open(&from).map_err(|e| io("read the stored file", &from, &e))?;
+    let input = std::fs::File::open(&from).map_err(|e| Error::io("read the stored file", &from, &e))?;
     let mut input: Box<dyn std::io::Read> = match old {
         Some(k) => {
             Box::new(super::sealed::SealedReader::new(k.files(), sha.as_bytes(), std::io::BufReader::new(input)))
         }
         None => Box::new(std::io::BufReader::new(input)),
     };
-    let output = private::file_options().write(true).create_new(true).open(&to).map_err(|e| io("create", &to, &e))?;
+    let output =
+        private::file_options().write(true).create_new(true).open(&to).map_err(|e| Error::io("create", &to, &e))?;
     let mut output = std::io::BufWriter::new(output);
     match new {
         Some(k) => super::sealed::seal_stream(k.files(), sha.as_bytes(), &mut input, &mut output).map(|_| ()),
         None => std::io::copy(&mut input, &mut output).map(|_| ()),
     }
-    .map_err(|e| io("convert the stored file", &from, &e))?;
-    let output = output.into_inner().map_err(|e| io("write", &to, e.error()))?;
-    output.sync_all().map_err(|e| io("sync", &to, &e))
+    .map_err(|e| Error::io("convert the stored file", &from, &e))?;
+    let output = output.into_inner().map_err(|e| Error::io("write", &to, e.error()))?;
+    output.sync_all().map_err(|e| Error::io("sync", &to, &e))
 }
 
 /// Step 3: every step can be run again after a crash.
@@ -327,11 +314,11 @@ fn finish(data_dir: &Path, stop_after_database: bool) -> Result<()> {
             if let Err(e) = std::fs::remove_file(&side)
                 && e.kind() != std::io::ErrorKind::NotFound
             {
-                return Err(io("remove", &side, &e));
+                return Err(Error::io("remove", &side, &e));
             }
         }
-        std::fs::rename(&new_db, &db).map_err(|e| io("move the converted database to", &db, &e))?;
-        sync_dir(data_dir);
+        std::fs::rename(&new_db, &db).map_err(|e| Error::io("move the converted database to", &db, &e))?;
+        private::sync_dir(data_dir);
     }
     if stop_after_database {
         return Ok(());
@@ -339,21 +326,21 @@ fn finish(data_dir: &Path, stop_after_database: bool) -> Result<()> {
     let (files, new_files, old_files) = (data_dir.join(FILES_DIR), data_dir.join(NEW_FILES), data_dir.join(OLD_FILES));
     if new_files.exists() {
         if files.exists() && !old_files.exists() {
-            std::fs::rename(&files, &old_files).map_err(|e| io("move", &files, &e))?;
+            std::fs::rename(&files, &old_files).map_err(|e| Error::io("move", &files, &e))?;
         }
-        std::fs::rename(&new_files, &files).map_err(|e| io("move", &new_files, &e))?;
+        std::fs::rename(&new_files, &files).map_err(|e| Error::io("move", &new_files, &e))?;
     }
-    sync_dir(data_dir);
+    private::sync_dir(data_dir);
     if old_files.exists() {
-        std::fs::remove_dir_all(&old_files).map_err(|e| io("remove", &old_files, &e))?;
+        std::fs::remove_dir_all(&old_files).map_err(|e| Error::io("remove", &old_files, &e))?;
     }
     let marker = data_dir.join(MARKER);
     if let Err(e) = std::fs::remove_file(&marker)
         && e.kind() != std::io::ErrorKind::NotFound
     {
-        return Err(io("remove", &marker, &e));
+        return Err(Error::io("remove", &marker, &e));
     }
-    sync_dir(data_dir);
+    private::sync_dir(data_dir);
     Ok(())
 }
 
@@ -366,23 +353,13 @@ fn remove_leftovers(data_dir: &Path) {
     let _ = std::fs::remove_dir_all(data_dir.join(NEW_FILES));
 }
 
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
 fn sync_tree(dir: &Path) {
-    sync_dir(dir);
+    private::sync_dir(dir);
     if let Ok(entries) = std::fs::read_dir(dir) {
         for entry in entries.flatten() {
             if entry.path().is_dir() {
-                sync_dir(&entry.path());
+                private::sync_dir(&entry.path());
             }
         }
     }
-}
-
-fn io(what: &str, path: &Path, e: &std::io::Error) -> Error {
-    Error::Storage(format!("could not {what} {}: {e}", path.display()))
 }

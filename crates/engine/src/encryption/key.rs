@@ -91,6 +91,13 @@ impl DatabaseKey {
         }
     }
 
+    /// The keys of a new database file, with a new random salt.
+    pub(crate) fn unlock_new(&self) -> Unlocked {
+        let mut salt = [0u8; SALT_LEN];
+        rand::rng().fill(&mut salt[..]);
+        self.unlock(salt)
+    }
+
     /// The keys of the database whose file starts with `salt`.
     pub(crate) fn unlock(&self, salt: [u8; SALT_LEN]) -> Unlocked {
         let raw = match &self.0 {

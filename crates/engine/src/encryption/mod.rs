@@ -70,11 +70,7 @@ impl AtRest {
 pub(crate) fn unlock(path: &Path, given: Option<&DatabaseKey>) -> Result<Option<Unlocked>> {
     match (AtRest::of(path)?, given) {
         (AtRest::New | AtRest::Plain, None) => Ok(None),
-        (AtRest::New, Some(key)) => {
-            let mut salt = [0u8; key::SALT_LEN];
-            rand::RngExt::fill(&mut rand::rng(), &mut salt[..]);
-            Ok(Some(key.unlock(salt)))
-        }
+        (AtRest::New, Some(key)) => Ok(Some(key.unlock_new())),
         (AtRest::Encrypted(salt), Some(key)) => Ok(Some(key.unlock(salt))),
         (AtRest::Plain, Some(_)) => Err(Error::Incompatible(format!(
             "{} is not encrypted, but a database key was given: encrypt it with `docket db encrypt` (while Docket \

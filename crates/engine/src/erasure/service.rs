@@ -71,7 +71,7 @@ impl Erasures<'_> {
     pub async fn verification(&self, scope: Scope, id: VerificationId, by: &str) -> Result<Erasure> {
         self.run(scope, by, move |conn, _, removed| {
             let record = crate::verifications::store::get(conn, scope, id)?.ok_or(Error::not_found("verification"))?;
-            let (_, files) = crate::verifications::store::erase_one(conn, scope, id)?;
+            let files = crate::verifications::store::erase_one(conn, scope, id)?;
             removed.count("verifications", 1);
             removed.count("verification_documents", files.len());
             let mut hashes = Vec::new();

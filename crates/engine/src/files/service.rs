@@ -82,7 +82,7 @@ impl Files<'_> {
     /// work on blocking threads.
     pub fn open(&self, file: &StoredFile) -> Result<Box<dyn Read + Send>> {
         let path = self.blob(&file.sha256);
-        let blob = std::fs::File::open(&path).map_err(|e| io("read", &path, &e))?;
+        let blob = std::fs::File::open(&path).map_err(|e| Error::io("read", &path, &e))?;
         let blob = std::io::BufReader::with_capacity(256 * 1024, blob);
         Ok(match self.key() {
             Some(key) => Box::new(sealed::SealedReader::new(&key, file.sha256.as_bytes(), blob)),
@@ -93,7 +93,7 @@ impl Files<'_> {
     /// Reads a stored file's content whole (for small files: documents, previews).
     pub async fn content(&self, file: &StoredFile) -> Result<Vec<u8>> {
         let path = self.blob(&file.sha256);
-        let bytes = tokio::fs::read(&path).await.map_err(|e| io("read", &path, &e))?;
+        let bytes = tokio::fs::read(&path).await.map_err(|e| Error::io("read", &path, &e))?;
         match self.key() {
             Some(key) => tokio::task::spawn_blocking({
                 let bound = file.sha256.clone();
@@ -101,7 +101,7 @@ impl Files<'_> {
             })
             .await
             .map_err(|e| Error::Storage(format!("opening a stored file failed: {e}")))?
-            .map_err(|e| io("open", &path, &e)),
+            .map_err(|e| Error::io("open", &path, &e)),
             None => Ok(bytes),
         }
     }
@@ -109,14 +109,14 @@ impl Files<'_> {
     /// Starts storing a file for `scope`; write its content to the [`Upload`], then finish it.
     pub async fn begin(&self, scope: Scope, new: NewFile) -> Result<Upload> {
         let dir = self.root().join(TMP_DIR);
-        crate::private::create_dir_all(&dir).map_err(|e| io("create", &dir, &e))?;
+        crate::private::create_dir_all(&dir).map_err(|e| Error::io("create", &dir, &e))?;
         let tmp = dir.join(uuid::Uuid::now_v7().simple().to_string());
         let file = tokio::fs::OpenOptions::from(crate::private::file_options())
             .write(true)
             .create_new(true)
             .open(&tmp)
             .await
-            .map_err(|e| io("create", &tmp, &e))?;
+            .map_err(|e| Error::io("create", &tmp, &e))?;
         Ok(Upload {
             engine: self.engine.clone(),
             scope,
@@ -220,12 +220,12 @@ impl Upload {
         let out = self.out.as_mut().ok_or_else(|| Error::Storage("the upload was already finished".into()))?;
         match self.sealer.as_mut() {
             Some(sealer) => {
-                let sealed = sealer.push(chunk).map_err(|e| io("seal", &self.tmp, &e))?;
+                let sealed = sealer.push(chunk).map_err(|e| Error::io("seal", &self.tmp, &e))?;
                 out.write_all(&sealed).await
             }
             None => out.write_all(chunk).await,
         }
-        .map_err(|e| io("write", &self.tmp, &e))?;
+        .map_err(|e| Error::io("write", &self.tmp, &e))?;
         self.hasher.update(chunk);
         let room = sniff::HEAD.saturating_sub(self.head.len()).min(chunk.len());
         self.head.extend_from_slice(&chunk[..room]);
@@ -244,11 +244,11 @@ impl Upload {
         let sha256 = hex::encode(std::mem::take(&mut self.hasher).finalize());
         if let Some(sealer) = self.sealer.take() {
             // Bound to its content's hash: it opens as no other file.
-            let last = sealer.finish(sha256.as_bytes()).map_err(|e| io("seal", &self.tmp, &e))?;
-            out.write_all(&last).await.map_err(|e| io("write", &self.tmp, &e))?;
+            let last = sealer.finish(sha256.as_bytes()).map_err(|e| Error::io("seal", &self.tmp, &e))?;
+            out.write_all(&last).await.map_err(|e| Error::io("write", &self.tmp, &e))?;
         }
-        out.flush().await.map_err(|e| io("write", &self.tmp, &e))?;
-        out.get_ref().sync_all().await.map_err(|e| io("sync", &self.tmp, &e))?;
+        out.flush().await.map_err(|e| Error::io("write", &self.tmp, &e))?;
+        out.get_ref().sync_all().await.map_err(|e| Error::io("sync", &self.tmp, &e))?;
         drop(out);
         let target = self.engine.files().blob(&sha256);
         let record = StoredFile {
@@ -264,13 +264,13 @@ impl Upload {
         };
         let _blobs = self.engine.core.files.blobs.lock().await;
         if let Some(dir) = target.parent() {
-            crate::private::create_dir_all(dir).map_err(|e| io("create", dir, &e))?;
+            crate::private::create_dir_all(dir).map_err(|e| Error::io("create", dir, &e))?;
         }
         if tokio::fs::try_exists(&target).await.unwrap_or(false) {
             // The same content is stored already: keep that blob.
             remove_quietly(&self.tmp);
         } else {
-            tokio::fs::rename(&self.tmp, &target).await.map_err(|e| io("store", &target, &e))?;
+            tokio::fs::rename(&self.tmp, &target).await.map_err(|e| Error::io("store", &target, &e))?;
         }
         self.finished = true;
         let (scope, stored) = (self.scope, record.clone());
@@ -295,17 +295,18 @@ pub(crate) fn blob_name(key: Option<&FileKey>, sha256: &str) -> String {
     }
 }
 
-/// A blob's place under the store's folder, `<first two characters>/<name>`.
-pub(crate) fn blob_relative(name: &str) -> String {
+/// Where the blob of the file with this SHA-256 is kept under the store's folder, sealed under
+/// `keys` or plain: `<first two characters>/<name>` (for backups and conversions).
+pub(crate) fn blob_relative(keys: Option<&crate::encryption::Unlocked>, sha256: &str) -> String {
+    under_prefix(&blob_name(keys.map(|k| &**k.files()), sha256))
+}
+
+fn under_prefix(name: &str) -> String {
     format!("{}/{name}", name.get(..2).unwrap_or("00"))
 }
 
 fn blob_path(root: &Path, name: &str) -> PathBuf {
-    root.join(blob_relative(name))
-}
-
-fn io(what: &str, path: &Path, e: &std::io::Error) -> Error {
-    Error::Storage(format!("could not {what} {}: {e}", path.display()))
+    root.join(under_prefix(name))
 }
 
 fn remove_quietly(path: &Path) {

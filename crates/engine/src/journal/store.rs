@@ -315,12 +315,12 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         }
     }
     // Bodies nothing refers to any more go (a named one always: every entry was repointed).
-    let before: i64 = conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0))?;
-    if !repoint.is_empty() {
+    let bodies = if repoint.is_empty() {
+        0
+    } else {
         remove_unreferenced_bodies(conn)?;
-    }
-    let after: i64 = conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0))?;
-    let bodies = usize::try_from(before - after).unwrap_or(0);
+        usize::try_from(conn.changes()).unwrap_or(0)
+    };
     // Entries from before bodies were shared keep theirs inline.
     let inline: Vec<(i64, bool, bool)> = {
         let mut stmt = conn.prepare(

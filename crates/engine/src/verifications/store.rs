@@ -580,13 +580,9 @@ pub(crate) fn duplicates(
 
 /// Deletes an erased applicant's verifications (with their due work) and documents; returns how
 /// many of each. The documents' files are the file store's to delete.
-/// Erases one verification, its documents' rows and its due work; returns whether it existed
-/// and the stored files of its documents (the caller deletes their records).
-pub(crate) fn erase_one(
-    conn: &Connection,
-    scope: Scope,
-    id: VerificationId,
-) -> Result<(bool, Vec<crate::files::FileId>)> {
+/// Erases one verification, its documents' rows and its due work; returns the stored files of
+/// its documents (the caller deletes their records).
+pub(crate) fn erase_one(conn: &Connection, scope: Scope, id: VerificationId) -> Result<Vec<crate::files::FileId>> {
     crate::work::store::cancel(conn, crate::work::Kind::VerificationProcess, id.as_uuid())?;
     crate::work::store::cancel(conn, crate::work::Kind::VerificationExpiry, id.as_uuid())?;
     let files = conn
@@ -596,10 +592,9 @@ pub(crate) fn erase_one(
         )?
         .query_map(params![scope.organization, scope.environment, id], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    let n = conn
-        .prepare_cached("DELETE FROM verifications WHERE id = ?3 AND organization_id = ?1 AND environment = ?2")?
+    conn.prepare_cached("DELETE FROM verifications WHERE id = ?3 AND organization_id = ?1 AND environment = ?2")?
         .execute(params![scope.organization, scope.environment, id])?;
-    Ok((n > 0, files))
+    Ok(files)
 }
 
 pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<(usize, usize)> {
