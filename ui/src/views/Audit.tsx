@@ -112,7 +112,8 @@ function Verification() {
         <ErrorState error={verify.error} />
       ) : verify.data.ok ? (
         <p className="row" style={{ alignItems: "center", margin: 0 }} data-testid="audit-verify" data-ok="true">
-          <Badge tone="good">intact</Badge> Every hash checks out: {verify.data.events} {verify.data.events === 1 ? "event" : "events"}, none edited or missing.
+          <Badge tone="good">intact</Badge> Every hash checks out: {verify.data.events} {verify.data.events === 1 ? "event" : "events"}, none edited or missing
+          {verify.data.erased_events > 0 ? `; ${verify.data.erased_events} emptied by erasures on request, each accounted for by its erasure's event.` : "."}
         </p>
       ) : (
         <p className="row" style={{ alignItems: "center", margin: 0 }} data-testid="audit-verify" data-ok="false" role="alert">

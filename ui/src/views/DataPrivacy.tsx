@@ -169,7 +169,7 @@ function BackupsCard({ status }: { status: DataStatus }) {
   });
   const last = status.recent_backups[0];
   return (
-    <Card title="Backups" description="A backup holds the database as of one moment, every stored file and the master key file; docket restore checks it all before restoring it." testId="backups">
+    <Card title="Backups" description="A backup holds the database as of one moment, every stored file and the master key file, encrypted when the data is; docket restore checks it all before restoring it." testId="backups">
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <p data-testid="last-backup">
           {last ? (
