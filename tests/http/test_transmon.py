@@ -4,7 +4,11 @@ backtesting rules, and bad input."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
+
+from conftest import SANDBOX_KEY
 
 T = "/api/v3/transmon"
 
@@ -105,6 +109,35 @@ def test_the_third_event_of_a_utc_day_fires_and_the_next_day_starts_again(sandbo
     stats = sandbox.get(f"{T}/applicants/{who}/stats").json()
     assert stats["stats"]["last7d"]["transactions_count"] == 0 and stats["stats"]["last30d"]["transactions_count"] == 4
     assert [d["day"] for d in stats["days"]] == ["2026-03-11", "2026-03-10"]
+
+
+def test_concurrent_events_of_one_applicant_each_count_the_ones_before(server, sandbox, unique, rules_cleared):
+    # Each event is counted and evaluated in the write that stores it: no two see the same count.
+    rule(sandbox, name="Fifth today", expression="stats.last1d.transactions_count >= 5", causes=["VELOCITY"])
+    who, other = applicant(sandbox, unique), applicant(sandbox, unique)
+    send(sandbox, applicant_id=other, amount="1.00")
+
+    def submit(n: int) -> str:
+        client = server.client(SANDBOX_KEY, "sandbox")
+        r = client.post(f"{T}/transaction", json={"applicant_id": who, "amount": f"{n}.00"})
+        assert r.status_code == 201, r.text
+        return r.json()["event_id"]
+
+    with ThreadPoolExecutor(16) as pool:
+        ids = list(pool.map(submit, range(1, 41)))
+    results = [sandbox.get(f"{T}/events/{i}").json() for i in ids]
+    counts = sorted(r["stats"]["last1d"]["transactions_count"] for r in results)
+    assert counts == list(range(1, 41)), counts
+    assert sum(r["decision"] == "review" for r in results) == 36
+    # The last one counted saw every amount: 1 + 2 + ... + 40.
+    last = max(results, key=lambda r: r["stats"]["last1d"]["transactions_count"])
+    assert last["stats"]["last1d"]["sum"] == "820.00"
+    # An applicant's events, newest first, found without an index of their own; none of the other's.
+    listed = sandbox.get(f"{T}/events", params={"applicant_id": who, "limit": 100}).json()
+    assert sorted(e["event_id"] for e in listed["data"]) == sorted(ids)
+    assert [e["received_at"] for e in listed["data"]] == sorted((e["received_at"] for e in listed["data"]), reverse=True)
+    flagged = sandbox.get(f"{T}/events", params={"applicant_id": who, "decision": "review", "limit": 100}).json()
+    assert len(flagged["data"]) == 36
 
 
 def test_decimals_are_exact_in_rules(sandbox, unique, rules_cleared):

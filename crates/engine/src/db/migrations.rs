@@ -58,6 +58,15 @@ pub(crate) fn migrated_in_memory() -> Connection {
     conn
 }
 
+/// A fresh in-memory database at schema `version`, and a function that takes it to the latest:
+/// for tests of what a migration does to rows written before it.
+#[cfg(test)]
+pub(crate) fn in_memory_at(version: usize) -> (Connection, impl FnOnce(&mut Connection)) {
+    let mut conn = Connection::open_in_memory().expect("in-memory database");
+    migrations().expect("in sequence").to_version(&mut conn, version).expect("migrates");
+    (conn, |conn: &mut Connection| migrations().expect("in sequence").to_latest(conn).expect("migrates"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,12 +7,14 @@
 //! - `stats`: `stats.<period>.<indicator>` from per-applicant daily aggregates;
 //! - `builtin`: Docket's own rules (inactive until activated); `evaluate`: the rules in order,
 //!   pure, shared by the live path and backtests;
+//! - `hints`: each applicant's days as its last event left them, so rules run before the write;
 //! - `store`, `service`: the SQL and the operations; `demo`: the demo data's history.
 
 mod builtin;
 mod demo;
 mod evaluate;
 mod fields;
+mod hints;
 mod model;
 mod service;
 mod stats;

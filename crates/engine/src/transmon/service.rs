@@ -10,6 +10,7 @@ use serde::Deserialize;
 use super::builtin;
 use super::evaluate::{self, Facts, RuleSet};
 use super::fields::{self, Fields};
+use super::hints::{Days, Hints};
 use super::model::{
     Action, Decision, EventId, EventKind, EventResult, PayeeScreening, Rule, RuleEventType, RuleId, RuleList,
     RuleStatus, Stats,
@@ -35,6 +36,7 @@ pub const BACKTEST_MAX_EVENTS: u64 = 200_000;
 #[derive(Default)]
 pub(crate) struct TransmonState {
     rule_sets: Mutex<HashMap<Scope, Arc<RuleSet>>>,
+    hints: Arc<Hints>,
 }
 
 /// A rule as created or replaced (`POST .../rules`, `PUT .../rules/{rule_id}`): every field but
@@ -303,6 +305,67 @@ pub struct Backtest {
     pub unscreened: u64,
 }
 
+/// An applicant's days in the statistics' window at `at` (newest first), without the event
+/// being received; refused when the environment has no such applicant.
+fn applicant_days(conn: &rusqlite::Connection, scope: Scope, applicant: ApplicantId, at: Timestamp) -> Result<Days> {
+    if !crate::applicants::store::exists(conn, scope, applicant)? {
+        return Err(Error::invalid("applicant_id", "no applicant with this id in this environment"));
+    }
+    let (first, last) = stats::window(at);
+    store::days(conn, scope, applicant, &first, &last)
+}
+
+/// An event received and not yet stored: what its evaluation needs.
+struct Received {
+    id: EventId,
+    kind: EventKind,
+    at: Timestamp,
+    fields: fields::Fields,
+    rules: Arc<RuleSet>,
+    screening: Option<PayeeScreening>,
+}
+
+/// An event evaluated on its applicant's days.
+struct Evaluated {
+    /// The days it was evaluated on, without it.
+    days: Days,
+    /// The days with it counted, as its write leaves them; `counted` is its own day.
+    left: Days,
+    counted: store::Day,
+    result: EventResult,
+    /// The result as served and delivered, and as stored.
+    json: String,
+    packed: store::PackedResult,
+}
+
+impl Received {
+    /// Counts the event into `days` (its applicant's, without it) and runs the rules.
+    fn evaluate(&self, days: Days) -> Result<Evaluated> {
+        let (left, counted) = stats::counted(&days, &store::day_of(self.at), self.fields.amount(self.kind))?;
+        let aggregates = Aggregates::of(self.at, &left);
+        let facts = Facts { fields: &self.fields.values, stat: |s| aggregates.get(s) };
+        let outcome = evaluate::run(&self.rules, self.kind, &facts, self.screening.clone());
+        let result = EventResult {
+            event_id: self.id,
+            event_type: self.kind,
+            applicant_id: self.fields.applicant_id,
+            received_at: self.at,
+            decision: outcome.decision,
+            causes: outcome.causes,
+            fired_rules: outcome.fired,
+            rule_errors: outcome.errors,
+            rules_evaluated: outcome.evaluated,
+            stopped_by: outcome.stopped_by,
+            checks: outcome.checks,
+            stats: aggregates.served(),
+            event: self.fields.submitted.clone(),
+        };
+        let json = serde_json::to_string(&result)?;
+        let packed = store::PackedResult::of(&json);
+        Ok(Evaluated { days, left, counted, result, json, packed })
+    }
+}
+
 /// Transaction monitoring, reached by [`Engine::transmon`].
 pub struct Transmon<'e> {
     pub(crate) engine: &'e Engine,
@@ -483,37 +546,24 @@ impl Transmon<'_> {
         let rules = self.rule_set(scope).await?;
         let screening = self.screen_payee(scope, kind, &fields).await?;
         let real_now = self.engine.real_now();
-        let id = EventId::new(real_now);
+        let received = Received { id: EventId::new(real_now), kind, at, fields, rules, screening };
+        let (id, applicant, amount) = (received.id, received.fields.applicant_id, received.fields.amount(kind));
+        // The rules run here, on the days the applicant's last event left, and again inside the
+        // write only if the stored days turn out otherwise (see `hints`). An evaluation that
+        // fails on a hint is left to the write, which fails on the stored days or does not.
+        let hints = self.state().hints.clone();
+        let early = hints.get(scope, applicant, at).and_then(|days| received.evaluate(days).ok());
         self.engine
             .core
             .db
             .write(move |conn| {
-                if !crate::applicants::store::exists(conn, scope, fields.applicant_id)? {
-                    return Err(Error::invalid("applicant_id", "no applicant with this id in this environment"));
-                }
-                let amount = fields.amount(kind);
-                store::add_to_day(conn, scope, fields.applicant_id, &store::day_of(at), amount)?;
-                let (first, last) = stats::window(at);
-                let aggregates = Aggregates::of(at, &store::days(conn, scope, fields.applicant_id, &first, &last)?);
-                let facts = Facts { fields: &fields.values, stat: |s| aggregates.get(s) };
-                let outcome = evaluate::run(&rules, kind, &facts, screening);
-                let result = EventResult {
-                    event_id: id,
-                    event_type: kind,
-                    applicant_id: fields.applicant_id,
-                    received_at: at,
-                    decision: outcome.decision,
-                    causes: outcome.causes,
-                    fired_rules: outcome.fired,
-                    rule_errors: outcome.errors,
-                    rules_evaluated: outcome.evaluated,
-                    stopped_by: outcome.stopped_by,
-                    checks: outcome.checks,
-                    stats: aggregates.served(),
-                    event: fields.submitted,
+                let days = applicant_days(conn, scope, applicant, at)?;
+                let e = match early {
+                    Some(e) if e.days == days => e,
+                    _ => received.evaluate(days)?,
                 };
-                let json = serde_json::to_string(&result)?;
-                store::insert_event(conn, scope, &result, &json, amount)?;
+                store::put_day(conn, scope, applicant, &store::day_of(at), &e.counted)?;
+                store::insert_event(conn, scope, &e.result, &e.packed, amount)?;
                 crate::events::emit(
                     conn,
                     scope,
@@ -521,11 +571,12 @@ impl Transmon<'_> {
                         id: crate::events::EventId::new(real_now),
                         event_type: EVENT,
                         subject: Some(id.as_uuid()),
-                        payload: &json,
+                        payload: &e.json,
                         at,
                         real_now,
                     },
                 )?;
+                hints.set(scope, applicant, e.left);
                 Ok(())
             })
             .await?;
@@ -591,31 +642,9 @@ impl Transmon<'_> {
                 let fields = fields::parse(kind, &body)?;
                 let now = self.engine.now(scope);
                 let applicant = fields.applicant_id;
-                let mut days = self
-                    .engine
-                    .core
-                    .db
-                    .read(move |conn| {
-                        if !crate::applicants::store::exists(conn, scope, applicant)? {
-                            return Err(Error::invalid(
-                                "applicant_id",
-                                "no applicant with this id in this environment",
-                            ));
-                        }
-                        let (first, last) = stats::window(now);
-                        store::days(conn, scope, applicant, &first, &last)
-                    })
-                    .await?;
+                let days = self.engine.core.db.read(move |conn| applicant_days(conn, scope, applicant, now)).await?;
                 // Counted as if it were submitted now.
-                let today = store::day_of(now);
-                match days.iter_mut().find(|(d, _)| *d == today) {
-                    Some((_, d)) => d.add(fields.amount(kind))?,
-                    None => {
-                        let mut d = store::Day::default();
-                        d.add(fields.amount(kind))?;
-                        days.insert(0, (today, d));
-                    }
-                }
+                let (days, _) = stats::counted(&days, &store::day_of(now), fields.amount(kind))?;
                 (fields, Aggregates::of(now, &days).served())
             }
             _ => {

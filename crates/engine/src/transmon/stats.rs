@@ -1,13 +1,14 @@
 //! `stats.<period>.<indicator>`: an applicant's transactions and payments together, by calendar
 //! day from 00:00 UTC on the environment's clock. `last1d` is today, `last7d` today and the six
 //! full days before, `last30d` likewise; the event being evaluated is counted (it is added to
-//! its day before the rules run, in the same transaction).
+//! its day before the rules run, and its day is written in the transaction that stores it).
 
 use docket_rules::{Decimal, Indicator, Period, Stat};
 use jiff::ToSpan;
 
 use super::model::{PeriodStats, Stats};
 use super::store::Day;
+use crate::error::Result;
 use crate::time::Timestamp;
 
 /// The three periods' aggregates, as numbers for the rules.
@@ -80,6 +81,22 @@ pub(crate) fn window(now: Timestamp) -> (String, String) {
     let today = now.date();
     let first = today.checked_sub(29.days()).unwrap_or(today);
     (first.to_string(), today.to_string())
+}
+
+/// The days of a [`window`] (newest first) with one more event counted into its last day,
+/// `today`; and that day as counted.
+pub(crate) fn counted(
+    days: &[(String, Day)],
+    today: &str,
+    amount: Option<Decimal>,
+) -> Result<(Vec<(String, Day)>, Day)> {
+    let mut days = days.to_vec();
+    if days.first().is_none_or(|(d, _)| d != today) {
+        days.insert(0, (today.to_owned(), Day::default()));
+    }
+    days[0].1.add(amount)?;
+    let day = days[0].1.clone();
+    Ok((days, day))
 }
 
 impl Aggregates {

@@ -170,31 +170,8 @@ pub(crate) fn day_of(at: Timestamp) -> String {
     at.date().to_string()
 }
 
-/// Counts an event into its applicant's day, in the event's transaction.
-pub(crate) fn add_to_day(
-    conn: &Connection,
-    scope: Scope,
-    applicant: ApplicantId,
-    day: &str,
-    amount: Option<Decimal>,
-) -> Result<()> {
-    let mut current = conn
-        .prepare_cached(
-            "SELECT events, amounts, sum, min, max FROM transmon_daily
-             WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3 AND day = ?4",
-        )?
-        .query_row(params![scope.organization, scope.environment, applicant, day], |r| {
-            Ok(Day {
-                events: r.get::<_, i64>(0)?.unsigned_abs(),
-                amounts: r.get::<_, i64>(1)?.unsigned_abs(),
-                sum: decimal_column(r, 2)?.unwrap_or_default(),
-                min: decimal_column(r, 3)?,
-                max: decimal_column(r, 4)?,
-            })
-        })
-        .optional()?
-        .unwrap_or_default();
-    current.add(amount)?;
+/// Writes an applicant's day as counted (see `stats::counted`), in the event's transaction.
+pub(crate) fn put_day(conn: &Connection, scope: Scope, applicant: ApplicantId, day: &str, counted: &Day) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO transmon_daily (organization_id, environment, applicant_id, day, events, amounts, sum, min, max)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
@@ -206,11 +183,11 @@ pub(crate) fn add_to_day(
         scope.environment,
         applicant,
         day,
-        current.events as i64,
-        current.amounts as i64,
-        current.sum.to_string(),
-        current.min.map(|d| d.to_string()),
-        current.max.map(|d| d.to_string()),
+        counted.events as i64,
+        counted.amounts as i64,
+        counted.sum.to_string(),
+        counted.min.map(|d| d.to_string()),
+        counted.max.map(|d| d.to_string()),
     ])?;
     Ok(())
 }
@@ -245,12 +222,32 @@ pub(crate) fn days(
 
 // Events.
 
-/// Stores an event with its result (`json`: the result serialised, as served).
+/// An event's result as stored: its JSON, LZ4-compressed (results are a few kilobytes of
+/// repetitive JSON, and the event's write is what monitoring costs under load).
+pub(crate) struct PackedResult(Vec<u8>);
+
+impl PackedResult {
+    pub(crate) fn of(json: &str) -> Self {
+        Self(lz4_flex::compress_prepend_size(json.as_bytes()))
+    }
+}
+
+/// A stored result: compressed, or JSON text as rows written before migration 0021 are.
+fn result_column(row: &Row<'_>, i: usize) -> rusqlite::Result<EventResult> {
+    let rusqlite::types::ValueRef::Blob(packed) = row.get_ref(i)? else { return json_column(row, i) };
+    let bad = |e: Box<dyn std::error::Error + Send + Sync>| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e)
+    };
+    let json = lz4_flex::decompress_size_prepended(packed).map_err(|e| bad(e.into()))?;
+    serde_json::from_slice(&json).map_err(|e| bad(e.into()))
+}
+
+/// Stores an event with its result.
 pub(crate) fn insert_event(
     conn: &Connection,
     scope: Scope,
     result: &EventResult,
-    json: &str,
+    packed: &PackedResult,
     amount: Option<Decimal>,
 ) -> Result<()> {
     conn.prepare_cached(
@@ -267,7 +264,7 @@ pub(crate) fn insert_event(
         result.decision.as_str(),
         amount.map(|a| a.to_string()),
         result.received_at,
-        json,
+        packed.0,
     ])?;
     Ok(())
 }
@@ -277,7 +274,7 @@ pub(crate) fn get_event(conn: &Connection, scope: Scope, id: EventId) -> Result<
         .prepare_cached(
             "SELECT result FROM transmon_events WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
         )?
-        .query_row(params![id, scope.organization, scope.environment], |r| json_column(r, 0))
+        .query_row(params![id, scope.organization, scope.environment], |r| result_column(r, 0))
         .optional()?)
 }
 
@@ -315,7 +312,7 @@ pub(crate) fn list_events(
             page.sql_limit(),
             page.sql_offset()
         ],
-        |r| json_column(r, 0),
+        |r| result_column(r, 0),
     )?;
     Ok(page.finish(rows.collect::<rusqlite::Result<_>>()?))
 }
@@ -336,7 +333,7 @@ pub(crate) fn each_event(
     )?;
     let mut rows = stmt.query(params![scope.organization, scope.environment, from, to, kind.map(EventKind::as_str)])?;
     while let Some(row) = rows.next()? {
-        if !each(json_column(row, 0)?)? {
+        if !each(result_column(row, 0)?)? {
             break;
         }
     }
@@ -344,6 +341,8 @@ pub(crate) fn each_event(
 }
 
 /// Deletes an erased applicant's monitored events and daily statistics; returns the events.
+/// (No index leads with the applicant, which would cost every event a random page: the events
+/// are found through the list's index, which carries the applicant, without reading rows.)
 pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<usize> {
     let events = conn
         .prepare_cached(
@@ -355,4 +354,60 @@ pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: Applic
     )?
     .execute(params![scope.organization, scope.environment, applicant])?;
     Ok(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scope::{Environment, OrganizationId};
+
+    fn result_json(id: EventId, applicant: ApplicantId, decision: &str) -> String {
+        let period = r#"{"sum": "5", "avg": "5", "min": "5", "max": "5", "transactions_count": 1}"#;
+        format!(
+            r#"{{"event_id": "{id}", "event_type": "transaction", "applicant_id": "{applicant}",
+                "received_at": "2026-11-20T10:00:00.000Z", "decision": "{decision}", "causes": [], "fired_rules": [],
+                "rule_errors": [], "rules_evaluated": 0, "stopped_by": null, "checks": {{"aml_payee": null}},
+                "stats": {{"last1d": {period}, "last7d": {period}, "last30d": {period}}}, "event": {{"amount": "5"}}}}"#
+        )
+    }
+
+    #[test]
+    fn results_stored_as_text_before_migration_21_are_read_beside_compressed_ones() {
+        let (mut conn, migrate) = crate::db::in_memory_at(20);
+        // Only this table's rows matter here, not the organization and applicant they name.
+        conn.pragma_update(None, "foreign_keys", false).expect("pragma");
+        let scope = Scope::new(OrganizationId(uuid::Uuid::from_u128(1)), Environment::Sandbox);
+        let at = Timestamp::from_jiff("2026-11-20T10:00:00Z".parse().expect("a time"));
+        let (old, applicant) = (EventId::new(at), ApplicantId(uuid::Uuid::from_u128(2)));
+        conn.execute(
+            "INSERT INTO transmon_events (id, organization_id, environment, applicant_id, kind, decision, amount,
+                 received_at, result) VALUES (?1, ?2, 'sandbox', ?3, 'transaction', 'allow', '5', ?4, ?5)",
+            params![old, scope.organization, applicant, at, result_json(old, applicant, "allow")],
+        )
+        .expect("an event of schema 20");
+        migrate(&mut conn);
+
+        let new = EventId::new(at);
+        let json = result_json(new, applicant, "review");
+        let result: EventResult = serde_json::from_str(&json).expect("a result");
+        insert_event(&conn, scope, &result, &PackedResult::of(&json), None).expect("stores");
+        let stored: rusqlite::types::Type = conn
+            .query_row("SELECT typeof(result) = 'blob' FROM transmon_events WHERE id = ?1", [new], |r| {
+                Ok(if r.get::<_, bool>(0)? { rusqlite::types::Type::Blob } else { rusqlite::types::Type::Text })
+            })
+            .expect("reads");
+        assert_eq!(stored, rusqlite::types::Type::Blob, "new results are stored compressed");
+
+        assert_eq!(get_event(&conn, scope, old).expect("reads").expect("kept").decision, Decision::Allow);
+        assert_eq!(get_event(&conn, scope, new).expect("reads").expect("stored").decision, Decision::Review);
+        let filter = EventFilter { applicant_id: Some(applicant), ..EventFilter::default() };
+        let page = list_events(&conn, scope, &filter, PageRequest { page: 0, limit: 25 }).expect("lists");
+        let mut ids: Vec<EventId> = page.data.iter().map(|r| r.event_id).collect();
+        ids.sort();
+        assert_eq!(ids, vec![old, new]);
+        let reviewed = EventFilter { decision: Some(Decision::Review), ..filter };
+        let page = list_events(&conn, scope, &reviewed, PageRequest { page: 0, limit: 25 }).expect("lists");
+        assert_eq!(page.data.iter().map(|r| r.event_id).collect::<Vec<_>>(), vec![new]);
+        assert_eq!(erase_applicant(&conn, scope, applicant).expect("erases"), 2);
+    }
 }
