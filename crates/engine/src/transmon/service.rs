@@ -320,7 +320,7 @@ struct Received {
     id: EventId,
     kind: EventKind,
     at: Timestamp,
-    fields: fields::Fields,
+    fields: Fields,
     rules: Arc<RuleSet>,
     screening: Option<PayeeScreening>,
 }
