@@ -361,3 +361,27 @@ async fn an_environment_keeps_its_journal_for_as_long_as_its_retention_says() {
     assert_eq!(paths(f.sandbox).await, ["/api/v3/applicants/new"], "the sandbox keeps one day");
     assert_eq!(paths(f.production).await, ["/api/v3/applicants/old"], "production keeps the server's seven");
 }
+
+#[tokio::test]
+async fn the_demo_adds_about_90_days_of_monitored_events_and_rules_that_fire_on_some() {
+    use docket_engine::transmon::{Decision, EventFilter, LIST_BOUNDS};
+    let f = fixture().await;
+    let summary = f.engine.demo().seed(f.sandbox).await.expect("seed");
+    assert!(summary.transmon_events_created >= 100, "{} events", summary.transmon_events_created);
+    let rules = f.engine.transmon().rules(f.sandbox, None).await.expect("rules");
+    assert!(!rules.custom_rules.is_empty(), "the demo's rules");
+    let one = PageRequest::new(None, Some(1), LIST_BOUNDS).expect("page");
+    let events = |filter: EventFilter| {
+        let engine = &f.engine;
+        async move { engine.transmon().events(f.sandbox, filter, one).await.expect("events").data }
+    };
+    // History on the sandbox clock: events older than 80 days, and events today.
+    let now = f.engine.now(f.sandbox);
+    let eighty_days_ago = now.saturating_add(jiff::SignedDuration::from_hours(-80 * 24));
+    assert!(!events(EventFilter { to: Some(eighty_days_ago), ..EventFilter::default() }).await.is_empty());
+    let newest = events(EventFilter::default()).await;
+    assert_eq!(newest[0].received_at.date(), now.date());
+    // The rules fire on some events and not on others.
+    assert!(!events(EventFilter { decision: Some(Decision::Review), ..EventFilter::default() }).await.is_empty());
+    assert!(!events(EventFilter { decision: Some(Decision::Allow), ..EventFilter::default() }).await.is_empty());
+}
