@@ -9,7 +9,7 @@ pub(crate) mod store;
 
 pub use model::{Event, EventId};
 pub use service::{Events, LIST_BOUNDS};
-pub(crate) use store::{NewEvent, emit};
+pub(crate) use store::{NewEvent, emit, emit_packed};
 
 /// The outbox is removed by a sandbox reset.
 pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {

@@ -28,11 +28,16 @@ pub(super) struct Prepared {
     pub(super) response_body: (Option<Packed>, bool),
 }
 
-/// A body as stored: compressed, and named by its hash (stored once however many entries
-/// share it).
+/// A body as stored: compressed; a large one named by its hash and stored once however many
+/// entries share it (a client polling a page gets the same response many times over), a small
+/// one kept in its entry's row. Sharing a small body saves a few bytes and costs a write to a
+/// random page of the hash index for every new body: measured under transaction events (unique
+/// bodies of a few hundred bytes), the shared bodies' table and its index were two fifths of the
+/// pages each commit wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Packed {
-    hash: [u8; 16],
+    /// `None` for a body kept in its entry's row.
+    hash: Option<[u8; 16]>,
     bytes: std::sync::Arc<[u8]>,
 }
 
@@ -43,15 +48,24 @@ impl Packed {
     }
 }
 
+/// The largest compressed body kept in its entry's row.
+const INLINE_MAX: usize = 512;
+
 /// Bodies are kept compressed: the journal's writes are most of what it costs under load.
 /// Packing happens before the batch reaches the writer, off its thread.
 pub(super) fn pack(body: &[u8]) -> Packed {
-    use sha2::Digest;
     let bytes = lz4_flex::compress_prepend_size(body);
-    let digest = sha2::Sha256::digest(&bytes);
+    let hash = (bytes.len() > INLINE_MAX).then(|| hash_of(&bytes));
+    Packed { hash, bytes: bytes.into() }
+}
+
+/// The name of a shared body: the first 16 bytes of the SHA-256 of its compressed bytes.
+fn hash_of(bytes: &[u8]) -> [u8; 16] {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
     let mut hash = [0; 16];
     hash.copy_from_slice(&digest[..16]);
-    Packed { hash, bytes: bytes.into() }
+    hash
 }
 
 fn unpack(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
@@ -66,9 +80,11 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
     let mut stmt = conn.prepare_cached(
         "INSERT INTO request_journal (request_id, organization_id, environment, received_at, method, path, query,
              status, latency_us, client, request_hash, request_truncated, response_hash, response_truncated,
-             source, api_key_id, reviewer)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+             source, api_key_id, reviewer, request_body, response_body)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
     )?;
+    let hash = |b: &Option<Packed>| b.as_ref().and_then(|b| b.hash);
+    let inline = |b: &Option<Packed>| b.as_ref().filter(|b| b.hash.is_none()).map(|b| b.bytes.clone());
     // Each distinct body once, with the newest entry that refers to it.
     let mut bodies: std::collections::HashMap<[u8; 16], (&Packed, i64)> = std::collections::HashMap::new();
     for e in entries {
@@ -83,17 +99,21 @@ pub(super) fn insert_all(conn: &Connection, entries: &[Prepared]) -> Result<()> 
             e.status,
             i64::try_from(e.latency_us).unwrap_or(i64::MAX),
             e.client,
-            e.request_body.0.as_ref().map(|b| b.hash),
+            hash(&e.request_body.0),
             e.request_body.1,
-            e.response_body.0.as_ref().map(|b| b.hash),
+            hash(&e.response_body.0),
             e.response_body.1,
             e.source,
             e.api_key_id,
             e.reviewer,
+            inline(&e.request_body.0).as_deref(),
+            inline(&e.response_body.0).as_deref(),
         ])?;
         let seq = conn.last_insert_rowid();
         for body in [&e.request_body.0, &e.response_body.0].into_iter().flatten() {
-            bodies.insert(body.hash, (body, seq));
+            if let Some(hash) = body.hash {
+                bodies.insert(hash, (body, seq));
+            }
         }
     }
     let mut stmt = conn.prepare_cached(
@@ -256,7 +276,8 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         let text = text.to_lowercase();
         needles.iter().any(|n| text.contains(n.as_str()))
     };
-    let note = pack(ERASED.as_bytes());
+    let note = lz4_flex::compress_prepend_size(ERASED.as_bytes());
+    let note_hash = hash_of(&note);
     // Bodies that mention a needle, whoever refers to them.
     let named: std::collections::HashSet<Vec<u8>> = {
         let mut stmt = conn.prepare("SELECT hash, body FROM journal_bodies")?;
@@ -264,7 +285,7 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         let mut found = std::collections::HashSet::new();
         for row in rows {
             let (hash, body) = row?;
-            if hash != note.hash && body.as_deref().is_some_and(mentions) {
+            if hash != note_hash && body.as_deref().is_some_and(mentions) {
                 found.insert(hash);
             }
         }
@@ -288,7 +309,7 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
             let (seq, path, query, request, response) = row?;
             let addressed = mentions(&path) || query.as_deref().is_some_and(mentions);
             let erase = |hash: &Option<Vec<u8>>| {
-                hash.as_ref().is_some_and(|h| *h != note.hash && (addressed || named.contains(h)))
+                hash.as_ref().is_some_and(|h| *h != note_hash && (addressed || named.contains(h)))
             };
             let (a, b) = (erase(&request), erase(&response));
             if a || b {
@@ -302,16 +323,16 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
             "INSERT INTO journal_bodies (hash, body, last_seq) VALUES (?1, ?2, (SELECT coalesce(max(seq), 0) FROM request_journal))
              ON CONFLICT (hash) DO UPDATE SET last_seq = excluded.last_seq",
         )?
-        .execute(params![note.hash, &*note.bytes])?;
+        .execute(params![note_hash, note])?;
     }
     for (seq, request, response) in &repoint {
         if *request {
             conn.prepare_cached("UPDATE request_journal SET request_hash = ?2 WHERE seq = ?1")?
-                .execute(params![seq, note.hash])?;
+                .execute(params![seq, note_hash])?;
         }
         if *response {
             conn.prepare_cached("UPDATE request_journal SET response_hash = ?2 WHERE seq = ?1")?
-                .execute(params![seq, note.hash])?;
+                .execute(params![seq, note_hash])?;
         }
     }
     // Bodies nothing refers to any more go (a named one always: every entry was repointed).
@@ -321,7 +342,8 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         remove_unreferenced_bodies(conn)?;
         usize::try_from(conn.changes()).unwrap_or(0)
     };
-    // Entries from before bodies were shared keep theirs inline.
+    // Small bodies, and every body of an entry from before bodies were shared, are kept in the
+    // entry's row.
     let inline: Vec<(i64, bool, bool)> = {
         let mut stmt = conn.prepare(
             "SELECT seq, request_body, response_body, path || '?' || coalesce(query, '') FROM request_journal
@@ -345,10 +367,10 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
     };
     for (seq, request, response) in &inline {
         if *request {
-            conn.execute("UPDATE request_journal SET request_body = ?2 WHERE seq = ?1", params![seq, &*note.bytes])?;
+            conn.execute("UPDATE request_journal SET request_body = ?2 WHERE seq = ?1", params![seq, note])?;
         }
         if *response {
-            conn.execute("UPDATE request_journal SET response_body = ?2 WHERE seq = ?1", params![seq, &*note.bytes])?;
+            conn.execute("UPDATE request_journal SET response_body = ?2 WHERE seq = ?1", params![seq, note])?;
         }
     }
     for needle in &needles {
@@ -390,24 +412,74 @@ mod tests {
         conn.query_row("SELECT count(*) FROM journal_bodies", [], |r| r.get(0)).expect("counts")
     }
 
+    /// A body that does not compress to `INLINE_MAX` bytes or fewer: shared, not kept in its row.
+    fn large(tag: &str) -> String {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let digits: String = (0..INLINE_MAX * 3)
+            .map(|_| {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                char::from(b"0123456789abcdef"[usize::try_from(x >> 60).expect("a digit")])
+            })
+            .collect();
+        format!("{{\"{tag}\":\"{digits}\"}}")
+    }
+
+    /// Each entry's response body, as the journal shows it.
+    fn responses(conn: &Connection) -> Vec<Option<String>> {
+        let mut stmt = conn
+            .prepare(
+                "SELECT coalesce(rs.body, response_body) FROM request_journal
+                 LEFT JOIN journal_bodies rs ON rs.hash = response_hash ORDER BY seq",
+            )
+            .expect("prepares");
+        stmt.query_map([], |r| unpack(r, 0)).expect("queries").collect::<rusqlite::Result<_>>().expect("reads")
+    }
+
+    #[test]
+    fn a_small_body_is_kept_in_its_entry_and_a_large_one_shared() {
+        let conn = crate::db::migrated_in_memory();
+        let with = |body: &str| Prepared {
+            request_body: (Some(pack(body.as_bytes())), false),
+            response_body: (Some(pack(b"{\"event_id\":\"e-1\"}")), false),
+            ..entry_at(Timestamp::from_millis(10))
+        };
+        insert_all(&conn, &[with("{\"amount\":\"10.00\"}"), with(&large("page"))]).expect("inserts");
+        let stored: Vec<(bool, bool, bool, bool)> = conn
+            .prepare(
+                "SELECT request_hash IS NULL, request_body IS NULL, response_hash IS NULL, response_body IS NULL
+                 FROM request_journal ORDER BY seq",
+            )
+            .expect("prepares")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .expect("queries")
+            .collect::<rusqlite::Result<_>>()
+            .expect("reads");
+        assert_eq!(stored, [(true, false, true, false), (false, true, true, false)]);
+        assert_eq!(bodies(&conn), 1, "only the large body is shared");
+        let requests: Vec<Option<String>> = conn
+            .prepare(
+                "SELECT coalesce(rq.body, request_body) FROM request_journal
+                 LEFT JOIN journal_bodies rq ON rq.hash = request_hash ORDER BY seq",
+            )
+            .expect("prepares")
+            .query_map([], |r| unpack(r, 0))
+            .expect("queries")
+            .collect::<rusqlite::Result<_>>()
+            .expect("reads");
+        assert_eq!(requests, [Some("{\"amount\":\"10.00\"}".to_owned()), Some(large("page"))]);
+    }
+
     #[test]
     fn a_repeated_body_is_stored_once_and_goes_with_its_last_entry() {
         let conn = crate::db::migrated_in_memory();
         let t = |s: i64| Timestamp::from_millis(s * 1000);
-        let with = |s: i64, body: &[u8]| Prepared { response_body: (Some(pack(body)), false), ..entry_at(t(s)) };
-        insert_all(&conn, &[with(10, b"{\"a\":1}"), with(20, b"{\"b\":2}"), with(30, b"{\"a\":1}")]).expect("inserts");
-        insert_all(&conn, &[with(40, b"{\"a\":1}")]).expect("inserts");
+        let (a, b) = (large("a"), large("b"));
+        let with =
+            |s: i64, body: &str| Prepared { response_body: (Some(pack(body.as_bytes())), false), ..entry_at(t(s)) };
+        insert_all(&conn, &[with(10, &a), with(20, &b), with(30, &a)]).expect("inserts");
+        insert_all(&conn, &[with(40, &a)]).expect("inserts");
         assert_eq!(bodies(&conn), 2, "two distinct bodies");
-        let shown: Vec<Option<String>> = {
-            let mut stmt = conn
-                .prepare(
-                    "SELECT coalesce(rs.body, response_body) FROM request_journal
-                     LEFT JOIN journal_bodies rs ON rs.hash = response_hash ORDER BY seq",
-                )
-                .expect("prepares");
-            stmt.query_map([], |r| unpack(r, 0)).expect("queries").collect::<rusqlite::Result<_>>().expect("reads")
-        };
-        assert_eq!(shown, ["{\"a\":1}", "{\"b\":2}", "{\"a\":1}", "{\"a\":1}"].map(|s| Some(s.to_owned())));
+        assert_eq!(responses(&conn), [&a, &b, &a, &a].map(|s| Some(s.clone())));
         // Entries 1 and 2 go: the second body had only entry 2; the first is still used by 3 and 4.
         prune(&conn, t(25), 100).expect("prunes");
         assert_eq!(bodies(&conn), 1);
@@ -438,31 +510,33 @@ mod tests {
             response_body: (Some(pack(body)), false),
             ..entry_at(Timestamp::from_millis(10))
         };
+        let (shared, named) = (large("page"), large("Tom Reed"));
         insert_all(
             &conn,
             &[
-                at("/api/v4/kyb/verifications/subject-7/sections/ownership", b"{}"),
-                at("/api/v3/applicants", b"{}"),
+                at("/api/v4/kyb/verifications/subject-7/sections/ownership", shared.as_bytes()),
+                at("/api/v3/applicants", shared.as_bytes()),
                 at("/api/v4/kyb/verifications/subject-7", b"{\"first_name\":\"Tom\",\"last_name\":\"Reed\"}"),
                 at("/api/v3/other/subject-8", b"{\"x\":1}"),
+                at("/api/v3/search", named.as_bytes()),
             ],
         )
         .expect("inserts");
-        let response = |seq: i64| -> String {
-            conn.query_row(
-                "SELECT b.body FROM request_journal j JOIN journal_bodies b ON b.hash = j.response_hash WHERE j.seq = ?1",
-                [seq],
-                |r| unpack(r, 0),
-            )
-            .expect("a body")
-            .expect("not null")
-        };
-        assert_eq!(erase_mentions(&conn, &["subject-7".into()]).expect("erases"), 1, "only the named body went");
-        assert_eq!(response(1), ERASED);
-        assert_eq!(response(2), "{}", "a body shared with another request stays that request's");
-        assert_eq!(response(3), ERASED);
+        assert_eq!(bodies(&conn), 2);
+        let erased = Some(ERASED.to_owned());
+        assert_eq!(
+            erase_mentions(&conn, &["subject-7".into(), "tom reed".into()]).expect("erases"),
+            2,
+            "the shared body naming the subject, and the small one in a request addressed to it"
+        );
+        assert_eq!(
+            responses(&conn),
+            [erased.clone(), Some(shared.clone()), erased.clone(), Some("{\"x\":1}".into()), erased.clone()],
+            "a body shared with another request stays that request's"
+        );
+        assert_eq!(bodies(&conn), 2, "the shared body and the note");
         // A second erasure leaves the first's redactions pointing at the note.
         erase_mentions(&conn, &["subject-8".into()]).expect("erases");
-        assert_eq!((response(1), response(4)), (ERASED.to_owned(), ERASED.to_owned()));
+        assert_eq!(responses(&conn), [erased.clone(), Some(shared), erased.clone(), erased.clone(), erased]);
     }
 }

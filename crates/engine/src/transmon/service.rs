@@ -335,7 +335,7 @@ struct Evaluated {
     result: EventResult,
     /// The result as served and delivered, and as stored.
     json: String,
-    packed: store::PackedResult,
+    packed: crate::db::PackedJson,
 }
 
 impl Received {
@@ -361,7 +361,7 @@ impl Received {
             event: self.fields.submitted.clone(),
         };
         let json = serde_json::to_string(&result)?;
-        let packed = store::PackedResult::of(&json);
+        let packed = crate::db::PackedJson::of(&json);
         Ok(Evaluated { days, left, counted, result, json, packed })
     }
 }
@@ -564,7 +564,8 @@ impl Transmon<'_> {
                 };
                 store::put_day(conn, scope, applicant, &store::day_of(at), &e.counted)?;
                 store::insert_event(conn, scope, &e.result, &e.packed, amount)?;
-                crate::events::emit(
+                // The webhook's payload is the result: the same compressed bytes are stored for both.
+                crate::events::emit_packed(
                     conn,
                     scope,
                     &crate::events::NewEvent {
@@ -575,6 +576,7 @@ impl Transmon<'_> {
                         at,
                         real_now,
                     },
+                    &e.packed,
                 )?;
                 hints.set(scope, applicant, e.left);
                 Ok(())

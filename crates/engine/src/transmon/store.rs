@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::model::{Action, Decision, EventId, EventKind, EventResult, Rule, RuleEventType, RuleId, RuleStatus};
 use crate::applicants::ApplicantId;
-use crate::db::json_column;
+use crate::db::{PackedJson, json_column, packed_column};
 use crate::error::{Error, Result};
 use crate::page::{Page, PageRequest};
 use crate::scope::Scope;
@@ -222,32 +222,12 @@ pub(crate) fn days(
 
 // Events.
 
-/// An event's result as stored: its JSON, LZ4-compressed (results are a few kilobytes of
-/// repetitive JSON, and the event's write is what monitoring costs under load).
-pub(crate) struct PackedResult(Vec<u8>);
-
-impl PackedResult {
-    pub(crate) fn of(json: &str) -> Self {
-        Self(lz4_flex::compress_prepend_size(json.as_bytes()))
-    }
-}
-
-/// A stored result: compressed, or JSON text as rows written before migration 0021 are.
-fn result_column(row: &Row<'_>, i: usize) -> rusqlite::Result<EventResult> {
-    let rusqlite::types::ValueRef::Blob(packed) = row.get_ref(i)? else { return json_column(row, i) };
-    let bad = |e: Box<dyn std::error::Error + Send + Sync>| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Blob, e)
-    };
-    let json = lz4_flex::decompress_size_prepended(packed).map_err(|e| bad(e.into()))?;
-    serde_json::from_slice(&json).map_err(|e| bad(e.into()))
-}
-
 /// Stores an event with its result.
 pub(crate) fn insert_event(
     conn: &Connection,
     scope: Scope,
     result: &EventResult,
-    packed: &PackedResult,
+    packed: &PackedJson,
     amount: Option<Decimal>,
 ) -> Result<()> {
     conn.prepare_cached(
@@ -264,7 +244,7 @@ pub(crate) fn insert_event(
         result.decision.as_str(),
         amount.map(|a| a.to_string()),
         result.received_at,
-        packed.0,
+        packed,
     ])?;
     Ok(())
 }
@@ -274,7 +254,7 @@ pub(crate) fn get_event(conn: &Connection, scope: Scope, id: EventId) -> Result<
         .prepare_cached(
             "SELECT result FROM transmon_events WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
         )?
-        .query_row(params![id, scope.organization, scope.environment], |r| result_column(r, 0))
+        .query_row(params![id, scope.organization, scope.environment], |r| packed_column(r, 0))
         .optional()?)
 }
 
@@ -312,7 +292,7 @@ pub(crate) fn list_events(
             page.sql_limit(),
             page.sql_offset()
         ],
-        |r| result_column(r, 0),
+        |r| packed_column(r, 0),
     )?;
     Ok(page.finish(rows.collect::<rusqlite::Result<_>>()?))
 }
@@ -333,7 +313,7 @@ pub(crate) fn each_event(
     )?;
     let mut rows = stmt.query(params![scope.organization, scope.environment, from, to, kind.map(EventKind::as_str)])?;
     while let Some(row) = rows.next()? {
-        if !each(result_column(row, 0)?)? {
+        if !each(packed_column(row, 0)?)? {
             break;
         }
     }
@@ -390,7 +370,7 @@ mod tests {
         let new = EventId::new(at);
         let json = result_json(new, applicant, "review");
         let result: EventResult = serde_json::from_str(&json).expect("a result");
-        insert_event(&conn, scope, &result, &PackedResult::of(&json), None).expect("stores");
+        insert_event(&conn, scope, &result, &PackedJson::of(&json), None).expect("stores");
         let stored: String = conn
             .query_row("SELECT typeof(result) FROM transmon_events WHERE id = ?1", [new], |r| r.get(0))
             .expect("reads");
