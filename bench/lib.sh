@@ -51,6 +51,8 @@ start() {
 
 rss_mb() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
 peak_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
+# Bytes a process has caused to be written to storage so far (its log, its checkpoints).
+written_bytes() { awk '/^write_bytes/ {print $2}' "/proc/$1/io"; }
 
 # One oha run of ${SECONDS_PER_RUN}s at ${CONNECTIONS} connections, summarised as one JSON line
 # (name, requests per second, p50 and p99 in ms, 2xx and other answers): `run NAME URL [oha args]`.

@@ -34,9 +34,11 @@ for round in $(seq 1 "$ROUNDS"); do
     rm -rf "$WORK/data"
     start "$WORK/$which.log" env DOCKET_SANDBOX_API_KEY="$KEY" "$bin" --data-dir "$WORK/data" --log warn serve --listen 127.0.0.1:0
     saturated="$(load "$URL")"
+    before="$(written_bytes "$PID")"
     paced="$(load "$URL" --rate 5000 --reuse)"
+    written=$(( $(written_bytes "$PID") - before ))
     kill "$PID"; wait "$PID" 2>/dev/null || true
-    echo "{\"round\": $round, \"binary\": \"$which\", \"saturated\": $saturated, \"paced\": $paced}" >> "$WORK/rounds.jsonl"
+    echo "{\"round\": $round, \"binary\": \"$which\", \"saturated\": $saturated, \"paced\": $paced, \"paced_written_bytes\": $written}" >> "$WORK/rounds.jsonl"
   done
 done
 python3 - "$WORK/rounds.jsonl" "$RESULTS/transmon-ab-$(date -u +%Y%m%dT%H%M%SZ).json" "$OLD" "$NEW" <<'PY'
@@ -45,6 +47,10 @@ rows = [json.loads(line) for line in open(sys.argv[1])]
 mean = lambda which, run, key: statistics.mean(r[run][key] for r in rows if r["binary"] == which)
 summary = {run: {which: {k: mean(which, run, k) for k in ("per_second", "p50_ms", "p99_ms")} for which in ("old", "new")}
            for run in ("saturated", "paced")}
+for r in rows:
+    r["paced"]["written_kb_per_event"] = round(r.pop("paced_written_bytes") / 1024 / max(r["paced"]["events"], 1), 1)
+for which in ("old", "new"):
+    summary["paced"][which]["written_kb_per_event"] = mean(which, "paced", "written_kb_per_event")
 for run in summary:
     summary[run]["new_to_old"] = {k: round(summary[run]["new"][k] / summary[run]["old"][k], 3) for k in summary[run]["new"]}
 report = {"old": sys.argv[3], "new": sys.argv[4], "rounds": rows, "mean": summary}

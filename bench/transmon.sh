@@ -50,17 +50,21 @@ oha --no-tui -z 2s -c "$CONNECTIONS" "$HELLO_URL/" >/dev/null 2>&1
 run hello "$HELLO_URL/" > "$WORK/hello.jsonl"
 "$BIN/transmon-load" --url "$DOCKET_URL" --key "$KEY" --rules "$WORK/inputs/rules.json" --events "$WORK/inputs/events.jsonl" \
   --concurrency "$CONNECTIONS" --seconds "$SECONDS_PER_RUN" > "$WORK/load.json"
-# The same server at the target rate, paced (latency from each event's scheduled time).
+# The same server at the target rate, paced (latency from each event's scheduled time), and
+# what it wrote to storage meanwhile.
+BEFORE="$(written_bytes "$DOCKET_PID")"
 "$BIN/transmon-load" --url "$DOCKET_URL" --key "$KEY" --rules "$WORK/inputs/rules.json" --events "$WORK/inputs/events.jsonl" \
   --concurrency "$CONNECTIONS" --seconds "$SECONDS_PER_RUN" --rate 5000 --reuse > "$WORK/paced.json"
 DOCKET_RSS="$(rss_mb "$DOCKET_PID")"
+WRITTEN=$(( $(written_bytes "$DOCKET_PID") - BEFORE ))
 
-python3 - "$WORK" "$RESULTS/transmon-$(date -u +%Y%m%dT%H%M%SZ).json" "$PROFILE" "$DOCKET_RSS" <<'PY'
+python3 - "$WORK" "$RESULTS/transmon-$(date -u +%Y%m%dT%H%M%SZ).json" "$PROFILE" "$DOCKET_RSS" "$WRITTEN" <<'PY'
 import json, sys
-work, out, profile, rss = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+work, out, profile, rss, written = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
 d, p = json.load(open(f"{work}/eval_docket.json")), json.load(open(f"{work}/eval_peer.json"))
 load, hello = json.load(open(f"{work}/load.json")), json.load(open(f"{work}/hello.jsonl"))
 paced = json.load(open(f"{work}/paced.json"))
+paced["written_kb_per_event"] = round(written / 1024 / max(paced["events"], 1), 1)
 ratio = lambda a, b: float(f"{a / b:.3g}") if b else None
 report = {
     "profile": profile,
