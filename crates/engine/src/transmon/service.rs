@@ -579,7 +579,9 @@ impl Transmon<'_> {
                     &e.packed,
                 )?;
                 hints.set(scope, applicant, e.left);
-                Ok(())
+                // Handed back to be freed here, off the writer's thread (perf: freeing an event's
+                // result and fields was about a twentieth of the writer's time).
+                Ok((e.result, e.json, e.packed, received))
             })
             .await?;
         Ok(id)
