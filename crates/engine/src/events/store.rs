@@ -83,7 +83,7 @@ pub(crate) fn erase_mentions(
         .prepare_cached("DELETE FROM events WHERE organization_id = ?1 AND environment = ?2 AND subject_id = ?3")?
         .execute(params![scope.organization, scope.environment, subject])?;
     // Payloads are compressed: read, not searched with SQL.
-    let needles: Vec<String> = needles.iter().map(|n| n.to_lowercase()).collect();
+    let needles = crate::erasure::Mentions::of(needles);
     let naming: Vec<EventId> = {
         let mut stmt =
             conn.prepare_cached("SELECT id, payload FROM events WHERE organization_id = ?1 AND environment = ?2")?;
@@ -93,8 +93,7 @@ pub(crate) fn erase_mentions(
         let mut found = Vec::new();
         for row in rows {
             let (id, payload) = row?;
-            let payload = payload.to_lowercase();
-            if needles.iter().any(|needle| payload.contains(needle.as_str())) {
+            if needles.in_text(&payload) {
                 found.push(id);
             }
         }

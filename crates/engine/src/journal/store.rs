@@ -271,11 +271,8 @@ const ERASED: &str = "[erased on request: this body named a person whose data wa
 /// does: the entries point to a note instead, a body nothing else refers to is deleted, the
 /// query is replaced by the note. Returns how many bodies went.
 pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<usize> {
-    let needles: Vec<String> = needles.iter().map(|n| n.to_lowercase()).collect();
-    let mentions = |text: &str| {
-        let text = text.to_lowercase();
-        needles.iter().any(|n| text.contains(n.as_str()))
-    };
+    let needles = crate::erasure::Mentions::of(needles);
+    let mentions = |text: &str| needles.in_text(text);
     let note = lz4_flex::compress_prepend_size(ERASED.as_bytes());
     let note_hash = hash_of(&note);
     // Bodies that mention a needle, whoever refers to them.
@@ -373,7 +370,7 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
             conn.execute("UPDATE request_journal SET response_body = ?2 WHERE seq = ?1", params![seq, note])?;
         }
     }
-    for needle in &needles {
+    for needle in needles.lowercase() {
         conn.prepare_cached("UPDATE request_journal SET query = ?2 WHERE instr(lower(query), ?1) > 0")?
             .execute(params![needle, ERASED])?;
     }

@@ -10,13 +10,10 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use super::stats;
-use super::store::Day;
+use super::store::Days;
 use crate::applicants::ApplicantId;
 use crate::scope::Scope;
 use crate::time::Timestamp;
-
-/// An applicant's days, newest first.
-pub(crate) type Days = Vec<(String, Day)>;
 
 /// At most this many applicants are remembered (a few kilobytes each at most); past it the
 /// hints start again from none.
@@ -50,6 +47,7 @@ impl Hints {
 mod tests {
     use super::*;
     use crate::scope::{Environment, OrganizationId};
+    use crate::transmon::store::Day;
 
     fn at(s: &str) -> Timestamp {
         Timestamp::from_jiff(s.parse().expect("a time"))

@@ -10,13 +10,13 @@ use serde::Deserialize;
 use super::builtin;
 use super::evaluate::{self, Facts, RuleSet};
 use super::fields::{self, Fields};
-use super::hints::{Days, Hints};
+use super::hints::Hints;
 use super::model::{
     Action, Decision, EventId, EventKind, EventResult, PayeeScreening, Rule, RuleEventType, RuleId, RuleList,
     RuleStatus, Stats,
 };
 use super::stats::{self, Aggregates};
-use super::store::{self, EventFilter};
+use super::store::{self, Days, EventFilter};
 use crate::Engine;
 use crate::applicants::ApplicantId;
 use crate::error::{Error, Result};

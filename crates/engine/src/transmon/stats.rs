@@ -7,7 +7,7 @@ use docket_rules::{Decimal, Indicator, Period, Stat};
 use jiff::ToSpan;
 
 use super::model::{PeriodStats, Stats};
-use super::store::Day;
+use super::store::{Day, Days};
 use crate::error::Result;
 use crate::time::Timestamp;
 
@@ -85,11 +85,7 @@ pub(crate) fn window(now: Timestamp) -> (String, String) {
 
 /// The days of a [`window`] (newest first) with one more event counted into its last day,
 /// `today`; and that day as counted.
-pub(crate) fn counted(
-    days: &[(String, Day)],
-    today: &str,
-    amount: Option<Decimal>,
-) -> Result<(Vec<(String, Day)>, Day)> {
+pub(crate) fn counted(days: &[(String, Day)], today: &str, amount: Option<Decimal>) -> Result<(Days, Day)> {
     let mut days = days.to_vec();
     if days.first().is_none_or(|(d, _)| d != today) {
         days.insert(0, (today.to_owned(), Day::default()));

@@ -192,14 +192,11 @@ pub(crate) fn put_day(conn: &Connection, scope: Scope, applicant: ApplicantId, d
     Ok(())
 }
 
+/// An applicant's days (`YYYY-MM-DD` and its aggregates), newest first.
+pub(crate) type Days = Vec<(String, Day)>;
+
 /// The applicant's days from `first` to `last` (inclusive, `YYYY-MM-DD`), newest first.
-pub(crate) fn days(
-    conn: &Connection,
-    scope: Scope,
-    applicant: ApplicantId,
-    first: &str,
-    last: &str,
-) -> Result<Vec<(String, Day)>> {
+pub(crate) fn days(conn: &Connection, scope: Scope, applicant: ApplicantId, first: &str, last: &str) -> Result<Days> {
     let mut stmt = conn.prepare_cached(
         "SELECT day, events, amounts, sum, min, max FROM transmon_daily
          WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3 AND day >= ?4 AND day <= ?5
