@@ -135,6 +135,12 @@ fn main() -> std::process::ExitCode {
             Command::Openapi => print_openapi(),
         }
     });
+    // Every database handle goes with the runtime's tasks; its threads then close their
+    // connections, which must happen before the exit handlers tear SQLCipher down.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(5));
+    if !docket_engine::wait_for_database_threads(std::time::Duration::from_secs(10)) {
+        eprintln!("warning: the database did not close within 10 s");
+    }
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use clock::{ClockMode, ClockState};
-pub use db::{Durability, SCHEMA_VERSION};
+pub use db::{Durability, SCHEMA_VERSION, wait_for_threads as wait_for_database_threads};
 pub use error::{Error, Result};
 pub use scope::{Environment, OrganizationId, Scope};
 pub use time::{SystemTime, TimeSource, Timestamp};

@@ -42,7 +42,13 @@ pub(super) fn start(path: &Path, keys: Option<&Unlocked>, full: bool, stop: Rece
     conn.pragma_update(None, "synchronous", if full { "FULL" } else { "NORMAL" })?;
     std::thread::Builder::new()
         .name("docket-db-checkpoint".into())
-        .spawn(move || run(conn, stop))
+        .spawn({
+            let running = super::Running::start();
+            move || {
+                run(conn, stop);
+                drop(running);
+            }
+        })
         .map_err(|e| Error::Storage(format!("cannot start the database checkpointer: {e}")))?;
     Ok(())
 }

@@ -117,7 +117,13 @@ pub(super) fn start(
     let writer = Writer { conn, full, at_full: full, on_commit, versions, _checkpointer: checkpointer };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
-        .spawn(move || run(writer, rx))
+        .spawn({
+            let running = super::Running::start();
+            move || {
+                run(writer, rx);
+                drop(running);
+            }
+        })
         .map_err(|e| Error::Storage(format!("cannot start the database writer: {e}")))?;
     Ok(tx)
 }
@@ -149,7 +155,9 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
             tell(raised);
         }
     }
-    let _ = writer.conn.execute_batch("PRAGMA optimize");
+    // Nothing is written here, after the last job: the process may be exiting meanwhile, and a
+    // write on an encrypted database then called into OpenSSL as its exit handler tore it down
+    // (a crash seen in `docket console link`). The statistics are refreshed at open instead.
 }
 
 /// Waits a little for more jobs to join a small group that will fsync: up to [`FULL_GROUP`]
