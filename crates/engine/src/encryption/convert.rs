@@ -168,8 +168,11 @@ pub fn vacuum(data_dir: &Path, key: Option<&DatabaseKey>) -> Result<(u64, u64)> 
     }
     let keys = super::unlock(&path, key)?;
     let size = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    let before = size();
     let conn = lock(&path, keys.as_ref())?;
+    // The log folded in first: a Docket that stopped may have left pages in it, and the size
+    // before is the database's as a whole.
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    let before = size();
     conn.pragma_update(None, "secure_delete", true)?;
     conn.execute_batch("VACUUM")?;
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
