@@ -3,8 +3,9 @@
 //! Why this shape: SQLite allows one writer at a time. Funnelling every write through one thread
 //! means two requests never race for the write lock, so nobody sees `SQLITE_BUSY`; readers use WAL
 //! snapshots and never wait for the writer. The writer drains every job that is queued, runs each
-//! in its own savepoint inside one transaction, and commits (and fsyncs) once for the group, so
-//! every acknowledged write is durable while throughput stays high under load.
+//! in its own savepoint inside one transaction, and commits once for the group; the syncer thread
+//! fsyncs the log for it while the writer goes on (see the sync module), so every acknowledged
+//! write is durable while throughput stays high under load.
 //!
 //! Reads run on the calling thread: every query is bounded by an index and takes microseconds,
 //! less than handing it to another thread would cost (measured: moving reads off the async
@@ -14,6 +15,7 @@
 mod checkpoint;
 mod migrations;
 mod packed;
+mod sync;
 mod versions;
 mod writer;
 
@@ -148,7 +150,14 @@ impl Database {
         let on_commit = writer::OnCommit::default();
         versions::watch(&conn)?;
         let versions = Arc::new(versions::Versions::default());
-        let writer = writer::start(conn, full, on_commit.clone(), versions.clone(), checkpointer)?;
+        // Durable commits are synced off the writer's thread (see the sync module); if the log
+        // cannot be opened for that, the writer's commits fsync themselves.
+        let syncer =
+            full.then(|| sync::Syncer::for_log(&log_path(path), on_commit.clone())).transpose().unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "commits will fsync on the writer's thread");
+                None
+            });
+        let writer = writer::start(conn, full, on_commit.clone(), versions.clone(), checkpointer, syncer)?;
         Ok(Database {
             writer,
             readers: Arc::new(Readers { idle: Mutex::new(readers), permits }),
@@ -321,6 +330,13 @@ const PAGE_SIZE: i64 = 16 * 1024;
 
 /// The writer connection's page cache, in KiB (a negative `cache_size`): 64 MiB.
 const WRITER_CACHE_KIB: i64 = -64 * 1024;
+
+/// The write-ahead log of the database at `path` (SQLite names it so).
+fn log_path(path: &Path) -> PathBuf {
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    PathBuf::from(log)
+}
 
 fn reader_count() -> usize {
     std::thread::available_parallelism().map_or(4, |n| n.get() * 2).clamp(4, 16)

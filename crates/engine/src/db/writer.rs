@@ -7,20 +7,21 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
+use super::sync::{self, Committed, Syncer};
 use super::versions::Versions;
 use crate::error::{Error, Result};
 
 /// How many queued jobs may share one commit.
 const MAX_GROUP: usize = 256;
 
-/// Under concurrent writes, a durable group smaller than this waits briefly for more (see
-/// [`gather`]). A commit costs an fsync, and writes again the last page of every table and index
-/// its jobs append to, however few jobs it carries. At 5,000 transaction events/s the writer
-/// committed groups of four or five, was 93% busy and wrote 250 to 270 MB/s; waiting up to a
-/// millisecond made groups of eight to twelve, the writer about 80% busy and 190 to 230 MB/s
-/// (measured with `bench/transmon.sh`'s load). The wait happens only when the previous group
-/// had more than one job, so a lone client's write is never held, and it ends as soon as jobs
-/// stop arriving.
+/// While a durable group's fsync is in flight, the writer checks this often for jobs that may
+/// join the next group (it is woken at once when the fsync ends).
+const JOIN_POLL: Duration = Duration::from_micros(100);
+
+/// Under concurrent writes, a durable group smaller than this waits briefly for more even with
+/// no fsync in flight: up to [`GATHER_FOR`], and no longer once none came for [`GATHER_GAP`].
+/// At 5,000 transaction events/s, groups of four to six became eight to twelve, and the bytes
+/// written fell from 250-270 to 190-230 MB/s (`bench/transmon.sh`'s load, before the syncer).
 const FULL_GROUP: usize = 8;
 const GATHER_FOR: Duration = Duration::from_millis(1);
 const GATHER_GAP: Duration = Duration::from_micros(400);
@@ -43,7 +44,7 @@ pub(crate) fn wake_after_commit(bits: u64) {
 
 /// What a job hands back after running: whether it succeeded, and how to tell its caller once
 /// the group's commit is known.
-type Finish = Box<dyn FnOnce(Option<&str>) + Send>;
+pub(super) type Finish = Box<dyn FnOnce(Option<&str>) + Send>;
 
 /// Runs a job's work and says whether it succeeded and how to answer its caller.
 type Run = Box<dyn FnOnce(&Connection) -> (bool, Finish) + Send>;
@@ -86,6 +87,9 @@ struct Writer {
     full: bool,
     /// Whether the connection is now at `synchronous=FULL`.
     at_full: bool,
+    /// Where durable groups wait for their fsync, off this thread (`None`: the commit itself
+    /// fsyncs, at `FULL`).
+    syncer: Option<Syncer>,
     on_commit: OnCommit,
     versions: Arc<Versions>,
     /// Dropped with the writer, which stops the checkpointer.
@@ -93,9 +97,10 @@ struct Writer {
 }
 
 impl Writer {
-    /// Sets `synchronous` for the next group: FULL if any job needs it, else NORMAL.
+    /// Sets `synchronous` for the next group: FULL if any job needs it and no syncer makes it
+    /// durable, else NORMAL.
     fn prepare(&mut self, group: &[Job]) {
-        let want_full = self.full && group.iter().any(|j| j.durable);
+        let want_full = self.full && self.syncer.is_none() && group.iter().any(|j| j.durable);
         if want_full != self.at_full {
             let level = if want_full { "FULL" } else { "NORMAL" };
             match self.conn.pragma_update(None, "synchronous", level) {
@@ -112,9 +117,11 @@ pub(super) fn start(
     on_commit: OnCommit,
     versions: Arc<Versions>,
     checkpointer: std::sync::mpsc::Sender<()>,
+    syncer: Option<Syncer>,
 ) -> Result<mpsc::Sender<Job>> {
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
-    let writer = Writer { conn, full, at_full: full, on_commit, versions, _checkpointer: checkpointer };
+    // The connection is opened at FULL (migrations commit durably on their own).
+    let writer = Writer { conn, full, at_full: full, syncer, on_commit, versions, _checkpointer: checkpointer };
     std::thread::Builder::new()
         .name("docket-db-writer".into())
         .spawn({
@@ -130,7 +137,7 @@ pub(super) fn start(
 
 fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
     let mut group: Vec<Job> = Vec::with_capacity(MAX_GROUP);
-    // The size of the last group committed.
+    // The size of the last group committed: more than one means concurrent writers.
     let mut previous = 0;
     while let Some(first) = queue.blocking_recv() {
         group.push(first);
@@ -140,117 +147,251 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        if writer.full && previous > 1 && group.len() < FULL_GROUP && group.iter().any(|j| j.durable) {
-            gather(&mut queue, &mut group);
-        }
-        previous = group.len();
         writer.prepare(&group);
         RAISED.with(|r| r.set(0));
-        let committed = commit_group(&mut writer.conn, &mut group, &writer.versions);
+        let syncer = writer.syncer.as_ref();
+        let joins = Joins { syncer, concurrent: previous > 1 };
+        let group = commit_group(&mut writer.conn, &mut queue, &mut group, joins, &writer.versions);
+        previous = group.finishes.len();
         let raised = RAISED.with(|r| r.replace(0));
-        if committed
-            && raised != 0
-            && let Some(tell) = writer.on_commit.get()
-        {
-            tell(raised);
+        match (syncer, group.outcome) {
+            (Some(syncer), Ok(true)) if group.durable => {
+                syncer.after_sync(Committed { finishes: group.finishes, raised });
+            }
+            (_, outcome) => {
+                let error = outcome.err();
+                if error.is_none()
+                    && raised != 0
+                    && let Some(tell) = writer.on_commit.get()
+                {
+                    tell(raised);
+                }
+                sync::answer(group.finishes, error.as_deref());
+            }
         }
     }
+    // The groups waiting for their fsync are answered before the connection closes.
+    drop(writer.syncer.take());
     // Nothing is written here, after the last job: the process may be exiting meanwhile, and a
     // write on an encrypted database then called into OpenSSL as its exit handler tore it down
     // (a crash seen in `docket console link`). The statistics are refreshed at open instead.
 }
 
-/// Waits a little for more jobs to join a small group that will fsync: up to [`FULL_GROUP`]
-/// jobs, for at most [`GATHER_FOR`], and no longer once none came for [`GATHER_GAP`].
-fn gather(queue: &mut mpsc::Receiver<Job>, group: &mut Vec<Job>) {
-    let start = Instant::now();
-    let mut last = start;
-    while group.len() < FULL_GROUP {
-        match queue.try_recv() {
-            Ok(job) => {
-                group.push(job);
-                last = Instant::now();
-            }
-            Err(_) => {
-                let now = Instant::now();
-                if now - start >= GATHER_FOR || now - last >= GATHER_GAP {
-                    return;
-                }
-                std::thread::sleep(GATHER_POLL);
-            }
-        }
-    }
+/// A group's commit, for its callers.
+struct Group {
+    finishes: Vec<Finish>,
+    /// Whether any of its jobs needs its commit durable.
+    durable: bool,
+    /// Whether anything was committed (`false`: every job failed and was undone), or why the
+    /// commit failed.
+    outcome: std::result::Result<bool, String>,
 }
 
-/// Runs and commits a group; returns whether anything was committed.
-fn commit_group(conn: &mut Connection, group: &mut Vec<Job>, versions: &Versions) -> bool {
-    let mut finishes: Vec<Finish> = Vec::with_capacity(group.len());
+/// When jobs that arrive after a durable group started may join it.
+#[derive(Clone, Copy)]
+struct Joins<'s> {
+    /// Makes durable groups durable (`None`: the commit itself does, and nothing joins).
+    syncer: Option<&'s Syncer>,
+    /// Whether the last group had more than one job (other writers are about).
+    concurrent: bool,
+}
+
+/// Runs the queued `jobs` in one transaction and commits it.
+///
+/// While the previous durable group's fsync is in flight, a durable group's answers could not
+/// leave before the next fsync anyway: so until that fsync ends, the jobs that arrive join this
+/// transaction instead of waiting for the next. Under concurrent writes a small group also waits
+/// a moment for more (see [`FULL_GROUP`]). Every commit writes again the last page of each table
+/// and index its jobs append to, however few they are: larger groups write less per job. A lone
+/// client's write never waits: with no fsync in flight and no other writer, it commits at once.
+fn commit_group(
+    conn: &mut Connection,
+    queue: &mut mpsc::Receiver<Job>,
+    jobs: &mut Vec<Job>,
+    joins: Joins<'_>,
+    versions: &Versions,
+) -> Group {
+    let mut finishes: Vec<Finish> = Vec::with_capacity(jobs.len());
+    let mut durable = jobs.iter().any(|j| j.durable);
+    // Whether jobs may join (with no fsync in flight now, none starts before this commit).
+    let syncer = joins.syncer.filter(|s| durable && (joins.concurrent || s.busy()));
     // A job alone in its group needs no savepoint: if it fails, the whole transaction is
     // rolled back. (A savepoint keeps a copy of every page it changes, which for the request
     // journal's large batches spills to a temporary file.)
-    let alone = group.len() == 1;
-    let outcome = (|| -> rusqlite::Result<()> {
-        let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let alone = jobs.len() == 1 && syncer.is_none();
+    let started = Instant::now();
+    let mut last = started;
+    let outcome = (|| -> rusqlite::Result<bool> {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut any_ok = false;
-        for job in group.drain(..) {
-            if alone {
+        let mut count = 0;
+        loop {
+            for job in jobs.drain(..) {
+                durable |= job.durable;
+                count += 1;
+                if alone {
+                    let (ok, finish) = (job.run)(&tx);
+                    finishes.push(finish);
+                    any_ok = ok;
+                    continue;
+                }
+                // Prepared once (rusqlite's savepoints parse their SQL each time: about 3% of
+                // the writer's time under transaction events, perf).
+                tx.prepare_cached("SAVEPOINT job")?.execute([])?;
                 let (ok, finish) = (job.run)(&tx);
                 finishes.push(finish);
-                any_ok = ok;
-                continue;
+                if ok {
+                    any_ok = true;
+                } else {
+                    // Only this job is undone.
+                    tx.prepare_cached("ROLLBACK TO job")?.execute([])?;
+                }
+                tx.prepare_cached("RELEASE job")?.execute([])?;
             }
-            let savepoint = tx.savepoint()?;
-            let (ok, finish) = (job.run)(&savepoint);
-            finishes.push(finish);
-            if ok {
-                savepoint.commit()?;
-                any_ok = true;
-            } else {
-                // A savepoint's default finish is rollback-and-release: only this job is undone.
-                savepoint.finish()?;
+            let Some(syncer) = syncer.filter(|_| count < MAX_GROUP) else { break };
+            match queue.try_recv() {
+                Ok(job) => {
+                    jobs.push(job);
+                    last = Instant::now();
+                }
+                Err(_) if syncer.busy() => {
+                    syncer.wait_while_busy(JOIN_POLL);
+                }
+                Err(_) => {
+                    let now = Instant::now();
+                    let gathering =
+                        joins.concurrent && count < FULL_GROUP && now - started < GATHER_FOR && now - last < GATHER_GAP;
+                    if !gathering {
+                        break;
+                    }
+                    std::thread::sleep(GATHER_POLL);
+                }
             }
         }
-        if any_ok { tx.commit() } else { tx.rollback() }
+        if any_ok { tx.commit() } else { tx.rollback() }.map(|()| any_ok)
     })();
     // Jobs not yet run when something failed are dropped: their callers get an error.
-    group.clear();
+    jobs.clear();
     // Before anyone is answered: a caller whose write returned must not read a stale page.
     versions.raise_changed();
-    match outcome {
-        Ok(()) => {
-            finishes.into_iter().for_each(|f| f(None));
-            true
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "a group commit failed; its writes were rolled back");
-            let message = e.to_string();
-            finishes.into_iter().for_each(|f| f(Some(&message)));
-            false
-        }
-    }
+    let outcome = outcome.map_err(|e| {
+        tracing::error!(error = %e, "a group commit failed; its writes were rolled back");
+        e.to_string()
+    });
+    Group { finishes, durable, outcome }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
-    fn a_job() -> Job {
-        let (done, _) = oneshot::channel::<Result<()>>();
-        job(true, |_| Ok(()), done)
+    /// A durable write's answer, and the signals it raised, wait for the log's sync; a failed
+    /// sync is an error to its caller; a best-effort write waits for no sync.
+    #[tokio::test]
+    async fn a_durable_write_is_answered_once_the_log_is_synced() {
+        let (release, released) = std::sync::mpsc::channel::<std::io::Result<()>>();
+        let sync: sync::SyncLog = Box::new(move || released.recv().unwrap_or(Ok(())));
+        let on_commit = OnCommit::default();
+        let told = Arc::new(AtomicU64::new(0));
+        let _ = on_commit.set(Box::new({
+            let told = told.clone();
+            move |bits| {
+                told.fetch_or(bits, Ordering::SeqCst);
+            }
+        }));
+        let syncer = Syncer::start(sync, on_commit.clone()).expect("starts");
+        let (checkpointer, _checkpoints) = std::sync::mpsc::channel();
+        let conn = Connection::open_in_memory().expect("opens");
+        conn.execute_batch("CREATE TABLE t(x)").expect("creates");
+        let versions = Arc::new(Versions::default());
+        let queue = start(conn, true, on_commit, versions, checkpointer, Some(syncer)).expect("starts");
+        let insert = |durable: bool| {
+            let (done, answer) = oneshot::channel::<Result<()>>();
+            let work = |c: &Connection| {
+                c.execute("INSERT INTO t VALUES (1)", [])?;
+                wake_after_commit(0b10);
+                Ok(())
+            };
+            (job(durable, work, done), answer)
+        };
+        let soon = Duration::from_millis(100);
+
+        let (j, mut answer) = insert(true);
+        assert!(queue.send(j).await.is_ok());
+        assert!(tokio::time::timeout(soon, &mut answer).await.is_err(), "no answer before the sync");
+        assert_eq!(told.load(Ordering::SeqCst), 0, "no signal before the sync");
+        release.send(Ok(())).expect("syncer waits");
+        assert!(matches!(answer.await, Ok(Ok(()))), "answered after the sync");
+        assert_eq!(told.load(Ordering::SeqCst), 0b10, "the signal after it");
+
+        let (j, answer) = insert(true);
+        assert!(queue.send(j).await.is_ok());
+        release.send(Err(std::io::Error::other("the disk went away"))).expect("syncer waits");
+        match answer.await {
+            Ok(Err(Error::Storage(message))) => assert!(message.contains("could not be made durable"), "{message}"),
+            other => panic!("expected a storage error, got {other:?}"),
+        }
+
+        let (j, answer) = insert(false);
+        assert!(queue.send(j).await.is_ok());
+        assert!(matches!(tokio::time::timeout(soon, answer).await, Ok(Ok(Ok(())))), "best effort: no sync awaited");
+        drop(queue);
     }
 
-    #[test]
-    fn a_small_group_gathers_queued_jobs_up_to_a_full_group_and_stops_when_none_come() {
-        let (queue, mut jobs) = mpsc::channel(4 * FULL_GROUP);
-        for _ in 0..FULL_GROUP + 2 {
-            assert!(queue.try_send(a_job()).is_ok(), "queued");
-        }
-        let mut group = vec![a_job()];
-        gather(&mut jobs, &mut group);
-        assert_eq!(group.len(), FULL_GROUP, "a full group, the rest left queued");
-        group.clear();
-        gather(&mut jobs, &mut group);
-        assert_eq!(group.len(), 3, "the queue ran dry and no job came");
-        assert!(jobs.try_recv().is_err());
+    /// While a group's fsync is in flight, the next jobs run in one open transaction that
+    /// commits once the fsync ends.
+    #[tokio::test]
+    async fn jobs_arriving_during_an_fsync_join_one_commit_after_it() {
+        let (release, released) = std::sync::mpsc::channel::<std::io::Result<()>>();
+        let syncs = Arc::new(AtomicU64::new(0));
+        let sync: sync::SyncLog = Box::new({
+            let syncs = syncs.clone();
+            move || {
+                syncs.fetch_add(1, Ordering::SeqCst);
+                released.recv().unwrap_or(Ok(()))
+            }
+        });
+        let syncer = Syncer::start(sync, OnCommit::default()).expect("starts");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let file = dir.path().join("t.db");
+        let conn = Connection::open(&file).expect("opens");
+        conn.execute_batch("PRAGMA journal_mode=WAL; CREATE TABLE t(x)").expect("creates");
+        let rows = || {
+            let other = Connection::open(&file).expect("opens");
+            other.query_row("SELECT count(*) FROM t", [], |r| r.get::<_, i64>(0)).expect("counts")
+        };
+        let (checkpointer, _checkpoints) = std::sync::mpsc::channel();
+        let queue = start(conn, true, OnCommit::default(), Arc::new(Versions::default()), checkpointer, Some(syncer))
+            .expect("starts");
+        let insert = || {
+            let (done, answer) = oneshot::channel::<Result<()>>();
+            let work = |c: &Connection| Ok(c.execute("INSERT INTO t VALUES (1)", []).map(|_| ())?);
+            (job(true, work, done), answer)
+        };
+        let soon = Duration::from_millis(100);
+
+        let (first, first_answer) = insert();
+        assert!(queue.send(first).await.is_ok());
+        tokio::time::sleep(soon).await;
+        assert_eq!((rows(), syncs.load(Ordering::SeqCst)), (1, 1), "committed, its fsync in flight");
+        let (second, mut second_answer) = insert();
+        let (third, mut third_answer) = insert();
+        assert!(queue.send(second).await.is_ok());
+        tokio::time::sleep(soon).await;
+        assert!(queue.send(third).await.is_ok());
+        tokio::time::sleep(soon).await;
+        assert_eq!(rows(), 1, "the next two wait in one open transaction");
+        assert!(tokio::time::timeout(soon, &mut second_answer).await.is_err());
+
+        release.send(Ok(())).expect("syncer waits");
+        assert!(matches!(first_answer.await, Ok(Ok(()))));
+        tokio::time::sleep(soon).await;
+        assert_eq!((rows(), syncs.load(Ordering::SeqCst)), (3, 2), "committed together, one fsync for both");
+        assert!(tokio::time::timeout(soon, &mut third_answer).await.is_err(), "answered only after it");
+        release.send(Ok(())).expect("syncer waits");
+        assert!(matches!(second_answer.await, Ok(Ok(()))));
+        assert!(matches!(third_answer.await, Ok(Ok(()))));
+        drop(queue);
     }
 }
