@@ -111,7 +111,7 @@ async fn main() -> anyhow::Result<()> {
                     *at += i;
                 }
                 match client.post(&url).header("ds-api-token", &key).json(&body).send().await {
-                    Ok(r) if r.status().as_u16() == 201 => latencies.push(sent.elapsed()),
+                    Ok(r) if r.status().as_u16() == 201 => latencies.push((sent - started, sent.elapsed())),
                     _ => failed += 1,
                 }
             }
@@ -125,6 +125,15 @@ async fn main() -> anyhow::Result<()> {
         failed += f;
     }
     let seconds = started.elapsed().as_secs_f64();
+    // Answers over 10 ms by the second they were due in: whether the slow ones came together (a
+    // stall) or spread over the run.
+    let slow = Duration::from_millis(10);
+    let mut over_10ms_by_second = vec![0u64; args.seconds as usize + 1];
+    for (due, _) in latencies.iter().filter(|(_, took)| *took > slow) {
+        let second = (due.as_secs() as usize).min(over_10ms_by_second.len() - 1);
+        over_10ms_by_second[second] += 1;
+    }
+    let mut latencies: Vec<Duration> = latencies.into_iter().map(|(_, took)| took).collect();
     latencies.sort();
     let at = |q: f64| {
         latencies
@@ -144,6 +153,8 @@ async fn main() -> anyhow::Result<()> {
             "per_second": (latencies.len() as f64 / seconds).round(),
             "p50_ms": (at(0.5) * 1000.0).round() / 1000.0,
             "p99_ms": (at(0.99) * 1000.0).round() / 1000.0,
+            "over_10ms": over_10ms_by_second.iter().sum::<u64>(),
+            "over_10ms_by_second": over_10ms_by_second,
         })
     );
     Ok(())
