@@ -255,6 +255,18 @@ describe("requests", () => {
     await probe.click();
     await page().getByTestId("request-body").getByText("Journal Probe").waitFor();
     await screenshot(page(), "requests");
+    // Beside the open detail, a path stays legible: "/api/v3/applicants" on one line (it was
+    // squeezed to a few letters a line), and the latency and sender columns give way (the
+    // detail shows both).
+    const lines = await page()
+      .locator("[data-testid=request-row][aria-selected=true]")
+      .locator("td")
+      .nth(2)
+      .locator("code")
+      .evaluate((code) => code.getBoundingClientRect().height / parseFloat(getComputedStyle(code).lineHeight));
+    assert.ok(lines < 1.5, `the path on one line beside the detail (${lines.toFixed(1)} lines)`);
+    assert.equal(await page().getByTestId("requests-table").locator("th", { hasText: /latency|^by$/i }).count(), 0, "no latency or sender column beside the detail");
+    await page().getByRole("button", { name: "Close detail" }).click();
     await page().getByTestId("filter-source").selectOption("console");
     await page().getByTestId("request-row").filter({ hasText: REVIEWER }).first().waitFor();
     // The audit trail of one reviewer: only their actions are listed.

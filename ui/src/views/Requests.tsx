@@ -2,7 +2,7 @@
 // first page, with filters and the bodies of the selected request.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { del, get } from "../api/client";
 import type { JournalEntry, Page } from "../api/types";
 import { Badge, statusTone } from "../components/Badge";
@@ -32,8 +32,8 @@ const columns = [
   column.accessor("path", {
     header: "Path",
     cell: ({ row }) => (
-      <code className="small wrap">
-        {row.original.path}
+      <code className="small path">
+        <Breakable path={row.original.path} />
         {row.original.query ? `?${row.original.query}` : ""}
       </code>
     ),
@@ -46,6 +46,23 @@ const columns = [
     cell: ({ row }) => (row.original.source === "console" ? <Badge tone="info" title="A console action">{row.original.reviewer ?? "console"}</Badge> : <span className="muted small">{row.original.client ?? "API"}</span>),
   }),
 ];
+/** Beside the open detail, which shows the latency and who sent it, the path gets their room. */
+const columnsBesideDetail = columns.filter((c) => !(("accessorKey" in c && c.accessorKey === "latency_ms") || c.id === "who"));
+
+/** A path that may break after each `/` (and at hyphens), never inside a segment's letters. */
+function Breakable({ path }: { path: string }) {
+  const segments = path.split("/");
+  return segments.map((segment, i) => (
+    <Fragment key={i}>
+      {segment}
+      {i < segments.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
 
 export function Requests() {
   const { environment } = useSession();
@@ -147,7 +164,7 @@ export function Requests() {
             </Empty>
           ) : (
             <>
-              <DataTable data={list.data.data} columns={columns} rowKey={(e) => String(e.seq)} onOpen={setSelected} selected={selected ? String(selected.seq) : null} label="Recorded requests" testId="requests-table" rowTestId="request-row" />
+              <DataTable data={list.data.data} columns={selected ? columnsBesideDetail : columns} rowKey={(e) => String(e.seq)} onOpen={setSelected} selected={selected ? String(selected.seq) : null} label="Recorded requests" testId="requests-table" rowTestId="request-row" />
               <Pager page={page} hasNext={list.data.has_next} onPage={(p) => set({ page: p })} shown={list.data.data.length} />
             </>
           )}
