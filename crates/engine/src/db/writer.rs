@@ -196,6 +196,28 @@ struct Joins<'s> {
     concurrent: bool,
 }
 
+/// What an open durable group does when no job is queued.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// Waits for the fsync in flight (jobs that come meanwhile join).
+    AwaitFsync,
+    /// Waits a moment for more jobs (see [`FULL_GROUP`]).
+    Gather,
+    Commit,
+}
+
+/// The joining rule: `count` jobs have run, the group started `age` ago and its last job came
+/// `quiet` ago.
+fn next_step(fsync_in_flight: bool, concurrent: bool, count: usize, age: Duration, quiet: Duration) -> Step {
+    if fsync_in_flight {
+        Step::AwaitFsync
+    } else if concurrent && count < FULL_GROUP && age < GATHER_FOR && quiet < GATHER_GAP {
+        Step::Gather
+    } else {
+        Step::Commit
+    }
+}
+
 /// Runs the queued `jobs` in one transaction and commits it.
 ///
 /// While the previous durable group's fsync is in flight, a durable group's answers could not
@@ -249,23 +271,16 @@ fn commit_group(
                 tx.prepare_cached("RELEASE job")?.execute([])?;
             }
             let Some(syncer) = syncer.filter(|_| count < MAX_GROUP) else { break };
-            match queue.try_recv() {
-                Ok(job) => {
-                    jobs.push(job);
-                    last = Instant::now();
-                }
-                Err(_) if syncer.busy() => {
-                    syncer.wait_while_busy(JOIN_POLL);
-                }
-                Err(_) => {
-                    let now = Instant::now();
-                    let gathering =
-                        joins.concurrent && count < FULL_GROUP && now - started < GATHER_FOR && now - last < GATHER_GAP;
-                    if !gathering {
-                        break;
-                    }
-                    std::thread::sleep(GATHER_POLL);
-                }
+            if let Ok(job) = queue.try_recv() {
+                jobs.push(job);
+                last = Instant::now();
+                continue;
+            }
+            let now = Instant::now();
+            match next_step(syncer.busy(), joins.concurrent, count, now - started, now - last) {
+                Step::AwaitFsync => syncer.wait_while_busy(JOIN_POLL),
+                Step::Gather => std::thread::sleep(GATHER_POLL),
+                Step::Commit => break,
             }
         }
         if any_ok { tx.commit() } else { tx.rollback() }.map(|()| any_ok)
@@ -285,6 +300,17 @@ fn commit_group(
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn a_group_awaits_the_fsync_in_flight_and_gathers_briefly_only_under_concurrent_writes() {
+        let (short, long) = (Duration::from_micros(100), Duration::from_millis(5));
+        assert_eq!(next_step(true, false, 1, long, long), Step::AwaitFsync, "whatever its size or age");
+        assert_eq!(next_step(false, true, 3, short, short), Step::Gather);
+        assert_eq!(next_step(false, false, 1, short, short), Step::Commit, "a lone client's write never waits");
+        assert_eq!(next_step(false, true, FULL_GROUP, short, short), Step::Commit, "full");
+        assert_eq!(next_step(false, true, 3, GATHER_FOR, short), Step::Commit, "gathered long enough");
+        assert_eq!(next_step(false, true, 3, short, GATHER_GAP), Step::Commit, "no job came for a while");
+    }
 
     /// A durable write's answer, and the signals it raised, wait for the log's sync; a failed
     /// sync is an error to its caller; a best-effort write waits for no sync.
