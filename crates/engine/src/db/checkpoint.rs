@@ -22,7 +22,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::encryption::Unlocked;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// How often the log is copied.
 const INTERVAL: Duration = Duration::from_millis(50);
@@ -40,16 +40,7 @@ pub(super) fn start(path: &Path, keys: Option<&Unlocked>, full: bool, stop: Rece
     let conn = super::connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX, keys)?;
     // The copy is fsynced before the log may be reused, as the writer's own checkpoints are.
     conn.pragma_update(None, "synchronous", if full { "FULL" } else { "NORMAL" })?;
-    std::thread::Builder::new()
-        .name("docket-db-checkpoint".into())
-        .spawn({
-            let running = super::Running::start();
-            move || {
-                run(conn, stop);
-                drop(running);
-            }
-        })
-        .map_err(|e| Error::Storage(format!("cannot start the database checkpointer: {e}")))?;
+    super::spawn("checkpoint", move || run(conn, stop))?;
     Ok(())
 }
 

@@ -314,6 +314,19 @@ impl Drop for Running {
     }
 }
 
+/// Starts one of the database's own threads, `docket-db-<name>`, counted as running (see
+/// [`Running`]) until `work` returns.
+fn spawn(name: &str, work: impl FnOnce() + Send + 'static) -> Result<std::thread::JoinHandle<()>> {
+    let running = Running::start();
+    std::thread::Builder::new()
+        .name(format!("docket-db-{name}"))
+        .spawn(move || {
+            work();
+            drop(running);
+        })
+        .map_err(|e| Error::Storage(format!("cannot start the database's {name} thread: {e}")))
+}
+
 /// Waits, at most `timeout`, for the database threads to finish (they do once every handle to
 /// their database is dropped); returns whether they did. For a process about to exit.
 pub fn wait_for_threads(timeout: std::time::Duration) -> bool {

@@ -82,17 +82,10 @@ impl Syncer {
     pub(super) fn start(sync: SyncLog, on_commit: OnCommit) -> Result<Syncer> {
         let (queue, pending) = mpsc::channel();
         let in_flight = Arc::new(InFlight::default());
-        let thread = std::thread::Builder::new()
-            .name("docket-db-sync".into())
-            .spawn({
-                let running = super::Running::start();
-                let in_flight = in_flight.clone();
-                move || {
-                    run(sync, pending, &in_flight, on_commit);
-                    drop(running);
-                }
-            })
-            .map_err(|e| Error::Storage(format!("cannot start the database syncer: {e}")))?;
+        let thread = super::spawn("sync", {
+            let in_flight = in_flight.clone();
+            move || run(sync, pending, &in_flight, on_commit)
+        })?;
         Ok(Syncer { queue: Some(queue), in_flight, thread: Some(thread) })
     }
 
@@ -103,7 +96,7 @@ impl Syncer {
             && let Err(mpsc::SendError(group)) = queue.send(group)
         {
             // The thread is gone (it never panics on its own; a sync that panicked): say so.
-            answer(group.finishes, Some("the database syncer has stopped"));
+            settle(&OnCommit::default(), 0, group.finishes, Some("the database syncer has stopped"));
             self.in_flight.answered(1);
         }
     }
@@ -138,22 +131,25 @@ fn run(mut sync: SyncLog, pending: mpsc::Receiver<Committed>, in_flight: &InFlig
             tracing::error!(error = %e, "the write-ahead log could not be synced; its last commits are not durable");
         }
         let error = synced.err().map(|e| format!("the commit could not be made durable: {e}"));
-        let raised = groups.iter().fold(0, |bits, group| bits | group.raised);
-        if error.is_none()
-            && raised != 0
-            && let Some(tell) = on_commit.get()
-        {
-            tell(raised);
-        }
-        let n = groups.len();
+        let (n, mut raised, mut finishes) = (groups.len(), 0, Vec::new());
         for group in groups {
-            answer(group.finishes, error.as_deref());
+            raised |= group.raised;
+            finishes.extend(group.finishes);
         }
+        settle(&on_commit, raised, finishes, error.as_deref());
         in_flight.answered(n);
     }
 }
 
-/// Tells each caller how its group's commit ended (`None`: durably).
-pub(super) fn answer(finishes: Vec<Finish>, error: Option<&str>) {
+/// Settles committed groups: tells the engine the signals their writes raised (unless the
+/// commit failed), then each caller how it ended (`error` `None`: committed, durably if it had to
+/// be).
+pub(super) fn settle(on_commit: &OnCommit, raised: u64, finishes: Vec<Finish>, error: Option<&str>) {
+    if error.is_none()
+        && raised != 0
+        && let Some(tell) = on_commit.get()
+    {
+        tell(raised);
+    }
     finishes.into_iter().for_each(|f| f(error));
 }

@@ -122,16 +122,7 @@ pub(super) fn start(
     let (tx, rx) = mpsc::channel::<Job>(4 * MAX_GROUP);
     // The connection is opened at FULL (migrations commit durably on their own).
     let writer = Writer { conn, full, at_full: full, syncer, on_commit, versions, _checkpointer: checkpointer };
-    std::thread::Builder::new()
-        .name("docket-db-writer".into())
-        .spawn({
-            let running = super::Running::start();
-            move || {
-                run(writer, rx);
-                drop(running);
-            }
-        })
-        .map_err(|e| Error::Storage(format!("cannot start the database writer: {e}")))?;
+    super::spawn("writer", move || run(writer, rx))?;
     Ok(tx)
 }
 
@@ -159,14 +150,7 @@ fn run(mut writer: Writer, mut queue: mpsc::Receiver<Job>) {
                 syncer.after_sync(Committed { finishes: group.finishes, raised });
             }
             (_, outcome) => {
-                let error = outcome.err();
-                if error.is_none()
-                    && raised != 0
-                    && let Some(tell) = writer.on_commit.get()
-                {
-                    tell(raised);
-                }
-                sync::answer(group.finishes, error.as_deref());
+                sync::settle(&writer.on_commit, raised, group.finishes, outcome.err().as_deref());
             }
         }
     }
