@@ -34,6 +34,9 @@ struct Args {
     /// Rules and applicants exist already (a second run against the same server).
     #[arg(long)]
     reuse: bool,
+    /// Also write every answer's due time and latency, in ms, one `due,took` line each.
+    #[arg(long)]
+    latencies: Option<std::path::PathBuf>,
 }
 
 #[tokio::main]
@@ -85,6 +88,17 @@ async fn main() -> anyhow::Result<()> {
         .filter_map(|e| e["fields"].as_object().cloned())
         .collect();
     let (events, applicants) = (Arc::new(events), Arc::new(applicants));
+    // Every connection is opened before the clock starts, so that the pass times events, not
+    // 64 connections made at once in its first milliseconds.
+    let warmups: Vec<_> = (0..args.concurrency)
+        .map(|_| {
+            let (client, url) = (client.clone(), format!("{}/healthz", args.url));
+            tokio::spawn(async move { client.get(url).send().await?.error_for_status() })
+        })
+        .collect();
+    for warmup in warmups {
+        warmup.await??;
+    }
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let started = Instant::now();
     let mut tasks = Vec::new();
@@ -132,6 +146,13 @@ async fn main() -> anyhow::Result<()> {
     for (due, _) in latencies.iter().filter(|(_, took)| *took > slow) {
         let second = (due.as_secs() as usize).min(over_10ms_by_second.len() - 1);
         over_10ms_by_second[second] += 1;
+    }
+    if let Some(path) = &args.latencies {
+        let lines: String = latencies
+            .iter()
+            .map(|(due, took)| format!("{:.3},{:.3}\n", due.as_secs_f64() * 1000.0, took.as_secs_f64() * 1000.0))
+            .collect();
+        std::fs::write(path, lines)?;
     }
     let mut latencies: Vec<Duration> = latencies.into_iter().map(|(_, took)| took).collect();
     latencies.sort();
