@@ -17,13 +17,13 @@ use std::time::{Duration, Instant};
 
 use docket_api::server::{self, DEFAULT_LISTEN, ServeOptions, StartError};
 use docket_engine::Engine;
+use tauri::webview::{NewWindowResponse, PageLoadEvent};
+use tauri::{AppHandle, Manager, RunEvent, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
+use tauri_plugin_window_state::StateFlags;
 
 /// The same allocator as the docket command (see its main.rs): the engine runs in-process here.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use tauri::webview::{NewWindowResponse, PageLoadEvent};
-use tauri::{AppHandle, Manager, RunEvent, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
-use tauri_plugin_window_state::StateFlags;
 
 /// The console window's label.
 pub const MAIN_WINDOW: &str = "main";
