@@ -132,8 +132,11 @@ class DocketServer:
         production_key: str | None = PRODUCTION_KEY,
         args: tuple[str, ...] = (),
         key_file: Path | None = None,
+        env: dict[str, str] | None = None,
     ):
         self.data_dir = data_dir
+        # Settings added to the server's environment.
+        self.env = env or {}
         # The database key's file: given to `serve` and to every `cli` command.
         self.key_args: tuple[str, ...] = ("--database-key-file", str(key_file)) if key_file else ()
         self.log_path = log_path
@@ -164,7 +167,7 @@ class DocketServer:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=log,
-            env=_child_env(self.sandbox_key, self.production_key),
+            env={**_child_env(self.sandbox_key, self.production_key), **self.env},
             text=True,
         )
         log.close()

@@ -452,6 +452,36 @@ def test_a_command_on_an_encrypted_database_exits_cleanly(docket_factory, tmp_pa
     assert codes == [1] * 30, codes
 
 
+def vector_pdf(text: bytes) -> bytes:
+    """A one-page PDF that draws `text`, with no picture inside (only rendering previews it)."""
+    content = b"BT /F1 24 Tf 72 720 Td (" + text + b") Tj ET"
+    return (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+            b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+            b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj\n"
+            + f"4 0 obj << /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream\nendobj\n"
+            b"trailer << /Root 1 0 R >>\n%%EOF\n")
+
+
+def test_a_pdf_is_previewed_without_a_decrypted_copy_in_the_temporary_directory(docket_factory, tmp_path: Path):
+    # poppler read the document from a file written to the temporary directory: a decrypted
+    # copy of a private document outside the encrypted data directory. The server's temporary
+    # directory here cannot be created, and the first page is still rendered.
+    key = tmp_path / "docket.key"
+    DocketServer(tmp_path, tmp_path / "unused.log").run_cli("db", "keygen", str(key))
+    (tmp_path / "not-a-directory").write_text("")
+    srv = docket_factory(key_file=key, env={"TMPDIR": str(tmp_path / "not-a-directory" / "tmp")})
+    client = srv.client(srv.sandbox_key, "encrypted")
+    applicant = client.create_applicant({"external_id": "enc-pdf-1", "info": {"full_name": SECRET_NAME}})
+    files = {"file": ("passport.pdf", vector_pdf(b"PASSPORT"), "application/pdf"),
+             "document_type": (None, "passport")}
+    r = client.post(f"/api/v3/upload/{applicant}", files=files)
+    assert r.status_code == 200, r.text
+    document_id = r.json()["document_id"]
+    r = client.get(f"/api/v3/documents/{document_id}/preview")
+    assert r.status_code == 200, r.text
+    assert r.headers["Content-Type"] == "image/jpeg" and r.content[:2] == b"\xff\xd8"
+
+
 def test_an_encrypted_server_keeps_nothing_plain_and_refuses_a_missing_or_wrong_key(docket_factory, tmp_path: Path):
     key = tmp_path / "docket.key"
     DocketServer(tmp_path, tmp_path / "unused.log").run_cli("db", "keygen", str(key))

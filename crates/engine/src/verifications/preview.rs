@@ -4,7 +4,8 @@
 //! else the first JPEG picture embedded in the PDF (what a scanned document is) is used. A PDF
 //! with neither gets a clear refusal, never a made-up picture.
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use super::images;
 use crate::error::{Error, Result};
@@ -46,17 +47,8 @@ pub fn make_page(content_type: &str, bytes: &[u8], page: u32) -> Result<(Vec<u8>
 /// A PDF's pages: as poppler's `pdfinfo` counts them, else the page objects in the file.
 fn page_count(bytes: &[u8]) -> u32 {
     let by_pdfinfo = || -> Option<u32> {
-        let dir = tempfile::tempdir().ok()?;
-        let input = dir.path().join("document.pdf");
-        crate::private::write(&input, bytes).ok()?;
-        let out = Command::new("timeout")
-            .args([RENDER_SECONDS, "pdfinfo"])
-            .arg(&input)
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .output()
-            .ok()?;
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let out = poppler("pdfinfo", &[], bytes)?;
+        let text = String::from_utf8_lossy(&out);
         text.lines().find_map(|l| l.strip_prefix("Pages:")).and_then(|n| n.trim().parse().ok())
     };
     by_pdfinfo().unwrap_or_else(|| {
@@ -70,25 +62,35 @@ fn page_count(bytes: &[u8]) -> u32 {
 
 /// A page as JPEG through `pdftoppm`, if it is installed and succeeds in time.
 fn render_pdf(bytes: &[u8], page: u32) -> Option<Vec<u8>> {
-    let dir = tempfile::tempdir().ok()?;
-    let input = dir.path().join("document.pdf");
-    crate::private::write(&input, bytes).ok()?;
-    let output = dir.path().join("page");
-    let size = images::PREVIEW_SIZE.to_string();
-    let page = page.to_string();
-    let status = Command::new("timeout")
-        .args([RENDER_SECONDS, "pdftoppm", "-jpeg", "-singlefile", "-f", &page, "-l", &page, "-scale-to", &size])
-        .arg(&input)
-        .arg(&output)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
+    let (size, page) = (images::PREVIEW_SIZE.to_string(), page.to_string());
+    let args = ["-jpeg", "-singlefile", "-f", &page, "-l", &page, "-scale-to", &size];
+    poppler("pdftoppm", &args, bytes).filter(|jpeg| jpeg.starts_with(&[0xFF, 0xD8]))
+}
+
+/// What one of poppler's tools writes to its standard output for the PDF given on its standard
+/// input (`-`), if it is installed and succeeds in time. Through pipes, not files: a document of
+/// an encrypted database must not leave a decrypted copy in the temporary directory.
+fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> Option<Vec<u8>> {
+    let mut child = Command::new("timeout")
+        .args([RENDER_SECONDS, tool])
+        .args(args)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
         .ok()?;
-    if !status.success() {
-        return None;
-    }
-    std::fs::read(dir.path().join("page.jpg")).ok()
+    let mut stdin = child.stdin.take()?;
+    // Fed from a thread of its own while the output is read, so that neither side waits for
+    // the other with a full pipe. A tool that stops reading early breaks the pipe: no matter.
+    let output = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = stdin.write_all(pdf);
+        });
+        child.wait_with_output()
+    })
+    .ok()?;
+    output.status.success().then_some(output.stdout)
 }
 
 /// The first JPEG stream (`/DCTDecode`) of a PDF, as stored.
