@@ -3,11 +3,12 @@
 Each `DesktopApp` has a directory of its own (data directory, XDG config, data and cache
 homes, HOME), so it never touches the user's data, and starts its own `tauri-driver` on free
 ports with that environment: tauri-driver starts WebKitWebDriver, which starts the app when a
-session is created. The app keeps its keys in files (`DOCKET_KEYCHAIN=off`): a test must not
-write to the user's keychain.
+session is created. The app keeps its keys as on a desktop, in the keychain: a Secret Service
+on the tests' own bus (gnome-keyring with a throwaway keyring), never the user's.
 
-These tests need a display and a D-Bus session bus of their own; `tests/desktop/run.sh` provides
-both (Xvfb, dbus-run-session) and sets `DOCKET_DESKTOP_E2E=1`. Without it they are skipped.
+These tests need a display, a D-Bus session bus of their own and a Secret Service on it;
+`tests/desktop/run.sh` provides them (Xvfb, dbus-run-session, gnome-keyring-daemon) and sets
+`DOCKET_DESKTOP_E2E=1`. Without it they are skipped.
 
 The binary is `$DOCKET_DESKTOP_BIN`, by default target/debug/docket-desktop.
 """
@@ -92,7 +93,6 @@ class DesktopApp:
             DOCKET_DATA_DIR=str(self.data_dir),
             DOCKET_DEMO="1",
             DOCKET_LISTEN="127.0.0.1:0",
-            DOCKET_KEYCHAIN="off",
             DOCKET_LOG="info",
             XDG_CONFIG_HOME=str(self.config_home),
             XDG_DATA_HOME=str(root / "share"),
@@ -207,9 +207,17 @@ class DesktopApp:
         found = re.findall(re.escape(message) + r"\S* elapsed_ms=(\d+)", self.log())
         return int(found[-1]) if found else None
 
+    def keychain(self, what: str) -> str | None:
+        """The app's keychain entry `what` for its data directory (None if there is none)."""
+        user = f"{what}:{self.data_dir.resolve()}"
+        found = subprocess.run(["secret-tool", "lookup", "service", "dev.docket.desktop", "username", user],
+                               capture_output=True, text=True, timeout=10)
+        return found.stdout.strip() if found.returncode == 0 and found.stdout.strip() else None
+
     def kept_key(self, environment: str) -> str:
-        keys = json.loads((self.data_dir / "desktop-api-keys.json").read_text())
-        return keys[environment]["secret"]
+        kept = self.keychain(f"api-key:{environment}")
+        assert kept, f"no {environment} API key in the keychain"
+        return json.loads(kept)["secret"]
 
     def pids(self) -> dict[int, str]:
         """Our processes (the app and its WebKit helpers: they inherit DOCKET_DATA_DIR), by name."""

@@ -31,6 +31,8 @@ def wait_for_testid(driver: Any, name: str, timeout: float = UI_TIMEOUT) -> Any:
 
 def shot(driver: Any, desktop: Any, name: str) -> None:
     desktop.artifacts.mkdir(parents=True, exist_ok=True)
+    # WebKit's snapshot is the last frame painted: let a page just changed be painted first.
+    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done))")
     driver.save_screenshot(str(desktop.artifacts / f"{name}.png"))
 
 
@@ -89,6 +91,25 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
         for where, text in (("page", page), ("storage", storage), ("cookies", cookies), ("URL", driver.current_url)):
             assert secret not in text, f"the {env} key is in the window's {where}"
 
+
+
+def test_the_keys_are_in_the_keychain_and_the_data_is_encrypted(session: Any, desktop: Any) -> None:
+    # As on a desktop with a Secret Service: a new data directory gets a database key, a master
+    # key and API keys kept in the keychain, one entry each named after the directory, and none
+    # of them in a file beside the data, which is encrypted.
+    for what in ("database-key", "master-key"):
+        kept = desktop.keychain(what)
+        assert kept and len(kept) == 64 and all(c in "0123456789abcdef" for c in kept.lower()), what
+    for name in ("desktop-api-keys.json", "master.key"):
+        assert not (desktop.data_dir / name).exists(), f"{name} is beside the data"
+    with open(desktop.data_dir / "docket.db", "rb") as db:
+        assert not db.read(16).startswith(b"SQLite format 3"), "the database is plain"
+    # And the Data & privacy page says so.
+    wait_for_testid(session, "nav-data").click()
+    encrypted = wait_for_testid(session, "data-encrypted")
+    assert encrypted.text.startswith("encrypted"), encrypted.text
+    shot(session, desktop, "data-privacy")
+    wait_for_testid(session, "nav-overview").click()
 
 
 def test_a_reviewer_decides_a_case_in_the_window(session: Any, desktop: Any) -> None:
