@@ -619,8 +619,9 @@ describe("transaction monitoring", () => {
     await page().getByTestId("event-stats").waitFor();
     await page().getByTestId("event-fields").waitFor();
     await screenshot(page(), "transmon-event");
-    const someone = await callApi(docket.url, "GET", "/api/v3/applicants/by_external_id/demo-person-003");
-    await page().goto(`${docket.url}/applicants/${someone.body.applicant_id}`);
+    const applicantId = await page().getByTestId("event-applicant").textContent();
+    await page().getByTestId("event-applicant").click();
+    await page().waitForURL(`**/applicants/${applicantId}`);
     await page().getByTestId("applicant-transactions").getByTestId("applicant-stats").waitFor();
     await page().getByTestId("applicant-event").first().waitFor();
   });

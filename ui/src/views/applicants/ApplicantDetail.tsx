@@ -133,9 +133,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
                 if (provided === "—" && system === "—") return null;
                 return (
                   <tr key={key}>
-                    <th scope="row" className="muted" style={{ fontWeight: 500 }}>
-                      {label}
-                    </th>
+                    <th scope="row">{label}</th>
                     <td className="lines">{provided}</td>
                     <td className="lines" style={provided !== system ? { background: "var(--warn-soft)" } : undefined}>
                       {system}

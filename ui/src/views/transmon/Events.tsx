@@ -141,7 +141,17 @@ export function EventDetail() {
                 <dt>
                   <code>event.{k}</code>
                 </dt>
-                <dd>{typeof v === "string" ? v : JSON.stringify(v)}</dd>
+                <dd>
+                  {k === "applicant_id" && typeof v === "string" ? (
+                    <Link to={`/applicants/${v}`} title="The applicant, with its transactions and statistics" data-testid="event-applicant">
+                      {v}
+                    </Link>
+                  ) : typeof v === "string" ? (
+                    v
+                  ) : (
+                    JSON.stringify(v)
+                  )}
+                </dd>
               </div>
             ))}
           </dl>

@@ -24,12 +24,12 @@ export function ruleTypeLabel(t: RuleEventType): string {
   return RULE_TYPES.find((r) => r.value === t)?.label ?? t;
 }
 
-/** The three periods as rows: [period, its figures]. */
-export function statRows(stats: Stats): [string, Stats["last1d"]][] {
+/** The three periods as rows: [label, the name a rule uses, its figures]. */
+export function statRows(stats: Stats): [string, keyof Stats, Stats["last1d"]][] {
   return [
-    ["Today (last1d)", stats.last1d],
-    ["7 days (last7d)", stats.last7d],
-    ["30 days (last30d)", stats.last30d],
+    ["Today", "last1d", stats.last1d],
+    ["7 days", "last7d", stats.last7d],
+    ["30 days", "last30d", stats.last30d],
   ];
 }
 
