@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, count, displayName, duration, localTime, plural, prettyBody, utcTime } from "./format";
+import { bytes, count, displayName, duration, localTime, plural, prettyBody, shortId, utcTime } from "./format";
 
 describe("format", () => {
   it("shows UTC without milliseconds when there are none", () => {
@@ -38,5 +38,12 @@ describe("format", () => {
     expect(displayName({ full_name: "Atlas Freight SARL" })).toBe("Atlas Freight SARL");
     expect(displayName({ first_name: "Ada", last_name: "Lovelace" })).toBe("Ada Lovelace");
     expect(displayName(null)).toBe("");
+  });
+  it("shortens an id to its random tail: ids made together start alike", () => {
+    const a = "01a2190f-1241-75cc-983a-4ea28daf30d8";
+    const b = "01a2190f-1241-7a11-8c0e-0c3b5e7d1f42";
+    expect(shortId(a)).toBe("…8daf30d8");
+    expect(shortId(a)).not.toBe(shortId(b));
+    expect(shortId("short")).toBe("short");
   });
 });

@@ -14,6 +14,7 @@ import { Pager } from "../components/Pager";
 import { Empty, ErrorState, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
+import { shortId } from "../lib/format";
 import { useTypedFilter, useUrlState } from "../lib/params";
 import { useSession } from "../session";
 import { AUDIT_KEYS, auditQuery, eventSummary } from "./kyb/audit";
@@ -35,7 +36,7 @@ const columns = [
   column.display({
     id: "case",
     header: "Case",
-    cell: ({ row }) => (row.original.case_id ? <Link to={`/kyb/${row.original.case_id}`}><code>{row.original.case_public_id ?? row.original.case_id.slice(0, 8)}</code></Link> : <span className="muted">—</span>),
+    cell: ({ row }) => (row.original.case_id ? <Link to={`/kyb/${row.original.case_id}`}><code>{row.original.case_public_id ?? shortId(row.original.case_id)}</code></Link> : <span className="muted">—</span>),
   }),
   column.display({ id: "what", header: "Details", cell: ({ row }) => <div className="small audit-details">{eventSummary(row.original)}</div> }),
   column.accessor("hash", { header: "Hash", cell: (c) => <code className="muted" title={c.getValue()}>{c.getValue().slice(0, 10)}…</code> }),

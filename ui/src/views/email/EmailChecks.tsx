@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
+import { shortId } from "../../lib/format";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 
@@ -182,7 +183,7 @@ export function EmailCheckDetail() {
           )}
           {c.applicant_id && (
             <p className="small">
-              Applicant: <Link to={`/applicants/${c.applicant_id}`}>{c.applicant_id.slice(0, 8)}</Link>
+              Applicant: <Link to={`/applicants/${c.applicant_id}`}><code title={c.applicant_id}>{shortId(c.applicant_id)}</code></Link>
             </p>
           )}
         </section>

@@ -11,7 +11,7 @@ import { PageHeader } from "../../components/Layout";
 import { ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
-import { bytes } from "../../lib/format";
+import { bytes, shortId } from "../../lib/format";
 import { useSession } from "../../session";
 import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
 
@@ -79,7 +79,7 @@ export function VerificationDetail() {
                 The same document was sent for {v.duplicated_applicant_ids.length === 1 ? "another applicant" : "other applicants"}:{" "}
                 {v.duplicated_applicant_ids.map((a) => (
                   <Link key={a} to={`/applicants/${a}`}>
-                    <code>{a.slice(0, 8)}</code>{" "}
+                    <code title={a}>{shortId(a)}</code>{" "}
                   </Link>
                 ))}
               </p>
@@ -120,7 +120,7 @@ export function VerificationDetail() {
               </dd>
               <dt>Profile</dt>
               <dd>
-                <Link to="/verifications/profiles">{profile.data?.name ?? v.profile_id.slice(0, 8)}</Link>
+                <Link to="/verifications/profiles">{profile.data?.name ?? shortId(v.profile_id)}</Link>
               </dd>
             </dl>
           </section>
