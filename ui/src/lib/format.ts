@@ -85,7 +85,7 @@ export function displayName(info: { full_name?: string | null; first_name?: stri
 /**
  * A short form of an id, for a column too narrow for all of it: its last eight characters.
  * Docket's ids are time-ordered UUIDs (v7), whose first characters are the creation time, the
- * same for everything made in the same minute; the last ones are random.
+ * same for everything made within about a minute; the last ones are random.
  */
 export function shortId(id: string): string {
   return id.length > 8 ? `…${id.slice(-8)}` : id;
