@@ -10,8 +10,8 @@ import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
+import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
-import { shortId } from "../../lib/format";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 
@@ -183,7 +183,7 @@ export function EmailCheckDetail() {
           )}
           {c.applicant_id && (
             <p className="small">
-              Applicant: <Link to={`/applicants/${c.applicant_id}`}><code title={c.applicant_id}>{shortId(c.applicant_id)}</code></Link>
+              Applicant: <Link to={`/applicants/${c.applicant_id}`}><ShortId id={c.applicant_id} /></Link>
             </p>
           )}
         </section>

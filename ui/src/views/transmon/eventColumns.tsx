@@ -3,8 +3,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
 import type { MonitoringResult } from "../../api/types";
 import { Badge } from "../../components/Badge";
+import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
-import { shortId } from "../../lib/format";
 import { amountOf, decisionTone } from "./transmon";
 
 const column = createColumnHelper<MonitoringResult>();
@@ -12,7 +12,7 @@ export const EVENT_COLUMNS = [
   column.accessor("received_at", { header: "Received", cell: (c) => <Link to={`/transmon/events/${c.row.original.event_id}`}><Time value={c.getValue()} /></Link> }),
   column.accessor("event_type", { header: "Type" }),
   column.display({ id: "amount", header: "Amount", cell: ({ row }) => amountOf(row.original.event) }),
-  column.accessor("applicant_id", { header: "Applicant", cell: (c) => <Link to={`/applicants/${c.getValue()}`}><code title={c.getValue()}>{shortId(c.getValue())}</code></Link> }),
+  column.accessor("applicant_id", { header: "Applicant", cell: (c) => <Link to={`/applicants/${c.getValue()}`}><ShortId id={c.getValue()} /></Link> }),
   column.accessor("decision", { header: "Decision", cell: (c) => <Badge tone={decisionTone(c.getValue())}>{c.getValue()}</Badge> }),
   column.accessor("causes", { header: "Causes", cell: (c) => (c.getValue().length ? <span className="badges">{c.getValue().map((x) => <Badge key={x}>{x}</Badge>)}</span> : <span className="muted">—</span>) }),
 ];

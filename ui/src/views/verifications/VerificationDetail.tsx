@@ -9,6 +9,7 @@ import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, FormError, Loading } from "../../components/States";
+import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { bytes, shortId } from "../../lib/format";
@@ -79,7 +80,7 @@ export function VerificationDetail() {
                 The same document was sent for {v.duplicated_applicant_ids.length === 1 ? "another applicant" : "other applicants"}:{" "}
                 {v.duplicated_applicant_ids.map((a) => (
                   <Link key={a} to={`/applicants/${a}`}>
-                    <code title={a}>{shortId(a)}</code>{" "}
+                    <ShortId id={a} />{" "}
                   </Link>
                 ))}
               </p>
