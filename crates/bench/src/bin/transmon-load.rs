@@ -34,7 +34,8 @@ struct Args {
     /// Rules and applicants exist already (a second run against the same server).
     #[arg(long)]
     reuse: bool,
-    /// Also write every answer's due time and latency, in ms, one `due,took` line each.
+    /// Also write every answer's due time, latency and lateness of its send, in ms, one
+    /// `due,took,late` line each.
     #[arg(long)]
     latencies: Option<std::path::PathBuf>,
 }
