@@ -54,17 +54,12 @@ export async function startDocket({ demo = true, env = {} } = {}) {
     },
     /** A fresh one-time login link, as a user would get with `docket console link`. */
     async newLoginLink() {
-      const out = await run(BIN, ["console", "link", "--data-dir", dataDir, "--url", url]);
-      const link = out.split("\n").find((l) => l.startsWith("http"));
-      if (!link) throw new Error(`docket console link printed no link: ${out}`);
-      return link.trim();
+      return printedLink(await run(BIN, ["console", "link", "--data-dir", dataDir, "--url", url]), "console link");
     },
-    /** Adds a reviewer account with `docket reviewers add` and returns their one-time sign-in link (its last line). */
+    /** Adds a reviewer account with `docket reviewers add` and returns their one-time sign-in link. */
     async addReviewer(name, role = "reviewer") {
       const out = await run(BIN, ["reviewers", "add", name, "--role", role, "--data-dir", dataDir, "--url", url]);
-      const link = out.trim().split("\n").pop()?.trim();
-      if (!link?.startsWith("http")) throw new Error(`docket reviewers add printed no link: ${out}`);
-      return link;
+      return printedLink(out, "reviewers add");
     },
   };
 }
@@ -79,6 +74,17 @@ export function runDocket(args) {
     child.on("error", reject);
     child.on("exit", (code) => resolve({ code, out }));
   });
+}
+
+/**
+ * The link a command printed. It prints the link on standard output and its words on standard
+ * error; `run` joins the two in whatever order they arrive, so the link is found, not taken by
+ * its place (now and then the last line was the words).
+ */
+function printedLink(out, command) {
+  const link = out.split("\n").find((l) => l.startsWith("http"));
+  if (!link) throw new Error(`docket ${command} printed no link: ${out}`);
+  return link.trim();
 }
 
 function run(command, args) {
