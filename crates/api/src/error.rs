@@ -15,7 +15,7 @@ pub struct ErrorBody {
     pub message: String,
     /// What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
     /// `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
-    /// `internal`.
+    /// `too_many_requests`, `timeout`, `unavailable`, `internal`.
     #[schema(example = "bad_request")]
     pub error: &'static str,
     /// The offending field, as a dotted path, when one is to blame.
@@ -29,15 +29,27 @@ pub struct ErrorBody {
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
+    /// `Retry-After`, in seconds, for a 429 or 503.
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, body: ErrorBody { message: message.into(), error: code(status), field: None } }
+        ApiError {
+            status,
+            body: ErrorBody { message: message.into(), error: code(status), field: None },
+            retry_after: None,
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// Says when to try again (`Retry-After`).
+    pub fn retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// Names the field to blame.
@@ -67,6 +79,7 @@ pub fn code(status: StatusCode) -> &'static str {
         StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         StatusCode::REQUEST_TIMEOUT => "timeout",
+        StatusCode::TOO_MANY_REQUESTS => "too_many_requests",
         StatusCode::SERVICE_UNAVAILABLE => "unavailable",
         s if s.is_client_error() => "bad_request",
         _ => "internal",
@@ -88,6 +101,9 @@ impl From<Error> for ApiError {
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
             Error::TooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, m),
+            Error::TooMany { message, retry_after_seconds } => {
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, message).retry_after(retry_after_seconds)
+            }
             Error::UnsupportedMedia(m) => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, m),
             Error::Incompatible(_) | Error::Storage(_) => {
                 tracing::error!(error = %e, "request failed");
@@ -99,7 +115,11 @@ impl From<Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

@@ -8,10 +8,10 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use bytes::Bytes;
-use docket_engine::console::{Reviewer, Role, SessionId};
+use docket_engine::console::{Reviewer, SessionId};
 use docket_engine::journal::Source;
 use docket_engine::organizations::ApiKeyId;
-use docket_engine::{Error, Scope};
+use docket_engine::{Actor, Error, Scope};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -215,21 +215,21 @@ where
     }
 }
 
-/// Who made a request, as the authentication layer established it.
+/// How a request authenticated, as the authorization layer established it.
 #[derive(Debug, Clone)]
-pub enum Actor {
-    /// A request with an API key (`ds-api-token`).
+pub enum Credential {
+    /// An API key (`ds-api-token`): the organization's integration.
     ApiKey(ApiKeyId),
-    /// A request from a console session: the reviewer the session was opened for.
-    Console { session: SessionId, reviewer: Box<Reviewer> },
+    /// A console session: the reviewer the session was opened for.
+    Session { session: SessionId, reviewer: Box<Reviewer> },
 }
 
 /// The organization and environment a request acts for, and who made it; set by the
-/// authentication layer.
+/// authorization layer once the authority table admitted the caller.
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub scope: Scope,
-    pub actor: Actor,
+    pub credential: Credential,
 }
 
 impl Caller {
@@ -239,42 +239,41 @@ impl Caller {
 
     /// `api` or `console`.
     pub fn source(&self) -> Source {
-        match self.actor {
-            Actor::ApiKey(_) => Source::Api,
-            Actor::Console { .. } => Source::Console,
+        match self.credential {
+            Credential::ApiKey(_) => Source::Api,
+            Credential::Session { .. } => Source::Console,
         }
     }
 
     /// The signed-in reviewer of a console request.
     pub fn reviewer(&self) -> Option<&Reviewer> {
-        match &self.actor {
-            Actor::Console { reviewer, .. } => Some(reviewer),
-            Actor::ApiKey(_) => None,
+        match &self.credential {
+            Credential::Session { reviewer, .. } => Some(reviewer),
+            Credential::ApiKey(_) => None,
         }
     }
 
-    /// Refuses a console reviewer below `role` ("only an admin {what}"); an API key passes (the
-    /// organization's own).
-    pub fn at_least(&self, role: Role, what: &str) -> Result<(), ApiError> {
-        match self.reviewer() {
-            Some(r) if !r.may(role) => Err(Error::Forbidden(format!("only an {} {what}", role.as_str())).into()),
-            _ => Ok(()),
+    /// Who acts, for the engine's records: the reviewer, or the integration's key.
+    pub fn actor(&self) -> Actor {
+        match &self.credential {
+            Credential::Session { reviewer, .. } => Actor::Reviewer((**reviewer).clone()),
+            Credential::ApiKey(id) => Actor::ApiKey(*id),
         }
     }
 
-    /// Who made the request, for records: the reviewer's name, or the API key's id.
+    /// Who made the request, for records: the reviewer's name, or `API key <id>`.
     pub fn who(&self) -> String {
-        match &self.actor {
-            Actor::Console { reviewer, .. } => reviewer.name.as_str().to_owned(),
-            Actor::ApiKey(id) => format!("API key {id}"),
+        match &self.credential {
+            Credential::Session { reviewer, .. } => reviewer.name.as_str().to_owned(),
+            Credential::ApiKey(id) => format!("API key {id}"),
         }
     }
 
     /// The API key the request came with.
     pub fn api_key_id(&self) -> Option<ApiKeyId> {
-        match self.actor {
-            Actor::ApiKey(id) => Some(id),
-            Actor::Console { .. } => None,
+        match self.credential {
+            Credential::ApiKey(id) => Some(id),
+            Credential::Session { .. } => None,
         }
     }
 }
@@ -286,6 +285,31 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
         parts.extensions.get::<Caller>().cloned().ok_or_else(|| {
             ApiError::new(StatusCode::UNAUTHORIZED, "missing API key: send it in the ds-api-token header")
         })
+    }
+}
+
+/// A console request's signed-in reviewer and session, for handlers of console controls (the
+/// authority table admits only console sessions to them).
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub scope: Scope,
+    pub session: SessionId,
+    pub reviewer: Reviewer,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        match caller.credential {
+            Credential::Session { session, reviewer } => {
+                Ok(SignedIn { scope: caller.scope, session, reviewer: *reviewer })
+            }
+            Credential::ApiKey(_) => {
+                Err(Error::Forbidden("this is a console control: sign in to the console".into()).into())
+            }
+        }
     }
 }
 
@@ -331,33 +355,46 @@ impl<S: Send + Sync> FromRequestParts<S> for Paging {
     }
 }
 
-/// Where the authentication layer leaves the caller for the capture layer around it, which
-/// reads it once the response is back (to journal who made the request).
-#[derive(Clone, Default)]
-pub(crate) struct CallerSlot(std::sync::Arc<std::sync::OnceLock<Caller>>);
+/// The address the request's connection comes from (set by the server's accept loop), never
+/// what a header claims.
+#[derive(Debug, Clone, Copy)]
+pub struct Peer(pub Option<std::net::IpAddr>);
 
-impl CallerSlot {
-    pub(crate) fn set(&self, caller: Caller) {
-        let _ = self.0.set(caller);
-    }
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
 
-    pub(crate) fn get(&self) -> Option<&Caller> {
-        self.0.get()
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Peer(parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip())))
     }
 }
 
-/// A caller in a sandbox, for the sandbox controls: a production caller is refused with 403
-/// before anything else of the request (its body included) is looked at.
-#[derive(Debug, Clone)]
-pub struct SandboxCaller(pub Caller);
+/// What the authorization layer learnt of a request, for the capture layer around it, which
+/// reads it once the response is back: the route's rule (its declared secrets) and, once
+/// authenticated, the caller (who made the request).
+#[derive(Clone, Default)]
+pub(crate) struct Seen(std::sync::Arc<SeenInner>);
 
-impl<S: Send + Sync> FromRequestParts<S> for SandboxCaller {
-    type Rejection = ApiError;
+#[derive(Default)]
+struct SeenInner {
+    rule: std::sync::OnceLock<&'static crate::authority::Rule>,
+    caller: std::sync::OnceLock<Caller>,
+}
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let caller = Caller::from_request_parts(parts, state).await?;
-        docket_engine::sandbox::require_sandbox(caller.scope())?;
-        Ok(SandboxCaller(caller))
+impl Seen {
+    pub(crate) fn set_rule(&self, rule: &'static crate::authority::Rule) {
+        let _ = self.0.rule.set(rule);
+    }
+
+    pub(crate) fn set_caller(&self, caller: Caller) {
+        let _ = self.0.caller.set(caller);
+    }
+
+    pub(crate) fn rule(&self) -> Option<&'static crate::authority::Rule> {
+        self.0.rule.get().copied()
+    }
+
+    pub(crate) fn caller(&self) -> Option<&Caller> {
+        self.0.caller.get()
     }
 }
 

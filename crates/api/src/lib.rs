@@ -2,10 +2,11 @@
 //! description at `/openapi.json`, the API reference at `/docs`, and the console's assets.
 //!
 //! Invariants kept here: every error is a JSON body with a `message` (mapped once, in
-//! [`error`]); every API route but `/healthz` and the console's sign-in and sign-out needs a
-//! key or a console session, which selects the scope; every API request is journaled (by
+//! [`error`]); every route is in the authority table ([`authority`]), enforced by one layer
+//! ([`middleware::authorize`]) before any handler runs; every API request is journaled (by
 //! [`middleware::capture`]) except the console's reads.
 
+pub mod authority;
 pub mod compat;
 pub mod delivery;
 pub mod error;
@@ -62,6 +63,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::kyb::router())
         .merge(routes::kyb_desk::router())
         .merge(routes::desk::router())
+        .merge(routes::accounts::router())
         .merge(routes::data::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
@@ -76,6 +78,13 @@ fn import_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI description of everything served.
 pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut doc = served_operations();
+    authority::describe(&mut doc);
+    doc
+}
+
+/// Every operation served, as the routers describe them.
+fn served_operations() -> utoipa::openapi::OpenApi {
     api_routes()
         .merge(import_routes())
         .merge(routes::kyb_widget::router())
@@ -94,13 +103,13 @@ fn catch_panics() -> CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Respon
 
 /// The whole application.
 pub fn app(state: AppState) -> Router {
-    let authenticate = axum::middleware::from_fn_with_state(state.clone(), middleware::authenticate);
+    let authorize = axum::middleware::from_fn_with_state(state.clone(), middleware::authorize);
     let imports = import_routes()
-        .route_layer(authenticate.clone())
+        .route_layer(authorize.clone())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
         .layer(catch_panics());
     let (api, _) = api_routes()
-        .route_layer(authenticate)
+        .route_layer(authorize.clone())
         // Inside `capture`, so that time-outs and panics are journaled with JSON bodies.
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(catch_panics())
@@ -113,6 +122,7 @@ pub fn app(state: AppState) -> Router {
         // kept), bounded here instead.
         .merge(
             routes::kyb_widget::router()
+                .route_layer(authorize.clone())
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
                 .layer(DefaultBodyLimit::max(WIDGET_BODY_LIMIT))
                 .layer(catch_panics()),
@@ -121,22 +131,29 @@ pub fn app(state: AppState) -> Router {
         // credential; not journaled either, bounded the same way.
         .merge(
             routes::verification_person::router()
+                .route_layer(authorize.clone())
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, UPLOAD_TIMEOUT))
                 .layer(DefaultBodyLimit::max(PERSON_BODY_LIMIT))
                 .layer(catch_panics()),
         )
         // Signing in and out: no key, not journaled (the link's token must not be kept).
-        .merge(routes::console::router())
-        .merge(meta::router())
+        .merge(routes::console::router().route_layer(authorize.clone()))
+        .merge(meta::router().route_layer(authorize.clone()))
         .split_for_parts();
 
     let openapi_json = OpenApiJson(Arc::new(openapi().to_pretty_json().unwrap_or_else(|_| "{}".into())));
-    let described = Router::new().route("/openapi.json", get(meta::openapi_json)).with_state(openapi_json);
-
-    api.route("/docs", get(meta::docs))
+    let described = Router::new()
+        .route("/openapi.json", get(meta::openapi_json))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::authorize))
+        .with_state(openapi_json);
+    let pages = Router::new()
+        .route("/docs", get(meta::docs))
         .route("/kyb/widget/{token}", get(routes::kyb_widget::page))
         .route("/v/{short_id}", get(routes::verification_person::page))
         .route("/vp/{link_id}", get(routes::verification_person::page))
+        .route_layer(authorize);
+
+    api.merge(pages)
         .merge(described)
         .fallback(meta::asset)
         .method_not_allowed_fallback(method_not_allowed)
@@ -155,4 +172,69 @@ pub fn app(state: AppState) -> Router {
 
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {
     ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{method} is not allowed on {}", uri.path())).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// The pages `app` serves outside the OpenAPI description (kept in step with it by hand).
+    const PAGES: [(&str, &str); 5] = [
+        ("GET", "/openapi.json"),
+        ("GET", "/docs"),
+        ("GET", "/kyb/widget/{token}"),
+        ("GET", "/v/{short_id}"),
+        ("GET", "/vp/{link_id}"),
+    ];
+
+    #[test]
+    fn every_served_route_has_a_rule_and_every_rule_a_route() {
+        let doc = served_operations();
+        let mut served: HashSet<(String, String)> =
+            PAGES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())).collect();
+        for (path, item) in &doc.paths.paths {
+            for (method, op) in [
+                ("GET", &item.get),
+                ("PUT", &item.put),
+                ("POST", &item.post),
+                ("DELETE", &item.delete),
+                ("PATCH", &item.patch),
+            ] {
+                if op.is_some() {
+                    served.insert((method.to_owned(), path.clone()));
+                }
+            }
+        }
+        let mut missing: Vec<String> = served
+            .iter()
+            .filter(|(m, p)| authority::find(&m.parse().expect("method"), p).is_none())
+            .map(|(m, p)| format!("{m} {p}"))
+            .collect();
+        missing.sort();
+        assert!(missing.is_empty(), "served without a rule in the authority table: {missing:?}");
+        let mut unserved: Vec<String> = authority::RULES
+            .iter()
+            .filter(|r| !served.contains(&(r.method.to_owned(), r.path.to_owned())))
+            .map(|r| format!("{} {}", r.method, r.path))
+            .collect();
+        unserved.sort();
+        assert!(unserved.is_empty(), "rules for routes nobody serves: {unserved:?}");
+    }
+
+    #[test]
+    fn the_openapi_description_carries_the_table() {
+        let doc = openapi();
+        let json = serde_json::to_value(&doc).expect("serialises");
+        let op = &json["paths"]["/_docket/reviewers"]["post"];
+        assert_eq!(op["x-docket-access"]["callers"], serde_json::json!(["admin", "owner"]));
+        assert_eq!(op["x-docket-access"]["secrets"], serde_json::json!(["login_url"]));
+        assert!(op["description"].as_str().expect("text").starts_with("**Who may call:** Only an admin"));
+        let op = &json["paths"]["/api/v3/applicants"]["get"];
+        assert_eq!(
+            op["x-docket-access"]["callers"],
+            serde_json::json!(["sandbox_key", "production_key", "reviewer", "senior", "admin", "owner"])
+        );
+    }
 }

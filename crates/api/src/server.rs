@@ -219,7 +219,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
     let url = base_url(local);
     engine.set_public_url(&url);
-    let state = AppState { engine: engine.clone(), body_limit: options.body_limit };
+    let state = AppState { engine: engine.clone(), body_limit: options.body_limit, secure_cookies: false };
     Ok(Server { engine, data_dir: options.data_dir, url, first_run, seeded, listener, state })
 }
 
@@ -262,6 +262,26 @@ fn base_url(addr: SocketAddr) -> String {
     format!("http://{}", SocketAddr::new(ip, addr.port()))
 }
 
+/// The file in the data directory that says where the `docket serve` (or desktop app) serving it
+/// listens: `docket console link` and `docket reviewers` make their links for that address.
+pub const RUNNING_FILE: &str = "server.json";
+
+/// The base URL of the server running on `data_dir`, when one says so (and its process still
+/// runs), else the default address.
+pub fn running_url(data_dir: &std::path::Path) -> String {
+    let fallback = format!("http://{DEFAULT_LISTEN}");
+    let Ok(text) = std::fs::read_to_string(data_dir.join(RUNNING_FILE)) else { return fallback };
+    let Ok(running) = serde_json::from_str::<serde_json::Value>(&text) else { return fallback };
+    let alive = running["pid"].as_u64().is_none_or(|pid| {
+        // Where /proc exists (Linux), a process that ended has left its file behind.
+        !std::path::Path::new("/proc/self").exists() || std::path::Path::new(&format!("/proc/{pid}")).exists()
+    });
+    match running["url"].as_str() {
+        Some(url) if alive && (url.starts_with("http://") || url.starts_with("https://")) => url.to_owned(),
+        _ => fallback,
+    }
+}
+
 /// The path of the console's sign-in with a login link.
 pub const CONSOLE_LOGIN_PATH: &str = "/_docket/console/login";
 
@@ -285,7 +305,7 @@ pub async fn console_login_url(
         Some(who) => engine.console().find_reviewer(org.id, who).await?,
         None => engine.console().owner(org.id).await?,
     };
-    let link = engine.console().create_link(org.id, reviewer.id).await?;
+    let link = engine.console().create_link(org.id, reviewer.id, &docket_engine::Actor::Command).await?;
     Ok(console_login_url_for(base_url, &link.token))
 }
 

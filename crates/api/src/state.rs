@@ -6,4 +6,6 @@ pub struct AppState {
     pub engine: Engine,
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
+    /// Docket serves HTTPS: cookies are `Secure`.
+    pub secure_cookies: bool,
 }

@@ -24,6 +24,10 @@ pub enum ListsCommand {
         /// un-xml, one or more JSON-lines files for ftm. Gzipped files are read as they are.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Let the import shrink the list's active snapshot to less than half its entities
+        /// (refused otherwise: a cut or wrong file would blind production's screening).
+        #[arg(long)]
+        replace: bool,
     },
     /// List the list snapshots: every import, and the demo list.
     List {
@@ -116,7 +120,7 @@ async fn open(data_dir: PathBuf) -> Result<Engine> {
 pub async fn lists(data_dir: PathBuf, cmd: ListsCommand) -> Result<()> {
     let engine = open(data_dir).await?;
     match cmd {
-        ListsCommand::Import { format, files } => {
+        ListsCommand::Import { format, files, replace } => {
             let started = std::time::Instant::now();
             let bar = indicatif::ProgressBar::new(1000);
             bar.set_style(
@@ -132,7 +136,7 @@ pub async fn lists(data_dir: PathBuf, cmd: ListsCommand) -> Result<()> {
             bar.set_position(1000);
             let rejected = list.rejected.clone();
             let rows = list.rows_read;
-            let snapshot = engine.aml().import(list).await?;
+            let snapshot = engine.aml().import(list, replace, &docket_engine::Actor::Command).await?;
             bar.finish_and_clear();
             println!("Imported {} as snapshot {} of list {}", snapshot.label, snapshot.id, snapshot.list);
             println!("  rows read      {rows}");

@@ -21,15 +21,17 @@ pub enum ConsoleCommand {
         #[arg(long, value_name = "REVIEWER")]
         reviewer: Option<String>,
         /// The server's base URL, as the first line of `docket serve` prints it (default: the
-        /// default listen address).
-        #[arg(long, value_name = "URL", default_value_t = format!("http://{DEFAULT_LISTEN}"))]
-        url: String,
+        /// address of the `docket serve` running on this data directory, else the default listen
+        /// address).
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
     },
 }
 
 pub async fn run(data_dir: PathBuf, cmd: ConsoleCommand) -> Result<()> {
     match cmd {
         ConsoleCommand::Link { organization, reviewer, url } => {
+            let url = url.unwrap_or_else(|| server::running_url(&data_dir));
             let host = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")).unwrap_or("");
             anyhow::ensure!(
                 !host.trim_end_matches('/').is_empty() && !url.contains(['?', '#', ' ']),

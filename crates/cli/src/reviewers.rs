@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
-use docket_api::server::{self, DEFAULT_LISTEN};
+use docket_api::server;
 use docket_engine::Engine;
 use docket_engine::console::{NewReviewer, Role};
 
@@ -79,9 +79,16 @@ pub struct Target {
     /// Organization name or id (default: the default organization).
     #[arg(long, value_name = "ORG")]
     organization: Option<String>,
-    /// The server's base URL, for sign-in links (default: the default listen address).
-    #[arg(long, value_name = "URL", default_value_t = format!("http://{DEFAULT_LISTEN}"))]
-    url: String,
+    /// The server's base URL, for sign-in links (default: the address of the `docket serve`
+    /// running on this data directory, else the default listen address).
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
+}
+
+impl Target {
+    fn base_url(&self, engine: &Engine) -> String {
+        self.url.clone().unwrap_or_else(|| server::running_url(engine.data_dir()))
+    }
 }
 
 pub async fn run(data_dir: PathBuf, cmd: ReviewersCommand) -> Result<()> {
@@ -100,10 +107,11 @@ async fn act(engine: &Engine, cmd: ReviewersCommand) -> Result<()> {
         ReviewersCommand::Add { name, role, email, target } => {
             let organization = engine.organizations().find(org(&target).as_deref()).await?;
             console.owner(organization.id).await?;
-            let r = console.add_reviewer(organization.id, NewReviewer { name, email, role: role.into() }).await?;
+            let new = NewReviewer { name, email, role: role.into() };
+            let r = console.add_reviewer(organization.id, new, &docket_engine::Actor::Command).await?;
             let link = server::console_login_url(
                 engine,
-                &target.url,
+                &target.base_url(engine),
                 Some(&organization.id.to_string()),
                 Some(&r.id.to_string()),
             )
@@ -121,7 +129,9 @@ async fn act(engine: &Engine, cmd: ReviewersCommand) -> Result<()> {
             console.owner(organization.id).await?;
             println!("{:<36}  {:<8}  {:<8}  NAME", "ID", "ROLE", "STATE");
             for r in console.reviewers(organization.id).await? {
-                let state = if r.disabled_at.is_some() {
+                let state = if r.removed_at.is_some() {
+                    "removed"
+                } else if r.disabled_at.is_some() {
                     "disabled"
                 } else if r.owner {
                     "owner"
@@ -132,7 +142,8 @@ async fn act(engine: &Engine, cmd: ReviewersCommand) -> Result<()> {
             }
         }
         ReviewersCommand::Link { reviewer, target } => {
-            let link = server::console_login_url(engine, &target.url, org(&target).as_deref(), Some(&reviewer)).await?;
+            let url = target.base_url(engine);
+            let link = server::console_login_url(engine, &url, org(&target).as_deref(), Some(&reviewer)).await?;
             println!("{link}");
         }
         ReviewersCommand::Disable { reviewer, target } => set_disabled(engine, &reviewer, &target, true).await?,
@@ -144,7 +155,7 @@ async fn act(engine: &Engine, cmd: ReviewersCommand) -> Result<()> {
 async fn set_disabled(engine: &Engine, reviewer: &str, target: &Target, disabled: bool) -> Result<()> {
     let organization = engine.organizations().find(target.organization.as_deref()).await?;
     let r = engine.console().find_reviewer(organization.id, reviewer).await?;
-    let r = engine.console().set_disabled(organization.id, r.id, disabled).await?;
+    let r = engine.console().set_disabled(organization.id, r.id, disabled, &docket_engine::Actor::Command).await?;
     println!("{} is {}", r.name.as_str(), if disabled { "disabled: their sessions ended" } else { "enabled" });
     Ok(())
 }

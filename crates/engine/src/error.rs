@@ -32,6 +32,9 @@ pub enum Error {
     /// An upload whose content is of a type the operation does not take.
     #[error("{0}")]
     UnsupportedMedia(String),
+    /// Too many attempts (failed sign-ins, failed keys): try again after `retry_after_seconds`.
+    #[error("{message}")]
+    TooMany { message: String, retry_after_seconds: u64 },
     /// The operation needs something this process was started without (a master key).
     #[error("{0}")]
     Unavailable(String),

@@ -4,6 +4,7 @@
 //! Each domain is one module of the same shape: `model` (the types, which are also the public
 //! wire shapes), `store` (its SQL) and `service` (its rules, reached from [`Engine`]).
 
+mod actor;
 pub mod aml;
 pub mod applicants;
 pub mod audit;
@@ -39,6 +40,7 @@ mod work;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use actor::Actor;
 pub use clock::{ClockMode, ClockState};
 pub use db::{Durability, SCHEMA_VERSION, wait_for_threads as wait_for_database_threads};
 pub use error::{Error, Result};
@@ -118,6 +120,8 @@ pub(crate) struct Core {
     backups: tokio::sync::Mutex<()>,
     email: email::EmailState,
     transmon: transmon::TransmonState,
+    /// Failed console sign-ins, per account and address.
+    console: console::ConsoleState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
     public_url: std::sync::RwLock<String>,
     /// The key the database was opened with (shown to the machine's owner to keep a copy).
@@ -179,6 +183,7 @@ impl Engine {
                 backups: tokio::sync::Mutex::new(()),
                 email: email::EmailState::new(config.dns_server, config.smtp),
                 transmon: transmon::TransmonState::default(),
+                console: console::ConsoleState::default(),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
                 database_key,
             }),

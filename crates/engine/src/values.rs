@@ -27,19 +27,81 @@ pub fn from_json<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> R
     })
 }
 
-/// Checks free text: trimmed, not empty, at most `max` characters, no control characters.
+/// Checks free text (names of people, companies and reviewers, notes, titles): trimmed, not
+/// empty, at most `max` characters, in Unicode NFC, and with nothing that changes how the text
+/// reads without being seen ([`invisible`]): such a character is refused with its code point
+/// named, so `Owner\u{200b}` never passes for `Owner`.
 pub fn text(field: &str, value: &str, max: usize) -> Result<String> {
-    let value = value.trim();
+    let value = nfc(value.trim());
     if value.is_empty() {
         return Err(Error::invalid(field, "must not be empty"));
     }
     if value.chars().count() > max {
         return Err(Error::invalid(field, format!("must be at most {max} characters")));
     }
-    if value.chars().any(|c| c.is_control()) {
-        return Err(Error::invalid(field, "must not contain control characters"));
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Err(Error::invalid(field, format!("must not contain control characters (found {})", code_point(c))));
     }
-    Ok(value.to_owned())
+    if let Some(c) = value.chars().find(|c| invisible(*c)) {
+        return Err(Error::invalid(
+            field,
+            format!(
+                "must not contain {} ({}): it changes how the text reads without being seen",
+                code_point(c),
+                invisible_kind(c)
+            ),
+        ));
+    }
+    Ok(value)
+}
+
+/// `U+200B`.
+fn code_point(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+/// Text in Unicode Normalization Form C (composed), so that one name has one spelling.
+pub fn nfc(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_owned();
+    }
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(text).into_owned()
+}
+
+/// A character that is not seen but changes how text reads or compares: the bidirectional
+/// controls (U+202E turns what follows around), and every default-ignorable code point (zero
+/// width spaces and joiners, the soft hyphen, the byte order mark, variation selectors, tags),
+/// and the other format characters.
+pub fn invisible(c: char) -> bool {
+    use icu_properties::props::{BidiControl, DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    !c.is_ascii()
+        && (CodePointSetData::new::<BidiControl>().contains(c)
+            || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+            || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format)
+}
+
+fn invisible_kind(c: char) -> &'static str {
+    use icu_properties::CodePointSetData;
+    use icu_properties::props::BidiControl;
+    if CodePointSetData::new::<BidiControl>().contains(c) {
+        "a bidirectional control"
+    } else {
+        "an invisible character"
+    }
+}
+
+/// The text without its invisible and control characters, in NFC: for what a client cannot be
+/// told about (a file's name as it was sent).
+pub fn without_invisible(text: &str) -> String {
+    nfc(text).chars().filter(|c| !c.is_control() && !invisible(*c)).collect()
+}
+
+/// The confusable skeleton of a name (Unicode TS #39), letter case aside: two names with the
+/// same skeleton look alike (`Owner`, `0wner`, Cyrillic `Оwner`), whatever they are made of.
+pub fn skeleton(text: &str) -> String {
+    let lower = nfc(text).to_lowercase();
+    unicode_security::skeleton(&lower).flat_map(char::to_lowercase).collect()
 }
 
 /// Declares a string newtype that serialises transparently and deserialises through a parser.
@@ -285,6 +347,35 @@ mod tests {
         assert!(text("f", "   ", 10).is_err());
         assert!(text("f", "a\u{0}b", 10).is_err());
         assert!(text("f", "abcdefghijk", 10).is_err());
+    }
+
+    #[test]
+    fn names_are_what_they_look_like() {
+        // Composed once: e + combining acute is é.
+        assert_eq!(text("f", "Rene\u{301}e", 10).ok(), Some("Ren\u{e9}e".into()));
+        for (hidden, named) in [
+            ("Owner\u{200b}", "U+200B"),
+            ("Ann\u{202e}eeL", "U+202E"),
+            ("\u{2066}Bob", "U+2066"),
+            ("Zo\u{feff}e", "U+FEFF"),
+            ("Ma\u{ad}ria", "U+00AD"),
+            ("A\u{200d}B", "U+200D"),
+        ] {
+            let e = text("name", hidden, 80).expect_err(hidden);
+            assert!(e.to_string().contains(named), "{e}");
+        }
+        assert_eq!(text("f", "Zoë Ångström", 20).ok(), Some("Zoë Ångström".into()));
+        assert_eq!(text("f", "محمد", 20).ok(), Some("محمد".into()), "right-to-left letters are letters");
+        assert_eq!(without_invisible("re\u{202e}fdp.exe"), "refdp.exe");
+    }
+
+    #[test]
+    fn look_alike_names_share_a_skeleton() {
+        assert_eq!(skeleton("Owner"), skeleton("0wner"));
+        assert_eq!(skeleton("Owner"), skeleton("\u{41e}wner"), "Cyrillic O");
+        assert_eq!(skeleton("owner"), skeleton("OWNER"));
+        assert_eq!(skeleton("paypal"), skeleton("PAYPA1"));
+        assert_ne!(skeleton("Ann Lee"), skeleton("Anna Lee"));
     }
 
     #[test]

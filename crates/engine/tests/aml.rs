@@ -8,7 +8,7 @@ use docket_engine::aml::{HistoryFilter, RiskScore, SCREENING_EVENT, Tag};
 use docket_engine::applicants::NewApplicant;
 use docket_engine::page::PageRequest;
 use docket_engine::time::ManualTime;
-use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
+use docket_engine::{Actor, Engine, EngineConfig, Environment, Error, Scope};
 
 struct Fixture {
     dir: tempfile::TempDir,
@@ -46,7 +46,45 @@ async fn import_csl(f: &Fixture) -> docket_engine::aml::model::Snapshot {
     let path = f.dir.path().join("csl.csv");
     std::fs::write(&path, CSL).expect("writes");
     let list = import::read(ListFormat::UsCsl, &[path], &|_| {}).expect("reads");
-    f.engine.aml().import(list).await.expect("imports")
+    f.engine.aml().import(list, false, &Actor::Command).await.expect("imports")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_that_would_halve_a_list_is_refused_unless_it_says_replace_and_every_import_is_audited() {
+    let f = fixture().await;
+    // Four entities: the test list's two and two more.
+    let full = f.dir.path().join("full.csv");
+    let more: String = (3..=4)
+        .map(|i| format!("{i},Entity List (EL) - Bureau of Industry and Security,,,,Quillon Works {i} Ltd,,,,,,,,,,,,,,,,,,,,,,,\n"))
+        .collect();
+    std::fs::write(&full, format!("{CSL}{more}")).expect("writes");
+    let list = import::read(ListFormat::UsCsl, &[full], &|_| {}).expect("reads");
+    let first = f.engine.aml().import(list, false, &Actor::Command).await.expect("imports");
+    assert_eq!(first.entities, 4);
+    // The same list cut to its header and one row.
+    let path = f.dir.path().join("cut.csv");
+    let one_row: String = CSL.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, one_row).expect("writes");
+    let read = || import::read(ListFormat::UsCsl, std::slice::from_ref(&path), &|_| {}).expect("reads");
+    let refused = f.engine.aml().import(read(), false, &Actor::Command).await;
+    assert!(
+        matches!(&refused, Err(Error::Conflict(m)) if m.contains("replace") && m.contains("shrink")),
+        "{refused:?}"
+    );
+    assert!(f.engine.aml().snapshots().await.expect("lists").iter().any(|s| s.id == first.id && s.active));
+    let replaced = f.engine.aml().import(read(), true, &Actor::Command).await.expect("replace says it is meant");
+    assert_eq!(replaced.entities, 1);
+    let production = Scope::new(f.sandbox.organization, Environment::Production);
+    let chain = f.engine.audit().export(production).await.expect("exports");
+    let imports: Vec<serde_json::Value> = chain
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .filter(|e| e["kind"] == "watchlist_imported")
+        .collect();
+    assert_eq!(imports.len(), 2, "both imports that happened are on production's chain");
+    assert_eq!(imports[1]["actor"], "command");
+    assert_eq!(imports[1]["data"]["replace"], true);
+    assert_eq!(imports[1]["data"]["entities"], 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -288,7 +326,8 @@ async fn screenings_made_due_by_another_process_import_use_the_new_list() {
     let importer = Engine::open(EngineConfig::new(f.dir.path())).await.expect("opens beside");
     let path = f.dir.path().join("csl.csv");
     std::fs::write(&path, CSL).expect("writes");
-    importer.aml().import(import::read(ListFormat::UsCsl, &[path], &|_| {}).expect("reads")).await.expect("imports");
+    let list = import::read(ListFormat::UsCsl, &[path], &|_| {}).expect("reads");
+    importer.aml().import(list, false, &Actor::Command).await.expect("imports");
     importer.shutdown().await;
 
     assert_eq!(f.engine.aml().run_due_screenings().await.expect("runs"), 1);

@@ -9,10 +9,10 @@ use common::fixture;
 use docket_engine::audit::verify_lines;
 use docket_engine::console::{NewReviewer, Role};
 use docket_engine::kyb::{
-    Actor, CaseFilter, CaseStatus, DecisionKind, DeskSettings, FourEyes, NewDecision, NewSecondApproval, Reason,
+    CaseFilter, CaseStatus, DecisionKind, DeskSettings, FourEyes, NewDecision, NewSecondApproval, Reason,
 };
 use docket_engine::page::PageRequest;
-use docket_engine::{Error, Scope};
+use docket_engine::{Actor, Error, Scope};
 
 async fn waiting_cases(f: &common::Fixture, scope: Scope, n: usize) -> Vec<docket_engine::kyb::CaseId> {
     f.engine.kyb().seed_synthetic(scope, n * 6, 7).await.expect("seeds");
@@ -35,7 +35,7 @@ async fn fifty_reviewers_pressing_next_at_once_get_fifty_distinct_cases() {
     let mut reviewers = Vec::new();
     for i in 0..50 {
         let new = NewReviewer { name: format!("Reviewer {i}"), email: None, role: Role::Reviewer };
-        reviewers.push(f.engine.console().add_reviewer(org, new).await.expect("adds"));
+        reviewers.push(f.engine.console().add_reviewer(org, new, &Actor::Command).await.expect("adds"));
     }
     let calls = reviewers.into_iter().map(|r| {
         let engine = f.engine.clone();
@@ -62,21 +62,70 @@ async fn fifty_reviewers_pressing_next_at_once_get_fifty_distinct_cases() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_api_key_decides_only_unassigned_cases_and_waits_for_a_senior_under_four_eyes() {
+    let f = fixture().await;
+    let (org, scope) = (f.sandbox.organization, f.sandbox);
+    let console = f.engine.console();
+    let add = |name: &str, role| NewReviewer { name: name.into(), email: None, role };
+    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer), &Actor::Command).await.expect("ann");
+    let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
+    let key = f.engine.keys().create(org, scope.environment, "integration").await.expect("key").key.id;
+    let ids = waiting_cases(&f, scope, 2).await;
+    let kyb = f.engine.kyb();
+    let approve = || NewDecision {
+        decision: DecisionKind::Approve,
+        reason: Reason::ChecksClear,
+        note: "The integration's own checks passed.".into(),
+    };
+
+    // A case a reviewer works is theirs: the key cannot decide it.
+    kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
+    let refused = kyb.decide(scope, ids[0], approve(), Actor::ApiKey(key)).await;
+    assert!(matches!(refused, Err(Error::Forbidden(m)) if m.contains("Ann")), "a reviewer's case");
+
+    // An unassigned one under four eyes: a first decision, named by the key, that waits.
+    let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
+    kyb.set_desk_settings(scope, settings, Actor::Command).await.expect("sets");
+    let proposed = kyb.decide(scope, ids[1], approve(), Actor::ApiKey(key)).await.expect("proposes");
+    assert!(proposed.row.status.awaits_reviewer(), "waits for the second approval");
+    let pending = proposed.row.review.pending_decision.clone().expect("pending");
+    assert_eq!((pending.reviewer.clone(), pending.api_key_id), (None, Some(key)));
+    assert_eq!(pending.by(), format!("API key {key}"));
+    let done = kyb
+        .second_approval(
+            scope,
+            ids[1],
+            NewSecondApproval { confirm: true, note: "Agreed.".into() },
+            Actor::Reviewer(sue),
+        )
+        .await
+        .expect("a senior confirms");
+    assert_eq!(done.row.status, CaseStatus::ApprovedManually);
+    let export = f.engine.audit().export(scope).await.expect("exports");
+    let proposed_by: Vec<String> = export
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"))
+        .filter(|e| e["kind"] == "decision_proposed")
+        .map(|e| e["actor"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(proposed_by, vec![format!("API key {key}")], "the chain names the key, never a reviewer");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     let f = fixture().await;
     let (org, scope) = (f.sandbox.organization, f.sandbox);
     let console = f.engine.console();
     let add = |name: &str, role| NewReviewer { name: name.into(), email: None, role };
-    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer)).await.expect("ann");
-    let bob = console.add_reviewer(org, add("Bob", Role::Reviewer)).await.expect("bob");
-    let sue = console.add_reviewer(org, add("Sue", Role::Senior)).await.expect("sue");
+    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer), &Actor::Command).await.expect("ann");
+    let bob = console.add_reviewer(org, add("Bob", Role::Reviewer), &Actor::Command).await.expect("bob");
+    let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
     let id = waiting_cases(&f, scope, 1).await[0];
     let kyb = f.engine.kyb();
     let reject = |note: &str| NewDecision {
         decision: DecisionKind::Reject,
         reason: Reason::RegistryMismatch,
         note: note.into(),
-        reviewer_id: None,
     };
 
     let refused = kyb.decide(scope, id, reject("unclaimed"), Actor::Reviewer(ann.clone())).await;
@@ -90,7 +139,7 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     assert!(matches!(kyb.decide(scope, id, wrong_reason, Actor::Reviewer(ann.clone())).await, Err(Error::Invalid(_))));
 
     let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
-    kyb.set_desk_settings(scope, settings, Actor::Api).await.expect("sets");
+    kyb.set_desk_settings(scope, settings, Actor::Command).await.expect("sets");
     let proposed = kyb
         .decide(scope, id, reject("Registry lists another director."), Actor::Reviewer(ann.clone()))
         .await
@@ -100,8 +149,7 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     let again = kyb.decide(scope, id, reject("twice"), Actor::Reviewer(ann.clone())).await;
     assert!(matches!(again, Err(Error::Conflict(_))));
 
-    let approval =
-        |confirm| NewSecondApproval { confirm, note: "Checked the registry myself.".into(), reviewer_id: None };
+    let approval = |confirm| NewSecondApproval { confirm, note: "Checked the registry myself.".into() };
     let own = kyb.second_approval(scope, id, approval(true), Actor::Reviewer(ann.clone())).await;
     assert!(matches!(own, Err(Error::Forbidden(_))), "not a senior, and the first reviewer");
     let junior = kyb.second_approval(scope, id, approval(true), Actor::Reviewer(bob.clone())).await;

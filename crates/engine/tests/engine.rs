@@ -286,7 +286,8 @@ async fn reset_empties_the_sandbox_only() {
 fn record(scope: Scope, path: &str, status: u16, body: &str) -> RequestRecord {
     RequestRecord {
         request_id: format!("req-{path}"),
-        scope: Some(scope),
+        scope,
+        secrets: &[],
         source: Source::Api,
         api_key_id: None,
         reviewer: None,
@@ -306,9 +307,9 @@ fn record(scope: Scope, path: &str, status: u16, body: &str) -> RequestRecord {
 async fn the_journal_redacts_filters_and_stays_bounded() {
     let f = fixture().await;
     let journal = f.engine.journal();
-    journal.record(record(f.sandbox, "/api/v3/applicants", 201, r#"{"password":"hunter2","name":"n"}"#));
-    journal.record(record(f.sandbox, "/api/v3/applicants/x", 404, "{}"));
-    journal.record(record(f.production, "/api/v3/applicants", 201, "{}"));
+    journal.record(record(f.sandbox, "/api/v3/applicants", 201, r#"{"password":"hunter2","name":"n"}"#)).await;
+    journal.record(record(f.sandbox, "/api/v3/applicants/x", 404, "{}")).await;
+    journal.record(record(f.production, "/api/v3/applicants", 201, "{}")).await;
     let list = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(list.data.len(), 2, "only the scope's own entries");
     let created = &list.data[1];
@@ -326,7 +327,7 @@ async fn the_journal_redacts_filters_and_stays_bounded() {
 
     // At most five entries are kept (the fixture's bound), the oldest go first.
     for i in 0..6 {
-        journal.record(record(f.sandbox, &format!("/api/v3/applicants/{i}"), 200, "{}"));
+        journal.record(record(f.sandbox, &format!("/api/v3/applicants/{i}"), 200, "{}")).await;
     }
     let kept = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(kept.data.len(), 5);
@@ -334,7 +335,9 @@ async fn the_journal_redacts_filters_and_stays_bounded() {
 
     // Entries older than the retention go.
     f.time.advance(jiff::SignedDuration::from_hours(24 * 8));
-    journal.record(RequestRecord { received_at: f.engine.now(f.production), ..record(f.sandbox, "/new", 200, "{}") });
+    journal
+        .record(RequestRecord { received_at: f.engine.now(f.production), ..record(f.sandbox, "/new", 200, "{}") })
+        .await;
     let kept = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("list");
     assert_eq!(kept.data.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(), ["/new"]);
 }
@@ -343,13 +346,13 @@ async fn the_journal_redacts_filters_and_stays_bounded() {
 async fn an_environment_keeps_its_journal_for_as_long_as_its_retention_says() {
     let f = fixture().await;
     let journal = f.engine.journal();
-    journal.record(record(f.sandbox, "/api/v3/applicants/old", 200, "{}"));
-    journal.record(record(f.production, "/api/v3/applicants/old", 200, "{}"));
+    journal.record(record(f.sandbox, "/api/v3/applicants/old", 200, "{}")).await;
+    journal.record(record(f.production, "/api/v3/applicants/old", 200, "{}")).await;
     f.time.advance(jiff::SignedDuration::from_hours(24 * 2));
     let now = f.engine.real_now();
-    journal.record(RequestRecord { received_at: now, ..record(f.sandbox, "/api/v3/applicants/new", 200, "{}") });
+    journal.record(RequestRecord { received_at: now, ..record(f.sandbox, "/api/v3/applicants/new", 200, "{}") }).await;
     let change = docket_engine::retention::RetentionChange { journal_days: Some(1), ..Default::default() };
-    let settings = f.engine.retention().change(f.sandbox, change).await.expect("sets");
+    let settings = f.engine.retention().change(f.sandbox, change, &docket_engine::Actor::Command).await.expect("sets");
     assert_eq!(settings.journal_days, 1);
     let paths = |scope| {
         let journal = f.engine.journal();

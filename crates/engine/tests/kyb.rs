@@ -5,10 +5,9 @@ mod common;
 use common::{Fixture, fixture, picture};
 
 use docket_engine::kyb::{
-    Actor, CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey,
-    Stage,
+    CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey, Stage,
 };
-use docket_engine::{Error, Scope};
+use docket_engine::{Actor, Error, Scope};
 use serde_json::json;
 
 /// A PDF whose text layer says `text`.
@@ -29,6 +28,7 @@ async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, do
             scope,
             serde_json::from_value::<NewCase>(json!({"external_id": format!("m-{number}-{director_last}")}))
                 .expect("input"),
+            Actor::Docket,
         )
         .await
         .expect("created");
@@ -44,7 +44,7 @@ async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, do
             "country": "GB", "incorporation_date": "2016-04-12",
             "address": {"street": "14 Quay Street", "city": "Bristol", "postal_code": "BS1 4DJ", "country": "GB"}
         }),
-        Actor::Api,
+        Actor::Docket,
     )
     .await
     .expect("company");
@@ -54,7 +54,7 @@ async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, do
         SectionKey::Representative,
         json!({"first_name": "Amelia", "last_name": "Hart", "email": "amelia@brightwater.example",
                "title": "CEO", "date_of_birth": "1984-02-03", "nationality": "GB"}),
-        Actor::Merchant,
+        Actor::Person,
     )
     .await
     .expect("representative");
@@ -64,7 +64,7 @@ async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, do
         SectionKey::Ownership,
         json!({"persons": [{"first_name": "Tom", "last_name": director_last, "date_of_birth": "1970-05-06",
                              "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60}]}),
-        Actor::Merchant,
+        Actor::Person,
     )
     .await
     .expect("ownership");
@@ -80,7 +80,7 @@ async fn filled(f: &Fixture, scope: Scope, number: &str, director_last: &str, do
             kind,
             &format!("{doc_name}-{}.pdf", kind.as_str()),
             &pdf(&text),
-            Actor::Merchant,
+            Actor::Person,
         )
         .await
         .expect("document");
@@ -102,7 +102,7 @@ async fn a_clean_sandbox_case_is_approved_with_every_check_low() {
     assert_eq!(progress.sections_completed, 4);
     assert_eq!(progress.current_section, Some(SectionKey::Review));
 
-    let submitted = f.engine.kyb().submit(f.sandbox, case.row.id, Actor::Merchant).await.expect("submits");
+    let submitted = f.engine.kyb().submit(f.sandbox, case.row.id, Actor::Person).await.expect("submits");
     assert_eq!(submitted.row.status, CaseStatus::UnderReview);
     assert_eq!(submitted.row.stage, Stage::RunningChecks);
     assert!(submitted.row.verification_id.is_some() && submitted.row.submitted_at.is_some());
@@ -130,16 +130,16 @@ async fn magic_values_give_their_outcomes() {
     let f = fixture().await;
     // Registration number ending 0000: registry not found (high) -> rejected.
     let rejected = filled(&f, f.sandbox, "12340000", "Reed", "clean").await;
-    f.engine.kyb().submit(f.sandbox, rejected.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.sandbox, rejected.row.id, Actor::Docket).await.expect("submits");
     // A director named "... Review": kyc medium -> manual review.
     let review = filled(&f, f.sandbox, "55550001", "Review", "clean").await;
-    f.engine.kyb().submit(f.sandbox, review.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.sandbox, review.row.id, Actor::Docket).await.expect("submits");
     // Registry outage (9999): errored -> no risk -> failed.
     let failed = filled(&f, f.sandbox, "12349999", "Reed", "clean").await;
-    f.engine.kyb().submit(f.sandbox, failed.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.sandbox, failed.row.id, Actor::Docket).await.expect("submits");
     // An edited document: doc_manipulation high.
     let edited = filled(&f, f.sandbox, "77770001", "Reed", "edited").await;
-    f.engine.kyb().submit(f.sandbox, edited.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.sandbox, edited.row.id, Actor::Docket).await.expect("submits");
     run_pipeline(&f).await;
 
     let kyb = f.engine.kyb();
@@ -172,7 +172,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
     let kyb = f.engine.kyb();
     let case = filled(&f, f.sandbox, "55550001", "Review", "clean").await;
     let id = case.row.id;
-    kyb.submit(f.sandbox, id, Actor::Api).await.expect("submits");
+    kyb.submit(f.sandbox, id, Actor::Docket).await.expect("submits");
     run_pipeline(&f).await;
     assert_eq!(kyb.get(f.sandbox, id).await.expect("get").row.status, CaseStatus::ManualReview);
 
@@ -187,6 +187,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
                 email: None,
                 role: docket_engine::console::Role::Reviewer,
             },
+            &Actor::Command,
         )
         .await
         .expect("reviewer");
@@ -207,7 +208,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
     assert_eq!(opened.row.stage, Stage::ActionRequired);
     let progress = opened.row.form_progress.clone().expect("progress");
     assert_eq!(progress.current_section, Some(SectionKey::Ownership));
-    let refused = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({}), Actor::Merchant).await;
+    let refused = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({}), Actor::Person).await;
     assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
 
     kyb.save_section(
@@ -216,11 +217,11 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
         SectionKey::Ownership,
         json!({"persons": [{"first_name": "Tom", "last_name": "Reed", "date_of_birth": "1970-05-06",
                              "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60}]}),
-        Actor::Merchant,
+        Actor::Person,
     )
     .await
     .expect("fixed");
-    let resubmitted = kyb.submit(f.sandbox, id, Actor::Merchant).await.expect("resubmits");
+    let resubmitted = kyb.submit(f.sandbox, id, Actor::Person).await.expect("resubmits");
     assert_eq!(resubmitted.row.status, CaseStatus::UnderReview);
     assert!(resubmitted.remediations.iter().all(|r| r.resolved_at.is_some()));
     run_pipeline(&f).await;
@@ -239,10 +240,10 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
 async fn refused_operations_leave_the_case_as_it_was() {
     let f = fixture().await;
     let kyb = f.engine.kyb();
-    let case = kyb.create(f.sandbox, NewCase::default()).await.expect("created");
+    let case = kyb.create(f.sandbox, NewCase::default(), Actor::Docket).await.expect("created");
     let id = case.row.id;
     // Submit with empty sections names them.
-    match kyb.submit(f.sandbox, id, Actor::Api).await {
+    match kyb.submit(f.sandbox, id, Actor::Docket).await {
         Err(Error::Invalid(i)) => {
             assert!(i.message.contains("company (") && i.message.contains("documents ("), "{}", i.message)
         }
@@ -254,12 +255,12 @@ async fn refused_operations_leave_the_case_as_it_was() {
             f.sandbox,
             id,
             NewRemediation { section: Some(SectionKey::Company), document_kind: None, message: "x".into() },
-            Actor::Api,
+            Actor::Docket,
         )
         .await;
     assert!(matches!(&r, Err(Error::Conflict(m)) if m.contains("`draft`")), "{r:?}");
     // Bad values name their field.
-    let bad = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({"country": "Narnia"}), Actor::Api).await;
+    let bad = kyb.save_section(f.sandbox, id, SectionKey::Company, json!({"country": "Narnia"}), Actor::Docket).await;
     assert!(
         matches!(&bad, Err(Error::Invalid(i)) if i.field.as_deref().is_some_and(|f| f.contains("country"))),
         "{bad:?}"
@@ -270,12 +271,13 @@ async fn refused_operations_leave_the_case_as_it_was() {
             id,
             SectionKey::Ownership,
             json!({"persons": [{"ownership_percentage": 70}, {"ownership_percentage": 40}]}),
-            Actor::Api,
+            Actor::Docket,
         )
         .await;
     assert!(matches!(over, Err(Error::Invalid(_))), "{over:?}");
     // A file that is not a document is refused and not kept.
-    let text = kyb.add_document_bytes(f.sandbox, id, DocumentKind::ProofOfAddress, "a.txt", b"hello", Actor::Api).await;
+    let text =
+        kyb.add_document_bytes(f.sandbox, id, DocumentKind::ProofOfAddress, "a.txt", b"hello", Actor::Docket).await;
     assert!(matches!(text, Err(Error::UnsupportedMedia(_))), "{text:?}");
     let after = kyb.get(f.sandbox, id).await.expect("get");
     assert!(after.documents.is_empty());
@@ -288,7 +290,7 @@ async fn refused_operations_leave_the_case_as_it_was() {
 async fn production_checks_what_it_can_and_says_what_it_cannot() {
     let f = fixture().await;
     let case = filled(&f, f.production, "09876543", "Reed", "certificate").await;
-    f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.production, case.row.id, Actor::Docket).await.expect("submits");
     f.engine.kyb().run_due_checks().await.expect("runs");
     let done = f.engine.kyb().get(f.production, case.row.id).await.expect("get");
     let check = |t: CheckType| done.checks.iter().find(|c| c.check_type == t).expect("check");
@@ -306,11 +308,11 @@ async fn production_checks_what_it_can_and_says_what_it_cannot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn production_kyc_waits_for_each_persons_document_verification() {
     use docket_engine::verifications::{
-        Actor as VActor, CheckStep, DocumentType, NewDocument, ReviewerOutcome, UploadTarget, VerificationStatus,
+        CheckStep, DocumentType, NewDocument, ReviewerOutcome, UploadTarget, VerificationStatus,
     };
     let f = fixture().await;
     let case = filled(&f, f.production, "09876543", "Reed", "certificate").await;
-    f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    f.engine.kyb().submit(f.production, case.row.id, Actor::Docket).await.expect("submits");
     f.engine.kyb().run_due_checks().await.expect("runs");
     let waiting = f.engine.kyb().get(f.production, case.row.id).await.expect("get");
     let kyc: Vec<_> = waiting.checks.iter().filter(|c| c.check_type == CheckType::Kyc).cloned().collect();
@@ -342,7 +344,7 @@ async fn production_kyc_waits_for_each_persons_document_verification() {
                 .await
                 .expect("up");
         }
-        verifications.proceed(f.production, id, VActor::Api("k".into())).await.expect("proceeds").expect("complete");
+        verifications.proceed(f.production, id, Actor::Docket).await.expect("proceeds").expect("complete");
         verifications.run_due().await.expect("runs");
         for step in [CheckStep::DocumentMrz, CheckStep::DocumentOcr, CheckStep::FaceComparison] {
             let fail = i == 1 && step == CheckStep::FaceComparison;
@@ -443,7 +445,7 @@ async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
         let f = &f;
         async move {
             let case = filled(f, f.production, number, "Reed", "certificate").await;
-            f.engine.kyb().submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+            f.engine.kyb().submit(f.production, case.row.id, Actor::Docket).await.expect("submits");
             f.engine.kyb().run_due_checks().await.expect("runs");
             f.engine.kyb().get(f.production, case.row.id).await.expect("get")
         }
@@ -467,17 +469,17 @@ async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
     let kyb = f.engine.kyb();
     let case = filled(&f, f.production, "09876543", "Hale", "certificate").await;
     for d in &case.documents {
-        kyb.remove_document(f.production, case.row.id, d.file_id, Actor::Api).await.expect("removed");
+        kyb.remove_document(f.production, case.row.id, d.file_id, Actor::Docket).await.expect("removed");
     }
     let text = "Certificate of incorporation: Brightwater Logistics Ltd, company number 11112222, 14 Quay Street";
     for kind in
         [DocumentKind::CertificateOfIncorporation, DocumentKind::ProofOfAddress, DocumentKind::OwnershipDocument]
     {
-        kyb.add_document_bytes(f.production, case.row.id, kind, "other.pdf", &pdf(text), Actor::Api)
+        kyb.add_document_bytes(f.production, case.row.id, kind, "other.pdf", &pdf(text), Actor::Docket)
             .await
             .expect("doc");
     }
-    kyb.submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    kyb.submit(f.production, case.row.id, Actor::Docket).await.expect("submits");
     kyb.run_due_checks().await.expect("runs");
     let differs = kyb.get(f.production, case.row.id).await.expect("get");
     let cross = differs.checks.iter().find(|c| c.check_type == CheckType::CrossCheck).expect("cross check");
@@ -499,8 +501,8 @@ async fn production_checks_the_registry_snapshot_and_compares_field_by_field() {
     let mut company = serde_json::to_value(&case.form.company).expect("json");
     company["country"] = json!("DE");
     company["address"]["country"] = json!("DE");
-    kyb.save_section(f.production, case.row.id, SectionKey::Company, company, Actor::Api).await.expect("saves");
-    kyb.submit(f.production, case.row.id, Actor::Api).await.expect("submits");
+    kyb.save_section(f.production, case.row.id, SectionKey::Company, company, Actor::Docket).await.expect("saves");
+    kyb.submit(f.production, case.row.id, Actor::Docket).await.expect("submits");
     kyb.run_due_checks().await.expect("runs");
     let de = kyb.get(f.production, case.row.id).await.expect("get");
     let registry = de.checks.iter().find(|c| c.check_type == CheckType::Registry).expect("check");
@@ -531,7 +533,7 @@ async fn the_list_shows_every_change_at_once_though_it_caches_pages() {
     assert_eq!(rows[0]["status"], "draft");
     assert_eq!(list().await, rows, "read again unchanged");
 
-    kyb.submit(f.sandbox, case.row.id, Actor::Merchant).await.expect("submits");
+    kyb.submit(f.sandbox, case.row.id, Actor::Person).await.expect("submits");
     assert_eq!(list().await[0]["status"], "under_review");
     run_pipeline(&f).await;
     assert_eq!(list().await[0]["status"], "approved", "settled by the pipeline's worker");

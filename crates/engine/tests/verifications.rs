@@ -7,10 +7,10 @@ use common::{Fixture, fixture, picture};
 use docket_engine::applicants::VerificationStatus as ApplicantStatus;
 use docket_engine::page::PageRequest;
 use docket_engine::verifications::{
-    Actor, CheckStatus, CheckStep, DocumentType, NewDocument, NewProfile, NewVerification, ReviewerOutcome,
-    SandboxResult, Side, UploadTarget, Verification, VerificationStatus,
+    CheckStatus, CheckStep, DocumentType, NewDocument, NewProfile, NewVerification, ReviewerOutcome, SandboxResult,
+    Side, UploadTarget, Verification, VerificationStatus,
 };
-use docket_engine::{Error, Scope};
+use docket_engine::{Actor, Error, Scope};
 use serde_json::json;
 
 fn doc(t: DocumentType) -> NewDocument {
@@ -18,7 +18,7 @@ fn doc(t: DocumentType) -> NewDocument {
 }
 
 async fn create(f: &Fixture, scope: Scope, input: NewVerification) -> Verification {
-    f.engine.verifications().create(scope, input, Actor::Api("key".into())).await.expect("created")
+    f.engine.verifications().create(scope, input, Actor::Docket).await.expect("created")
 }
 
 async fn upload(f: &Fixture, scope: Scope, v: &Verification, t: DocumentType, name: &str, seed: u32) {
@@ -30,7 +30,7 @@ async fn upload(f: &Fixture, scope: Scope, v: &Verification, t: DocumentType, na
 }
 
 async fn proceed_and_run(f: &Fixture, scope: Scope, v: &Verification) -> Verification {
-    let proceeded = f.engine.verifications().proceed(scope, v.id, Actor::Api("key".into())).await.expect("proceeds");
+    let proceeded = f.engine.verifications().proceed(scope, v.id, Actor::Docket).await.expect("proceeds");
     let proceeded = proceeded.expect("every document is in");
     assert_eq!(proceeded.status, VerificationStatus::InProgress);
     f.time.advance(jiff::SignedDuration::from_secs(30));
@@ -52,7 +52,7 @@ async fn a_sandbox_verification_goes_from_initial_to_verified_and_its_applicant_
     assert_eq!(v.checks[&CheckStep::FaceComparison].pending_documents, vec![DocumentType::Selfie]);
 
     // Proceeding without documents names what is missing.
-    let missing = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Api("k".into())).await.expect("answers");
+    let missing = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Docket).await.expect("answers");
     let missing = missing.expect_err("documents are missing");
     assert!(missing.pending_documents.contains(&DocumentType::Selfie), "{missing:?}");
 
@@ -113,11 +113,11 @@ async fn magic_file_names_and_sandbox_result_decide_the_outcome() {
     ] {
         let Ok(result) = serde_json::from_value::<SandboxResult>(bad.clone()) else { continue };
         let input = NewVerification { sandbox_result: Some(result), ..Default::default() };
-        let refused = f.engine.verifications().create(f.sandbox, input, Actor::Api("k".into())).await;
+        let refused = f.engine.verifications().create(f.sandbox, input, Actor::Docket).await;
         assert!(matches!(refused, Err(Error::Invalid(_))), "{bad}: {refused:?}");
     }
     let input = NewVerification { sandbox_result: Some(SandboxResult::default()), ..Default::default() };
-    let refused = f.engine.verifications().create(f.production, input, Actor::Api("k".into())).await;
+    let refused = f.engine.verifications().create(f.production, input, Actor::Docket).await;
     assert!(matches!(refused, Err(Error::Invalid(_))));
 }
 
@@ -134,7 +134,7 @@ async fn two_sided_cards_need_both_sides_and_poi_takes_the_profiles_first_docume
                 settings: Some(json!({"poi_allowed_documents": ["id_card"], "face_comparison_required": false})),
                 ..Default::default()
             },
-            Actor::Api("k".into()),
+            Actor::Docket,
         )
         .await
         .expect("profile");
@@ -181,18 +181,15 @@ async fn open_verifications_expire_on_the_clock_and_canceling_is_allowed_until_f
     assert!(matches!(&refused, Err(Error::Conflict(m)) if m.contains("8000")), "{refused:?}");
 
     let v = create(&f, f.sandbox, NewVerification::default()).await;
-    let canceled = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Api("k".into())).await.expect("cancels");
+    let canceled = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Docket).await.expect("cancels");
     assert_eq!(canceled.status, VerificationStatus::Canceled);
-    let again = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Api("k".into())).await.expect("no-op");
+    let again = f.engine.verifications().cancel(f.sandbox, v.id, Actor::Docket).await.expect("no-op");
     assert_eq!(again.status, VerificationStatus::Canceled);
-    let refused = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Api("k".into())).await;
+    let refused = f.engine.verifications().proceed(f.sandbox, v.id, Actor::Docket).await;
     assert!(matches!(&refused, Err(Error::Conflict(m)) if m.contains("`canceled`")), "{refused:?}");
 
     let bad = NewVerification { expiration_minutes: Some(10_081), ..Default::default() };
-    assert!(matches!(
-        f.engine.verifications().create(f.sandbox, bad, Actor::Api("k".into())).await,
-        Err(Error::Invalid(_))
-    ));
+    assert!(matches!(f.engine.verifications().create(f.sandbox, bad, Actor::Docket).await, Err(Error::Invalid(_))));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -250,11 +247,8 @@ async fn profiles_have_one_default_names_are_unique_and_links_are_one_per_profil
     let default = page.data[0].clone();
     assert!(default.is_default);
     let named = |n: &str| NewProfile { name: Some(n.into()), ..Default::default() };
-    let id = v.create_profile(f.sandbox, named("Strict"), Actor::Api("k".into())).await.expect("created");
-    assert!(matches!(
-        v.create_profile(f.sandbox, named("Strict"), Actor::Api("k".into())).await,
-        Err(Error::Conflict(_))
-    ));
+    let id = v.create_profile(f.sandbox, named("Strict"), Actor::Docket).await.expect("created");
+    assert!(matches!(v.create_profile(f.sandbox, named("Strict"), Actor::Docket).await, Err(Error::Conflict(_))));
     assert!(matches!(v.archive_profile(f.sandbox, default.profile_id).await, Err(Error::Conflict(_))));
     v.set_default(f.sandbox, id).await.expect("default");
     assert!(!v.get_profile(f.sandbox, default.profile_id).await.expect("get").is_default);

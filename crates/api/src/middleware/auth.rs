@@ -1,22 +1,25 @@
-//! Who a request acts for. `ds-api-token` selects the organization and environment; without
-//! one, a console session cookie selects the organization and the reviewer acting (the account
-//! the session was opened for), and `X-Docket-Environment` the environment.
+//! Who a request acts for, and whether the authority table lets them. `ds-api-token` selects
+//! the organization and environment; without one, a console session cookie selects the
+//! organization and the reviewer acting (the account the session was opened for), and
+//! `X-Docket-Environment` the environment. What a request says about who it is (a reviewer's id,
+//! a name) is never read.
 //!
 //! The environment header is also the console's defence against cross-site requests: a form
 //! or link on another site cannot send a custom header, and a cross-origin `fetch` that does
 //! is stopped by the browser's preflight (Docket sends no CORS headers). The cookie is
 //! `SameSite=Strict` besides.
 
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use docket_engine::console::SESSION_LIFETIME;
 use docket_engine::{Environment, Error, Scope};
 
+use crate::authority;
 use crate::error::ApiError;
-use crate::extract::{Actor, Caller, CallerSlot};
+use crate::extract::{Caller, Credential, Seen};
 use crate::state::AppState;
 
 /// The header that carries the API key.
@@ -28,33 +31,53 @@ pub const SESSION_COOKIE: &str = "docket_session";
 /// The header with which a console request names its environment: `sandbox` or `production`.
 pub const ENVIRONMENT_HEADER: &str = "X-Docket-Environment";
 
-pub async fn authenticate(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+/// The authority table, enforced: finds the matched route's rule, authenticates the caller it
+/// asks for (an API key or a console session), and refuses anyone it does not admit, before the
+/// handler runs and before its body is read. A route with no rule is refused (fail closed).
+pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let path = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned());
+    let Some(rule) = path.as_deref().and_then(|p| authority::find(req.method(), p)) else {
+        tracing::error!(method = %req.method(), path = ?path, "a route has no rule in the authority table");
+        return ApiError::new(StatusCode::FORBIDDEN, "this route has no rule in Docket's authority table: refused")
+            .into_response();
+    };
+    if let Some(seen) = req.extensions().get::<Seen>() {
+        seen.set_rule(rule);
+    }
+    if !rule.access.needs_credential() {
+        return next.run(req).await;
+    }
     let headers = req.headers();
     let result = if let Some(token) = headers.get(API_KEY_HEADER) {
         by_key(&state, token.to_str().unwrap_or("\u{0}")).await
     } else if let Some(secret) = session_cookie(headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())) {
         let secret = secret.to_owned();
         by_session(&state, req.headers(), &secret).await.map(|(caller, renewed)| {
-            let cookie = renewed.then(|| session_cookie_header(&secret));
+            let cookie = renewed.then(|| session_cookie_header(&secret, state.secure_cookies));
             (caller, cookie.flatten())
         })
     } else {
         Err(Error::Unauthorized(format!("missing API key: send it in the {API_KEY_HEADER} header")))
     };
-    match result {
-        Ok((caller, cookie)) => {
-            if let Some(slot) = req.extensions().get::<CallerSlot>() {
-                slot.set(caller.clone());
-            }
-            req.extensions_mut().insert(caller);
-            let mut response = next.run(req).await;
-            if let Some(cookie) = cookie {
-                response.headers_mut().append(SET_COOKIE, cookie);
-            }
-            response
+    let (caller, cookie) = match result {
+        Ok(found) => found,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    if let Err(e) = rule.access.admits(&caller, req.method(), rule.path) {
+        if let Some(seen) = req.extensions().get::<Seen>() {
+            seen.set_caller(caller);
         }
-        Err(e) => ApiError::from(e).into_response(),
+        return ApiError::from(e).into_response();
     }
+    if let Some(seen) = req.extensions().get::<Seen>() {
+        seen.set_caller(caller.clone());
+    }
+    req.extensions_mut().insert(caller);
+    let mut response = next.run(req).await;
+    if let Some(cookie) = cookie {
+        response.headers_mut().append(SET_COOKIE, cookie);
+    }
+    response
 }
 
 async fn by_key(state: &AppState, token: &str) -> Result<(Caller, Option<HeaderValue>), Error> {
@@ -62,7 +85,7 @@ async fn by_key(state: &AppState, token: &str) -> Result<(Caller, Option<HeaderV
         return Err(Error::Unauthorized("invalid API key".into()));
     }
     let auth = state.engine.keys().authenticate(token).await?;
-    Ok((Caller { scope: auth.scope, actor: Actor::ApiKey(auth.key_id) }, None))
+    Ok((Caller { scope: auth.scope, credential: Credential::ApiKey(auth.key_id) }, None))
 }
 
 /// A console request: the session (and its reviewer), then the environment header. Returns
@@ -84,7 +107,7 @@ async fn by_session(state: &AppState, headers: &HeaderMap, secret: &str) -> Resu
     };
     let caller = Caller {
         scope: Scope::new(auth.organization, environment),
-        actor: Actor::Console { session: auth.session_id, reviewer: Box::new(auth.reviewer) },
+        credential: Credential::Session { session: auth.session_id, reviewer: Box::new(auth.reviewer) },
     };
     Ok((caller, auth.renewed))
 }
@@ -98,16 +121,24 @@ pub(crate) fn session_cookie<'a>(headers: impl Iterator<Item = &'a str>) -> Opti
         .map(|(_, value)| value.trim().trim_matches('"'))
 }
 
-/// `Set-Cookie` for a session: HttpOnly, SameSite=Strict, for the whole site, 30 days.
-pub(crate) fn session_cookie_header(secret: &str) -> Option<HeaderValue> {
+/// `Set-Cookie` for a session: HttpOnly, SameSite=Strict, for the whole site, 30 days; `Secure`
+/// when Docket serves HTTPS.
+pub(crate) fn session_cookie_header(secret: &str, secure: bool) -> Option<HeaderValue> {
     let max_age = SESSION_LIFETIME.as_secs();
-    HeaderValue::from_str(&format!("{SESSION_COOKIE}={secret}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}"))
-        .ok()
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={secret}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}{secure}"
+    ))
+    .ok()
 }
 
 /// `Set-Cookie` that removes the session cookie.
-pub(crate) fn cleared_session_cookie() -> HeaderValue {
-    HeaderValue::from_static("docket_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+pub(crate) fn cleared_session_cookie(secure: bool) -> HeaderValue {
+    if secure {
+        HeaderValue::from_static("docket_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0; Secure")
+    } else {
+        HeaderValue::from_static("docket_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0")
+    }
 }
 
 #[cfg(test)]
@@ -120,8 +151,9 @@ mod tests {
         assert_eq!(session_cookie(["a=1", "docket_session=\"q\""].into_iter()), Some("q"));
         assert_eq!(session_cookie(["docket_sessionx=1; other=2"].into_iter()), None);
         assert_eq!(
-            session_cookie_header("s").expect("valid").to_str().expect("ascii"),
+            session_cookie_header("s", false).expect("valid").to_str().expect("ascii"),
             "docket_session=s; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000"
         );
+        assert!(session_cookie_header("s", true).expect("valid").to_str().expect("ascii").ends_with("; Secure"));
     }
 }

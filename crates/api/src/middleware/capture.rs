@@ -1,7 +1,9 @@
 //! Wraps every API request: enforces the body limit, gives bare error statuses a JSON body, and
-//! hands the request and response to the journal (with who made it: an API key, or a reviewer
-//! in the console). The console's reads are not journaled: it polls, and its reads would drown
-//! the developer's own requests; its changes are, as the audit trail.
+//! stores the request and response in the journal before the response leaves (with who made
+//! it: an API key, or a reviewer in the console; redacted by the route's declared secrets and
+//! the value patterns). The console's reads are not journaled: it polls, and its reads would
+//! drown the developer's own requests; its changes are, as the audit trail. A request that
+//! presented no valid credential is only counted for its source address.
 //!
 //! One route takes large bodies: the watchlist upload ([`UPLOAD_PATH`]) is passed on as a
 //! stream, up to [`UPLOAD_LIMIT`], and its body is not recorded.
@@ -15,11 +17,11 @@ use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use docket_engine::journal::{CapturedBody, RequestRecord, Source};
+use docket_engine::journal::{CapturedBody, RequestRecord};
 use http_body_util::BodyExt;
 
 use crate::error::{ApiError, ErrorBody, code};
-use crate::extract::{Caller, CallerSlot};
+use crate::extract::{Peer, Seen};
 use crate::state::AppState;
 
 /// A response extension: this response carries a credential (a signing secret, a key), so
@@ -93,20 +95,21 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     let path = parts.uri.path().to_owned();
     let query = parts.uri.query().map(str::to_owned);
     let client = parts.headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| Peer(Some(c.0.ip())));
     let incoming_request_id = parts.headers.get("x-request-id").cloned();
 
     // A body refused part-way stays unread on the socket, so the connection cannot carry
     // another request: say so, or keep-alive clients reuse it and meet a reset.
     let body_abandoned = request_body.is_err();
-    let slot = CallerSlot::default();
+    let seen = Seen::default();
     let (response, request_bytes) = match request_body {
         Ok(Incoming::Buffered(bytes)) => {
-            parts.extensions.insert(slot.clone());
+            parts.extensions.insert(seen.clone());
             let req = Request::from_parts(parts, Body::from(bytes.clone()));
             (next.run(req).await, Some(bytes))
         }
         Ok(Incoming::Streamed(body)) => {
-            parts.extensions.insert(slot.clone());
+            parts.extensions.insert(seen.clone());
             (next.run(Request::from_parts(parts, body)).await, None)
         }
         Err(e) => (e.into_response(), Some(Bytes::new())),
@@ -138,8 +141,12 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     };
 
     let journal_read = method == Method::GET && path.starts_with("/_docket/requests");
-    let recorded = !journal_read && !console_read;
-    if recorded {
+    let caller = seen.caller();
+    if caller.is_none() && !journal_read {
+        // No valid credential: counted per source, never stored one by one.
+        let peer = peer.and_then(|p| p.0);
+        state.engine.journal().refused(peer, method.as_str(), &path, response_parts.status.as_u16());
+    } else if let Some(caller) = caller.filter(|_| !journal_read && !console_read) {
         let too_large = |b: &Bytes| {
             (b.len() > MAX_RECORDED_RESPONSE)
                 .then(|| CapturedBody::NotCaptured(format!("[{} bytes; too large to record]", b.len())))
@@ -167,23 +174,27 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
-        let caller = slot.get();
-        state.engine.journal().record(RequestRecord {
-            request_id,
-            scope: caller.map(Caller::scope),
-            source: caller.map_or(Source::Api, Caller::source),
-            api_key_id: caller.and_then(Caller::api_key_id),
-            reviewer: caller.and_then(Caller::reviewer).map(|r| r.name.as_str().to_owned()),
-            received_at,
-            method: method.to_string(),
-            path,
-            query,
-            status: response_parts.status.as_u16(),
-            latency_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
-            client,
-            request_body,
-            response_body,
-        });
+        state
+            .engine
+            .journal()
+            .record(RequestRecord {
+                request_id,
+                scope: caller.scope(),
+                secrets: seen.rule().map_or(&[], |r| r.secrets),
+                source: caller.source(),
+                api_key_id: caller.api_key_id(),
+                reviewer: caller.reviewer().map(|r| r.name.as_str().to_owned()),
+                received_at,
+                method: method.to_string(),
+                path,
+                query,
+                status: response_parts.status.as_u16(),
+                latency_us: u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+                client,
+                request_body,
+                response_body,
+            })
+            .await;
     }
     Response::from_parts(response_parts, Body::from(response_bytes))
 }

@@ -1,24 +1,47 @@
-//! `/_docket/console`: signing the console in with a one-time login link, and out. These two
-//! routes need no key; every other console request is authenticated by the session cookie (see
-//! `middleware::auth`).
+//! `/_docket/console`: signing the console in (with a one-time login link, or a reviewer's
+//! password and second factor) and out. These routes need no key and are not journaled (the
+//! link's token and the password must not be kept); every other console request is
+//! authenticated by the session cookie (see `middleware::auth`).
 
 use axum::extract::State;
-use axum::http::header::{CACHE_CONTROL, LOCATION, REFERRER_POLICY, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, LOCATION, REFERRER_POLICY, SET_COOKIE, USER_AGENT};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use docket_engine::Error;
+use docket_engine::console::{SignIn, SignInFrom};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::Query;
+use crate::extract::{Json, Peer, Query};
 use crate::middleware::{cleared_session_cookie, session_cookie, session_cookie_header};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout))
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(sign_in)).routes(routes!(logout))
+}
+
+/// Where a request comes from, as the connection says.
+pub(crate) fn signed_in_from(headers: &HeaderMap, peer: Peer) -> SignInFrom {
+    SignInFrom { address: peer.0, user_agent: headers.get(USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned) }
+}
+
+/// The response that opens a session: the cookie, and no caching.
+fn opened(state: &AppState, secret: &str, status: StatusCode, location: Option<&'static str>) -> Response {
+    let Some(cookie) = session_cookie_header(secret, state.secure_cookies) else {
+        return ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the session cookie could not be made")
+            .into_response();
+    };
+    let mut response = status.into_response();
+    let h = response.headers_mut();
+    if let Some(location) = location {
+        h.insert(LOCATION, HeaderValue::from_static(location));
+    }
+    h.insert(SET_COOKIE, cookie);
+    h.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -44,21 +67,19 @@ struct LoginParams {
         (status = 401, description = "The link was used, has expired, or is unknown", body = ErrorBody),
     )
 )]
-async fn login(State(state): State<AppState>, headers: HeaderMap, Query(p): Query<LoginParams>) -> Response {
+async fn login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    peer: Peer,
+    Query(p): Query<LoginParams>,
+) -> Response {
     let token = p.token.unwrap_or_default();
-    match state.engine.console().redeem(&token).await {
-        Ok(opened) => {
-            let Some(cookie) = session_cookie_header(&opened.secret) else {
-                return ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the session cookie could not be made")
-                    .into_response();
-            };
-            let mut response = StatusCode::SEE_OTHER.into_response();
-            let h = response.headers_mut();
-            h.insert(LOCATION, HeaderValue::from_static("/"));
-            h.insert(SET_COOKIE, cookie);
-            h.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let from = signed_in_from(&headers, peer);
+    match state.engine.console().redeem(&token, &from).await {
+        Ok(session) => {
+            let mut response = opened(&state, &session.secret, StatusCode::SEE_OTHER, Some("/"));
             // The token is spent, but it still need not travel anywhere else.
-            h.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+            response.headers_mut().insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
             response
         }
         Err(Error::Unauthorized(message)) if wants_html(&headers) => {
@@ -66,6 +87,31 @@ async fn login(State(state): State<AppState>, headers: HeaderMap, Query(p): Quer
             response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
             response
         }
+        Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+/// Sign in with a password
+///
+/// A reviewer who has set a password and an authenticator (in the console, after signing in
+/// with a link) signs in with their name, password and the authenticator's current code: the
+/// answer sets the session cookie. A wrong name, password or code all answer 401 alike. After 5
+/// failures for an account, or 20 from an address, within 15 minutes, attempts are refused with
+/// 429 and `Retry-After` for 15 minutes; every failure is on the organization's audit chain.
+#[utoipa::path(
+    post, path = "/_docket/console/sign-in", tag = "Console", operation_id = "consoleSignIn", security(()),
+    request_body(content = SignIn, example = json!({"name": "Ada Okafor", "password": "a long passphrase of mine", "code": "123456"})),
+    responses(
+        (status = 204, description = "Signed in; the cookie is set",
+            headers(("Set-Cookie" = String, description = "docket_session=...; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000"))),
+        (status = 401, description = "The name, password or code is not right", body = ErrorBody),
+        (status = 429, description = "Too many failures: wait `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+async fn sign_in(State(state): State<AppState>, headers: HeaderMap, peer: Peer, Json(input): Json<SignIn>) -> Response {
+    let from = signed_in_from(&headers, peer);
+    match state.engine.console().sign_in(input, &from).await {
+        Ok(session) => opened(&state, &session.secret, StatusCode::NO_CONTENT, None),
         Err(e) => ApiError::from(e).into_response(),
     }
 }
@@ -85,7 +131,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Response {
         return ApiError::from(e).into_response();
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
-    response.headers_mut().insert(SET_COOKIE, cleared_session_cookie());
+    response.headers_mut().insert(SET_COOKIE, cleared_session_cookie(state.secure_cookies));
     response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }

@@ -1,12 +1,13 @@
 //! `/_docket/data` and `/_docket/backups`: the data directory at a glance (where it is, its
 //! size, whether it is private and encrypted, the backups) and backups taken from the console
 //! (issue 16). The data directory holds every organization, so these are the machine owner's
-//! alone: the reviewer `docket serve`'s printed link and the desktop window sign in as.
+//! alone (the authority table): the reviewer `docket serve`'s printed link and the desktop
+//! window sign in as.
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use docket_engine::Actor;
 use docket_engine::backup::{BackupRecord, BackupSettings, BackupSettingsChange, DataStatus};
-use docket_engine::console::Role;
 use docket_engine::erasure::Erasure;
 use docket_engine::retention::{RetentionChange, RetentionSettings};
 use serde::Serialize;
@@ -15,7 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{Caller, Json};
+use crate::extract::{Caller, Json, SignedIn};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -26,19 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(put_backup_settings))
         .routes(routes!(erasures))
         .routes(routes!(get_retention, put_retention))
-}
-
-/// The machine owner's console session, by name; anyone else is refused.
-fn owner(caller: &Caller) -> ApiResult<String> {
-    match caller.reviewer() {
-        Some(r) if r.owner => Ok(r.name.as_str().to_owned()),
-        _ => Err(docket_engine::Error::Forbidden(
-            "the data directory holds every organization: only the machine's owner (signed in to the console) sees \
-             and backs it up; from a shell, use `docket backup`"
-                .into(),
-        )
-        .into()),
-    }
 }
 
 /// The data directory at a glance
@@ -52,8 +40,7 @@ fn owner(caller: &Caller) -> ApiResult<String> {
         (status = 403, description = "Not the machine's owner", body = ErrorBody),
     )
 )]
-async fn status(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DataStatus>> {
-    owner(&caller)?;
+async fn status(State(state): State<AppState>, _owner: SignedIn) -> ApiResult<Json<DataStatus>> {
     Ok(Json(state.engine.backups().status().await?))
 }
 
@@ -72,8 +59,7 @@ async fn status(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
         (status = 409, description = "The database is not encrypted", body = ErrorBody),
     )
 )]
-async fn database_key(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<DatabaseKeyView>> {
-    owner(&caller)?;
+async fn database_key(State(state): State<AppState>, _owner: SignedIn) -> ApiResult<Json<DatabaseKeyView>> {
     let key = state
         .engine
         .database_key()
@@ -106,9 +92,8 @@ pub struct DatabaseKeyView {
         (status = 403, description = "Not the machine's owner", body = ErrorBody),
     )
 )]
-async fn take_backup(State(state): State<AppState>, caller: Caller) -> ApiResult<(StatusCode, Json<BackupRecord>)> {
-    let by = owner(&caller)?;
-    Ok((StatusCode::CREATED, Json(state.engine.backups().take(&by).await?)))
+async fn take_backup(State(state): State<AppState>, owner: SignedIn) -> ApiResult<(StatusCode, Json<BackupRecord>)> {
+    Ok((StatusCode::CREATED, Json(state.engine.backups().take(owner.reviewer.name.as_str()).await?)))
 }
 
 /// Set where backups go
@@ -129,11 +114,10 @@ async fn take_backup(State(state): State<AppState>, caller: Caller) -> ApiResult
 )]
 async fn put_backup_settings(
     State(state): State<AppState>,
-    caller: Caller,
+    owner: SignedIn,
     Json(change): Json<BackupSettingsChange>,
 ) -> ApiResult<Json<BackupSettings>> {
-    owner(&caller)?;
-    let schedule_in = docket_engine::Scope::new(caller.scope().organization, docket_engine::Environment::Production);
+    let schedule_in = docket_engine::Scope::new(owner.scope.organization, docket_engine::Environment::Production);
     Ok(Json(state.engine.backups().change_settings(schedule_in, change).await?))
 }
 
@@ -172,7 +156,7 @@ async fn get_retention(State(state): State<AppState>, caller: Caller) -> ApiResu
 ///
 /// Replaces the settings (a field left out takes its default: the journal the server's own
 /// limit, deliveries 30 days, searches kept) and enforces them at once; then every hour. An
-/// admin's (or an API key's).
+/// admin's, in the console; the change is on the audit chain.
 #[utoipa::path(
     put, path = "/_docket/retention", tag = "Data and privacy", operation_id = "putRetention",
     request_body(content = RetentionChange, example = json!({"journal_days": 3, "deliveries_days": 14, "search_history_days": 1825})),
@@ -184,9 +168,8 @@ async fn get_retention(State(state): State<AppState>, caller: Caller) -> ApiResu
 )]
 async fn put_retention(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     Json(change): Json<RetentionChange>,
 ) -> ApiResult<Json<RetentionSettings>> {
-    caller.at_least(Role::Admin, "sets how long data is kept")?;
-    Ok(Json(state.engine.retention().change(caller.scope(), change).await?))
+    Ok(Json(state.engine.retention().change(me.scope, change, &Actor::Reviewer(me.reviewer)).await?))
 }

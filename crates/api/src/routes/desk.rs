@@ -1,14 +1,15 @@
 //! `/_docket/me`, `/_docket/reviewers`, `/_docket/desk` and `/_docket/audit`: who is signed in,
 //! the reviewer accounts, the desk's rules, counts, next case and metrics, and the audit chain
-//! (issue 12). Console sessions act as their reviewer; an API key acts as the organization's
-//! integration (it may manage reviewers, e.g. for tests that play several of them).
+//! (issue 12). Reviewer accounts and the desk's rules are console controls (the authority
+//! table): an API key never reaches them.
 
 use axum::extract::State;
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use docket_engine::Actor;
 use docket_engine::audit::{AuditEvent, AuditFilter, Verified};
-use docket_engine::console::{NewReviewer, Reviewer, ReviewerId, Role};
+use docket_engine::console::{NewReviewer, Reviewer, ReviewerId};
 use docket_engine::kyb::{DeskCounts, DeskSettings, METRICS_PERIOD, Metrics};
 use docket_engine::page::{Bounds, Page};
 use docket_engine::time::Timestamp;
@@ -17,10 +18,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::kyb::{CaseResponse, base_url, respond, time_bound};
-use super::kyb_desk::acting;
+use super::kyb::{CaseResponse, respond, time_bound};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query};
+use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn};
 use crate::server::console_login_url_for;
 use crate::state::AppState;
 
@@ -40,13 +40,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit_verify))
 }
 
-/// The signed-in reviewer of a console request.
-fn signed_in(caller: &Caller) -> ApiResult<&Reviewer> {
-    caller.reviewer().ok_or_else(|| {
-        ApiError::bad_request("this is the console's: it acts as the signed-in reviewer, and an API key has none")
-    })
-}
-
 /// `GET /_docket/me`.
 #[derive(Serialize, ToSchema)]
 struct Me {
@@ -59,11 +52,10 @@ struct Me {
 /// The reviewer the console session was opened for.
 #[utoipa::path(
     get, path = "/_docket/me", tag = "Reviewer desk", operation_id = "getMe",
-    responses((status = 200, description = "The signed-in reviewer", body = Me), (status = 400, description = "Not a console session", body = ErrorBody))
+    responses((status = 200, description = "The signed-in reviewer", body = Me), (status = 403, description = "Not a console session", body = ErrorBody))
 )]
-async fn me(caller: Caller) -> ApiResult<Json<Me>> {
-    let reviewer = signed_in(&caller)?.clone();
-    Ok(Json(Me { organization_id: caller.scope().organization.to_string(), reviewer }))
+async fn me(me: SignedIn) -> ApiResult<Json<Me>> {
+    Ok(Json(Me { organization_id: me.scope.organization.to_string(), reviewer: me.reviewer }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -78,8 +70,8 @@ struct Reviewers {
     get, path = "/_docket/reviewers", tag = "Reviewer desk", operation_id = "listReviewers",
     responses((status = 200, description = "The reviewers", body = Reviewers))
 )]
-async fn list_reviewers(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Reviewers>> {
-    Ok(Json(Reviewers { data: state.engine.console().reviewers(caller.scope().organization).await? }))
+async fn list_reviewers(State(state): State<AppState>, me: SignedIn) -> ApiResult<Json<Reviewers>> {
+    Ok(Json(Reviewers { data: state.engine.console().reviewers(me.scope.organization).await? }))
 }
 
 /// A reviewer with a one-time sign-in link.
@@ -100,7 +92,7 @@ struct SignInLink {
 
 /// Add a reviewer
 ///
-/// An admin (or an API key) adds a reviewer account with its role (`reviewer`, `senior`: may
+/// An admin adds a reviewer account with its role (`reviewer`, `senior`: may
 /// give the second approval, `admin`: also manages reviewers and the desk's rules) and gets a
 /// one-time sign-in link for them. Names are unique whatever their letter case (409).
 #[utoipa::path(
@@ -115,21 +107,23 @@ struct SignInLink {
 )]
 async fn add_reviewer(
     State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
+    me: SignedIn,
     Json(input): Json<NewReviewer>,
 ) -> ApiResult<(StatusCode, Json<ReviewerWithLink>)> {
-    caller.at_least(Role::Admin, "adds reviewers")?;
-    let org = caller.scope().organization;
-    let reviewer = state.engine.console().add_reviewer(org, input).await?;
-    let link = state.engine.console().create_link(org, reviewer.id).await?;
-    let login_url = console_login_url_for(&base_url(&headers), &link.token);
+    let org = me.scope.organization;
+    let by = Actor::Reviewer(me.reviewer);
+    let reviewer = state.engine.console().add_reviewer(org, input, &by).await?;
+    let link = state.engine.console().create_link(org, reviewer.id, &by).await?;
+    let login_url = console_login_url_for(&state.engine.public_url(), &link.token);
     Ok((StatusCode::CREATED, Json(ReviewerWithLink { reviewer, login_url, expires_at: link.expires_at })))
 }
 
 /// Make a sign-in link for a reviewer
 ///
-/// A new one-time link (24 hours) for an enabled reviewer: an admin's, or an API key's.
+/// A new one-time link (24 hours) for an enabled reviewer, made by an admin for someone else
+/// than themselves and the machine's owner. For a reviewer who has a password, the link is a
+/// reset: their password and second factor are cleared and their sessions end (so they notice).
+/// Both are on the audit chain.
 #[utoipa::path(
     post, path = "/_docket/reviewers/{reviewer_id}/link", tag = "Reviewer desk", operation_id = "reviewerLink",
     params(("reviewer_id" = String, Path, format = Uuid)),
@@ -142,14 +136,12 @@ async fn add_reviewer(
 )]
 async fn reviewer_link(
     State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
+    me: SignedIn,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<SignInLink>> {
-    caller.at_least(Role::Admin, "makes sign-in links")?;
-    let link = state.engine.console().create_link(caller.scope().organization, id).await?;
+    let link = state.engine.console().create_link(me.scope.organization, id, &Actor::Reviewer(me.reviewer)).await?;
     Ok(Json(SignInLink {
-        login_url: console_login_url_for(&base_url(&headers), &link.token),
+        login_url: console_login_url_for(&state.engine.public_url(), &link.token),
         expires_at: link.expires_at,
     }))
 }
@@ -165,11 +157,10 @@ async fn reviewer_link(
 )]
 async fn disable_reviewer(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<Reviewer>> {
-    caller.at_least(Role::Admin, "disables reviewers")?;
-    Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, true).await?))
+    Ok(Json(state.engine.console().set_disabled(me.scope.organization, id, true, &Actor::Reviewer(me.reviewer)).await?))
 }
 
 /// Enable a reviewer
@@ -180,11 +171,12 @@ async fn disable_reviewer(
 )]
 async fn enable_reviewer(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     IdPath(id): IdPath<ReviewerId>,
 ) -> ApiResult<Json<Reviewer>> {
-    caller.at_least(Role::Admin, "enables reviewers")?;
-    Ok(Json(state.engine.console().set_disabled(caller.scope().organization, id, false).await?))
+    Ok(Json(
+        state.engine.console().set_disabled(me.scope.organization, id, false, &Actor::Reviewer(me.reviewer)).await?,
+    ))
 }
 
 /// The desk's rules
@@ -201,7 +193,8 @@ async fn get_settings(State(state): State<AppState>, caller: Caller) -> ApiResul
 
 /// Set the desk's rules
 ///
-/// An admin's (or an API key's). Open cases' SLA due times follow the new allowances at once.
+/// An admin's, in the console. Open cases' SLA due times follow the new allowances at once; the
+/// change is on the audit chain.
 #[utoipa::path(
     put, path = "/_docket/desk/settings", tag = "Reviewer desk", operation_id = "putDeskSettings",
     request_body(content = DeskSettings, example = json!({"four_eyes": "rejections", "sla_hours": {"collecting_data": null, "running_checks": 1, "manual_review": 24, "action_required": 168}})),
@@ -213,11 +206,10 @@ async fn get_settings(State(state): State<AppState>, caller: Caller) -> ApiResul
 )]
 async fn put_settings(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     Json(input): Json<DeskSettings>,
 ) -> ApiResult<Json<DeskSettings>> {
-    let actor = acting(&state, &caller, None).await?;
-    Ok(Json(state.engine.kyb().set_desk_settings(caller.scope(), input, actor).await?))
+    Ok(Json(state.engine.kyb().set_desk_settings(me.scope, input, Actor::Reviewer(me.reviewer)).await?))
 }
 
 /// The queue's counts
@@ -244,9 +236,8 @@ async fn counts(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
         (status = 404, description = "No case waits", body = ErrorBody),
     )
 )]
-async fn next_case(State(state): State<AppState>, caller: Caller, headers: HeaderMap) -> ApiResult<Json<CaseResponse>> {
-    let reviewer = signed_in(&caller)?.clone();
-    Ok(respond(&headers, state.engine.kyb().next_case(caller.scope(), reviewer).await?))
+async fn next_case(State(state): State<AppState>, me: SignedIn, headers: HeaderMap) -> ApiResult<Json<CaseResponse>> {
+    Ok(respond(&headers, state.engine.kyb().next_case(me.scope, me.reviewer).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

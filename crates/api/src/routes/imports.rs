@@ -40,6 +40,10 @@ struct ImportUpload {
     /// files are read as they are.
     #[schema(content_media_type = "application/octet-stream")]
     file: Vec<Vec<u8>>,
+    /// `true` lets the import shrink the list's active snapshot to less than half its entities
+    /// (refused with 409 otherwise: a cut or wrong file would blind production's screening).
+    #[schema(example = "false")]
+    replace: Option<String>,
 }
 
 /// Import a watchlist from uploaded files
@@ -49,13 +53,18 @@ struct ImportUpload {
 /// import runs in the background, one at a time, exactly as `docket lists import` does. Poll
 /// `GET /_docket/aml/lists/imports/{id}` for its state and progress. A failed import changes
 /// nothing: the list's previous snapshot stays in use. The files are removed afterwards.
+///
+/// The lists are shared by every organization and environment: production screens against
+/// them, so a sandbox key never changes them. An import that would shrink a list's active
+/// snapshot to less than half its entities fails (the job says so) unless `replace` is `true`.
+/// Every import is on every organization's production audit chain, with who made it.
 #[utoipa::path(
     post, path = "/_docket/aml/lists/imports", tag = "Docket controls", operation_id = "importList",
     request_body(content = inline(ImportUpload), content_type = "multipart/form-data"),
     responses(
         (status = 202, description = "Accepted; the import runs in the background", body = ImportJob),
         (status = 400, description = "No format or an unknown one, no file, or a malformed form", body = ErrorBody),
-        (status = 403, description = "Not the default organization: the lists are shared by all", body = ErrorBody),
+        (status = 403, description = "A sandbox key; or not the default organization (the lists are shared by all)", body = ErrorBody),
         (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
         (status = 415, description = "Not multipart/form-data", body = ErrorBody),
     )
@@ -73,8 +82,8 @@ async fn upload(
     let job = ImportJobId::new(state.engine.real_now());
     let received = receive(&state, scope, job, &mut form).await;
     let files = state.engine.files().owned(scope, OwnerKind::WatchlistUpload, job.as_uuid()).await?;
-    let format = match received {
-        Ok(Some(format)) => format,
+    let (format, replace) = match received {
+        Ok((Some(format), replace)) => (format, replace),
         refused => {
             // Nothing of a refused upload stays.
             state.engine.files().delete_owned(scope, OwnerKind::WatchlistUpload, job.as_uuid()).await?;
@@ -84,18 +93,19 @@ async fn upload(
         }
     };
     // The job owns the files: they are deleted when it ends, or at once if it is refused.
-    let job = aml.start_import(scope, job, format, files).await?;
+    let job = aml.start_import(scope, job, format, files, replace, caller.actor()).await?;
     Ok((StatusCode::ACCEPTED, Json(job)))
 }
 
-/// Stores the form's files for `job`; returns the format given.
+/// Stores the form's files for `job`; returns the format given and whether `replace` was.
 async fn receive(
     state: &AppState,
     scope: Scope,
     job: ImportJobId,
     form: &mut Multipart,
-) -> ApiResult<Option<ListFormat>> {
+) -> ApiResult<(Option<ListFormat>, bool)> {
     let mut format = None;
+    let mut replace = false;
     let mut files = 0;
     while let Some(field) = upload::next(form).await? {
         match field.name().unwrap_or_default() {
@@ -107,6 +117,14 @@ async fn receive(
                     ApiError::bad_request("format: must be one of us-csl, ofac-sdn, un-xml, ftm").with_field("format")
                 })?;
                 format = Some(ListFormat::importable(&text)?);
+            }
+            "replace" => {
+                let text = upload::text(field, 10).await.unwrap_or_default();
+                replace = match text.trim() {
+                    "true" => true,
+                    "false" | "" => false,
+                    _ => return Err(ApiError::bad_request("replace: must be `true` or `false`").with_field("replace")),
+                };
             }
             "file" => {
                 if files == MAX_FILES {
@@ -136,7 +154,7 @@ async fn receive(
     if files == 0 {
         return Err(ApiError::bad_request("file: send at least one list file").with_field("file"));
     }
-    Ok(format)
+    Ok((format, replace))
 }
 
 #[derive(Serialize, ToSchema)]

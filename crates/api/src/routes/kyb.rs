@@ -6,11 +6,12 @@ use axum::extract::{Path, Request, State};
 use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, HOST};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use docket_engine::Actor;
 use docket_engine::applicants::ApplicantId;
 use docket_engine::files::{FileId, NewFile, OwnerKind};
 use docket_engine::kyb::single::{Accepted, DocumentRequest, RegistryRequest, TinRequest};
 use docket_engine::kyb::{
-    Actor, AssigneeFilter, CaseDetail, CaseFilter, CaseId, CaseRow, CaseSort, CaseStatus, CheckFlag, DocumentKind,
+    AssigneeFilter, CaseDetail, CaseFilter, CaseId, CaseRow, CaseSort, CaseStatus, CheckFlag, DocumentKind,
     LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase, NewRemediation, RiskLevel, SectionKey,
 };
 use docket_engine::kyb::{RequestId, SingleResult};
@@ -66,11 +67,6 @@ pub(crate) fn respond(headers: &HeaderMap, case: CaseDetail) -> Json<CaseRespons
     Json(CaseResponse { case, widget_url })
 }
 
-/// Who acts: the console's signed-in reviewer, else the API.
-fn actor(caller: &Caller) -> Actor {
-    caller.reviewer().map_or(Actor::Api, |r| Actor::Reviewer(r.clone()))
-}
-
 /// Create a KYB case
 ///
 /// Opens a case for the organization applicant with `external_id` (created if there is none;
@@ -97,7 +93,7 @@ async fn create(
     headers: HeaderMap,
     Json(input): Json<NewCase>,
 ) -> ApiResult<(StatusCode, Json<CaseResponse>)> {
-    let case = state.engine.kyb().create(caller.scope(), input).await?;
+    let case = state.engine.kyb().create(caller.scope(), input, caller.actor()).await?;
     Ok((StatusCode::CREATED, respond(&headers, case)))
 }
 
@@ -322,7 +318,6 @@ async fn erase(
     caller: Caller,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<docket_engine::erasure::Erasure>> {
-    caller.at_least(docket_engine::console::Role::Admin, "erases a KYB verification")?;
     Ok(Json(state.engine.erasures().kyb_case(caller.scope(), id, &caller.who()).await?))
 }
 
@@ -369,7 +364,7 @@ async fn save_section(
     Json(body): Json<serde_json::Value>,
 ) -> ApiResult<Json<CaseResponse>> {
     let (id, section) = (case_id(&id)?, section_of(&section)?);
-    let case = state.engine.kyb().save_section(caller.scope(), id, section, body, actor(&caller)).await?;
+    let case = state.engine.kyb().save_section(caller.scope(), id, section, body, caller.actor()).await?;
     Ok(respond(&headers, case))
 }
 
@@ -461,7 +456,7 @@ async fn upload_document(
     request: Request,
 ) -> ApiResult<Json<CaseResponse>> {
     let headers = request.headers().clone();
-    let case = receive_document(&state, caller.scope(), id, params.kind, request, actor(&caller)).await?;
+    let case = receive_document(&state, caller.scope(), id, params.kind, request, caller.actor()).await?;
     Ok(respond(&headers, case))
 }
 
@@ -529,7 +524,7 @@ async fn remove_document(
     Path((id, file)): Path<(String, String)>,
 ) -> ApiResult<Json<CaseResponse>> {
     let (id, file) = document_path(&id, &file)?;
-    let case = state.engine.kyb().remove_document(caller.scope(), id, file, actor(&caller)).await?;
+    let case = state.engine.kyb().remove_document(caller.scope(), id, file, caller.actor()).await?;
     Ok(respond(&headers, case))
 }
 
@@ -555,7 +550,7 @@ async fn submit(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().submit(caller.scope(), id, actor(&caller)).await?))
+    Ok(respond(&headers, state.engine.kyb().submit(caller.scope(), id, caller.actor()).await?))
 }
 
 /// Open a remediation
@@ -583,7 +578,7 @@ async fn open_remediation(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, actor(&caller)).await?))
+    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Verify a TIN

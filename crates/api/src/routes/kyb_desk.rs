@@ -1,25 +1,24 @@
 //! The reviewer's desk on a KYB case (issue 12): claim, release, assign, decide (under four
 //! eyes), the second approval, remediation, comments, and page previews of its documents. A
-//! console request acts as its signed-in reviewer; an API call may name a reviewer with
-//! `reviewer_id` (their role and assignment then apply), else it acts as the integration.
+//! console request acts as its signed-in reviewer. An API key acts as the organization's
+//! integration, never as a reviewer: it decides or asks for a remediation only on a case no
+//! reviewer works, and under four eyes its decision waits for a senior in the console. Claiming,
+//! assigning, commenting and the second approval are the console's (the authority table).
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
-use docket_engine::console::{Reviewer, ReviewerId};
-use docket_engine::kyb::{
-    Actor, CaseId, Comment, NewAssignment, NewComment, NewDecision, NewRemediation, NewSecondApproval,
-};
+use docket_engine::Actor;
+use docket_engine::kyb::{CaseId, Comment, NewAssignment, NewComment, NewDecision, NewRemediation, NewSecondApproval};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::kyb::{CaseResponse, respond};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Query};
+use crate::extract::{Caller, IdPath, Json, Query, SignedIn};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,62 +33,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(document_preview))
 }
 
-/// The reviewer a request acts as: the signed-in one; with an API key, the one `reviewer_id`
-/// names (enabled), or none: the integration itself.
-pub(crate) async fn acting(state: &AppState, caller: &Caller, named: Option<ReviewerId>) -> ApiResult<Actor> {
-    match (caller.reviewer(), named) {
-        (Some(r), Some(id)) if r.id != id => {
-            Err(ApiError::bad_request("reviewer_id: a console request acts as its signed-in reviewer; leave it out")
-                .with_field("reviewer_id"))
-        }
-        (Some(r), _) => Ok(Actor::Reviewer(r.clone())),
-        (None, Some(id)) => {
-            let r = state.engine.console().reviewer(caller.scope().organization, id).await?;
-            if r.disabled_at.is_some() {
-                return Err(docket_engine::Error::Forbidden(format!("{} is disabled", r.name.as_str())).into());
-            }
-            Ok(Actor::Reviewer(r))
-        }
-        (None, None) => Ok(Actor::Api),
-    }
-}
-
-/// The reviewer a request must act as (claiming, commenting).
-async fn reviewer(state: &AppState, caller: &Caller, named: Option<ReviewerId>) -> ApiResult<Reviewer> {
-    match acting(state, caller, named).await? {
-        Actor::Reviewer(r) => Ok(r),
-        _ => Err(ApiError::bad_request(
-            "reviewer_id: name the reviewer who acts (a console session acts as its signed-in reviewer)",
-        )
-        .with_field("reviewer_id")),
-    }
-}
-
-/// An optional JSON body: empty is the default.
-fn optional<T: serde::de::DeserializeOwned + Default>(body: &Bytes) -> ApiResult<T> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("invalid JSON body: {e}")))
-}
-
-/// `{reviewer_id?}` of claim and release.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewerBody {
-    /// With an API key: the reviewer who acts.
-    reviewer_id: Option<ReviewerId>,
-}
-
 /// Claim a case
 ///
-/// Assigns the case to the signed-in reviewer (or, with an API key, to `reviewer_id`). Claiming
-/// one's own case again changes nothing; a case someone else works is refused with 409 naming
+/// Assigns the case to the signed-in reviewer. Claiming one's own case again changes nothing; a case someone else works is refused with 409 naming
 /// them. A decided case is not claimed.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/claim", tag = "KYB desk", operation_id = "claimKybCase",
     params(("verification_id" = String, Path, format = Uuid)),
-    request_body(content = Option<ReviewerBody>),
     responses(
         (status = 200, description = "The case, assigned", body = CaseResponse),
         (status = 404, description = "No such case", body = ErrorBody),
@@ -98,14 +48,11 @@ pub struct ReviewerBody {
 )]
 async fn claim(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
-    body: Bytes,
 ) -> ApiResult<Json<CaseResponse>> {
-    let body: ReviewerBody = optional(&body)?;
-    let who = reviewer(&state, &caller, body.reviewer_id).await?;
-    Ok(respond(&headers, state.engine.kyb().claim(caller.scope(), id, who).await?))
+    Ok(respond(&headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
 }
 
 /// Release a case
@@ -114,7 +61,6 @@ async fn claim(
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/release", tag = "KYB desk", operation_id = "releaseKybCase",
     params(("verification_id" = String, Path, format = Uuid)),
-    request_body(content = Option<ReviewerBody>),
     responses(
         (status = 200, description = "The case, unassigned", body = CaseResponse),
         (status = 403, description = "Assigned to someone else, and the caller is no admin", body = ErrorBody),
@@ -123,20 +69,16 @@ async fn claim(
 )]
 async fn release(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
-    body: Bytes,
 ) -> ApiResult<Json<CaseResponse>> {
-    let body: ReviewerBody = optional(&body)?;
-    let actor = acting(&state, &caller, body.reviewer_id).await?;
-    Ok(respond(&headers, state.engine.kyb().release(caller.scope(), id, actor).await?))
+    Ok(respond(&headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
 }
 
 /// Assign a case
 ///
-/// Assigns the case to `reviewer_id` (null: nobody). In the console only an admin reassigns;
-/// an API key may assign (it is the organization's own integration).
+/// An admin assigns the case to `reviewer_id` (null: nobody).
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/assign", tag = "KYB desk", operation_id = "assignKybCase",
     params(("verification_id" = String, Path, format = Uuid)),
@@ -150,13 +92,13 @@ async fn release(
 )]
 async fn assign(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewAssignment>,
 ) -> ApiResult<Json<CaseResponse>> {
-    let actor = acting(&state, &caller, None).await?;
-    Ok(respond(&headers, state.engine.kyb().assign(caller.scope(), id, input.reviewer_id, actor).await?))
+    let actor = Actor::Reviewer(me.reviewer);
+    Ok(respond(&headers, state.engine.kyb().assign(me.scope, id, input.reviewer_id, actor).await?))
 }
 
 /// Decide a case
@@ -165,9 +107,11 @@ async fn assign(
 /// reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
 /// `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
 /// `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
-/// `other` for either) and a required note. Only the assignee decides. When the environment's
-/// four-eyes policy applies, the case keeps its status and `review.pending_decision` holds the
-/// decision until a senior's second approval; otherwise the case moves to `approved_manually` or
+/// `other` for either) and a required note. In the console, only the assignee decides. With an
+/// API key the decision is the integration's own, recorded as `API key <id>`: it decides only a
+/// case no reviewer works (403 otherwise). When the environment's four-eyes policy applies, the
+/// case keeps its status and `review.pending_decision` holds the decision until a senior's
+/// second approval in the console; otherwise the case moves to `approved_manually` or
 /// `rejected_manually` at once. Any other status is a 409 naming it.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/decision", tag = "KYB desk", operation_id = "decideKybCase",
@@ -176,7 +120,7 @@ async fn assign(
     responses(
         (status = 200, description = "The case, decided or awaiting its second approval", body = CaseResponse),
         (status = 400, description = "Invalid request (a reason that does not fit the decision, no note)", body = ErrorBody),
-        (status = 403, description = "Not the assignee", body = ErrorBody),
+        (status = 403, description = "Not the assignee; or, with an API key, a case a reviewer works", body = ErrorBody),
         (status = 409, description = "The case's status does not allow it, or a decision awaits its second approval", body = ErrorBody),
     )
 )]
@@ -187,13 +131,13 @@ async fn decide(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewDecision>,
 ) -> ApiResult<Json<CaseResponse>> {
-    let actor = acting(&state, &caller, input.reviewer_id).await?;
-    Ok(respond(&headers, state.engine.kyb().decide(caller.scope(), id, input, actor).await?))
+    Ok(respond(&headers, state.engine.kyb().decide(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Give the second approval
 ///
-/// Under four eyes: a senior or admin other than the first reviewer confirms the pending
+/// Under four eyes: a senior or admin (signed in to the console) other than the first reviewer
+/// confirms the pending
 /// decision (`confirm: true`: the case's status changes now) or overturns it (`false`: the
 /// decision is dropped and the case stays with its first reviewer). Both steps show in
 /// `decisions`.
@@ -210,19 +154,20 @@ async fn decide(
 )]
 async fn second_approval(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewSecondApproval>,
 ) -> ApiResult<Json<CaseResponse>> {
-    let actor = acting(&state, &caller, input.reviewer_id).await?;
-    Ok(respond(&headers, state.engine.kyb().second_approval(caller.scope(), id, input, actor).await?))
+    let actor = Actor::Reviewer(me.reviewer);
+    Ok(respond(&headers, state.engine.kyb().second_approval(me.scope, id, input, actor).await?))
 }
 
 /// Request a remediation
 ///
 /// The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
-/// document again, with a message. A reviewer may ask only on a case that is theirs or nobody's.
+/// document again, with a message. A reviewer may ask only on a case that is theirs or nobody's;
+/// an API key only on a case no reviewer works.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/remediation", tag = "KYB desk",
     operation_id = "requestKybRemediation",
@@ -241,8 +186,7 @@ async fn remediation(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
-    let actor = acting(&state, &caller, None).await?;
-    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, actor).await?))
+    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Comment on a case
@@ -255,18 +199,17 @@ async fn remediation(
     request_body = NewComment,
     responses(
         (status = 201, description = "The comment", body = Comment),
-        (status = 400, description = "Empty or too long; or no reviewer named with an API key", body = ErrorBody),
+        (status = 400, description = "Empty or too long", body = ErrorBody),
         (status = 404, description = "No such case", body = ErrorBody),
     )
 )]
 async fn comment(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewComment>,
 ) -> ApiResult<(axum::http::StatusCode, Json<Comment>)> {
-    let author = reviewer(&state, &caller, input.reviewer_id).await?;
-    let comment = state.engine.kyb().comment(caller.scope(), id, input, author).await?;
+    let comment = state.engine.kyb().comment(me.scope, id, input, me.reviewer).await?;
     Ok((axum::http::StatusCode::CREATED, Json(comment)))
 }
 

@@ -6,7 +6,8 @@
 use axum::extract::{Path, Request, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY};
 use axum::response::{IntoResponse, Response};
-use docket_engine::kyb::{Actor, WidgetView};
+use docket_engine::Actor;
+use docket_engine::kyb::WidgetView;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -92,7 +93,7 @@ async fn save_section(
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let section = section_of(&section)?;
-    let case = state.engine.kyb().save_section(scope, id, section, body, Actor::Merchant).await?;
+    let case = state.engine.kyb().save_section(scope, id, section, body, Actor::Person).await?;
     Ok(Json(WidgetView::of(case)))
 }
 
@@ -116,7 +117,7 @@ async fn upload_document(
     request: Request,
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
-    let case = receive_document(&state, scope, id, params.kind, request, Actor::Merchant).await?;
+    let case = receive_document(&state, scope, id, params.kind, request, Actor::Person).await?;
     Ok(Json(WidgetView::of(case)))
 }
 
@@ -155,7 +156,7 @@ async fn remove_document(
     Path((token, file)): Path<(String, String)>,
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
-    let case = state.engine.kyb().remove_document(scope, id, file_id(&file)?, Actor::Merchant).await?;
+    let case = state.engine.kyb().remove_document(scope, id, file_id(&file)?, Actor::Person).await?;
     Ok(Json(WidgetView::of(case)))
 }
 
@@ -172,6 +173,6 @@ async fn remove_document(
 )]
 async fn submit(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
-    let case = state.engine.kyb().submit(scope, id, Actor::Merchant).await?;
+    let case = state.engine.kyb().submit(scope, id, Actor::Person).await?;
     Ok(Json(WidgetView::of(case)))
 }

@@ -1,5 +1,6 @@
 //! The routers, one per feature.
 
+pub mod accounts;
 pub mod aml;
 pub mod applicants;
 pub mod console;

@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, Json, Paging, Query, SandboxCaller};
+use crate::extract::{Caller, Json, Paging, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -96,7 +96,7 @@ struct Cleared {
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn clear(State(state): State<AppState>, SandboxCaller(caller): SandboxCaller) -> ApiResult<Json<Cleared>> {
+async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Cleared>> {
     let removed = state.engine.journal().clear(caller.scope()).await?;
     Ok(Json(Cleared { removed }))
 }

@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, Json, SandboxCaller};
+use crate::extract::{Caller, Json};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -107,7 +107,7 @@ struct SetClock {
 )]
 async fn set_clock(
     State(state): State<AppState>,
-    SandboxCaller(caller): SandboxCaller,
+    caller: Caller,
     Json(body): Json<SetClock>,
 ) -> ApiResult<Json<ClockState>> {
     Ok(Json(state.engine.sandbox().set_clock(caller.scope(), body.now, body.freeze).await?))
@@ -137,7 +137,7 @@ struct AdvanceClock {
 )]
 async fn advance_clock(
     State(state): State<AppState>,
-    SandboxCaller(caller): SandboxCaller,
+    caller: Caller,
     Json(body): Json<AdvanceClock>,
 ) -> ApiResult<Json<ClockState>> {
     let by = match (body.by, body.seconds) {
@@ -158,10 +158,7 @@ async fn advance_clock(
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset_clock(
-    State(state): State<AppState>,
-    SandboxCaller(caller): SandboxCaller,
-) -> ApiResult<Json<ClockState>> {
+async fn reset_clock(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ClockState>> {
     Ok(Json(state.engine.sandbox().reset_clock(caller.scope()).await?))
 }
 
@@ -176,6 +173,6 @@ async fn reset_clock(
         (status = 403, description = "Not a sandbox key", body = ErrorBody),
     )
 )]
-async fn reset(State(state): State<AppState>, SandboxCaller(caller): SandboxCaller) -> ApiResult<Json<ResetSummary>> {
+async fn reset(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<ResetSummary>> {
     Ok(Json(state.engine.sandbox().reset_data(caller.scope()).await?))
 }

@@ -11,7 +11,7 @@ use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
 use docket_engine::values::CountryCode;
 use docket_engine::verifications::{
-    Actor, DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification, Profile,
+    DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification, Profile,
     ProfileId, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer, UploadTarget, Verification,
     VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
 };
@@ -22,7 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query, TextPath};
+use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn, TextPath};
 use crate::state::AppState;
 use crate::upload;
 
@@ -45,15 +45,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download_preview))
         .routes(routes!(record_outcome))
         .routes(routes!(verification_file))
-}
-
-/// Who acts: a console reviewer by name, else the API key.
-fn actor(caller: &Caller) -> Actor {
-    match (caller.reviewer(), caller.api_key_id()) {
-        (Some(r), _) => Actor::Reviewer(r.name.as_str().to_owned()),
-        (None, Some(key)) => Actor::Api(key.to_string()),
-        (None, None) => Actor::Reviewer("console".to_owned()),
-    }
 }
 
 /// An answer that is only a message.
@@ -111,7 +102,7 @@ async fn create_profile(
     Json(input): Json<ProfileInput>,
 ) -> ApiResult<Json<CreatedProfile>> {
     let new = NewProfile { name: input.name, description: input.description, settings: input.settings };
-    let id = state.engine.verifications().create_profile(caller.scope(), new, actor(&caller)).await?;
+    let id = state.engine.verifications().create_profile(caller.scope(), new, caller.actor()).await?;
     Ok(Json(CreatedProfile { id }))
 }
 
@@ -408,7 +399,7 @@ async fn create(
         expiration_minutes: input.expiration_minutes,
         sandbox_result: input.sandbox_result,
     };
-    let v = state.engine.verifications().create(caller.scope(), new, actor(&caller)).await?;
+    let v = state.engine.verifications().create(caller.scope(), new, caller.actor()).await?;
     Ok((StatusCode::CREATED, Json(v)))
 }
 
@@ -571,7 +562,6 @@ async fn erase(
     caller: Caller,
     IdPath(id): IdPath<VerificationId>,
 ) -> ApiResult<Json<docket_engine::erasure::Erasure>> {
-    caller.at_least(docket_engine::console::Role::Admin, "erases a verification")?;
     Ok(Json(state.engine.erasures().verification(caller.scope(), id, &caller.who()).await?))
 }
 
@@ -624,7 +614,7 @@ async fn proceed(
     caller: Caller,
     IdPath(id): IdPath<VerificationId>,
 ) -> ApiResult<Response> {
-    Ok(proceeded(state.engine.verifications().proceed(caller.scope(), id, actor(&caller)).await?))
+    Ok(proceeded(state.engine.verifications().proceed(caller.scope(), id, caller.actor()).await?))
 }
 
 /// Cancel a verification
@@ -646,7 +636,7 @@ async fn cancel(
     caller: Caller,
     IdPath(id): IdPath<VerificationId>,
 ) -> ApiResult<Json<Verification>> {
-    Ok(Json(state.engine.verifications().cancel(caller.scope(), id, actor(&caller)).await?))
+    Ok(Json(state.engine.verifications().cancel(caller.scope(), id, caller.actor()).await?))
 }
 
 /// Cancel a verification (POST)
@@ -865,21 +855,12 @@ async fn download_preview(
 )]
 async fn record_outcome(
     State(state): State<AppState>,
-    caller: Caller,
+    me: SignedIn,
     IdPath(id): IdPath<VerificationId>,
     Json(outcome): Json<ReviewerOutcome>,
 ) -> ApiResult<Json<Verification>> {
-    let reviewer = match (caller.reviewer(), caller.api_key_id()) {
-        (Some(r), _) => r.name.as_str().to_owned(),
-        (None, Some(key)) => format!("api key {key}"),
-        (None, None) => {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "sign in to the console with your name to record a check's outcome",
-            ));
-        }
-    };
-    Ok(Json(state.engine.verifications().record_outcome(caller.scope(), id, outcome, reviewer).await?))
+    let reviewer = me.reviewer.name.as_str().to_owned();
+    Ok(Json(state.engine.verifications().record_outcome(me.scope, id, outcome, reviewer).await?))
 }
 
 /// A verification's file

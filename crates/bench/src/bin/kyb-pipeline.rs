@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Parser;
-use docket_engine::kyb::{Actor, CaseStatus, DocumentKind, NewCase, SectionKey, pdf};
+use docket_engine::kyb::{CaseStatus, DocumentKind, NewCase, SectionKey, pdf};
 use docket_engine::time::ManualTime;
-use docket_engine::{Engine, EngineConfig, Environment, Scope};
+use docket_engine::{Actor, Engine, EngineConfig, Environment, Scope};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -51,7 +51,7 @@ async fn main() -> anyhow::Result<()> {
     let mut ids = Vec::with_capacity(args.cases);
     for i in 0..args.cases {
         let input: NewCase = serde_json::from_value(json!({ "external_id": format!("bench-{i}") }))?;
-        let id = kyb.create(scope, input).await?.row.id;
+        let id = kyb.create(scope, input, Actor::Docket).await?.row.id;
         let number = format!("{:08}", 10_000_000 + i * 7);
         kyb.save_section(
             scope,
@@ -63,7 +63,7 @@ async fn main() -> anyhow::Result<()> {
                 "country": "GB", "incorporation_date": "2015-06-01",
                 "address": {"street": "1 Bench Street", "city": "Leeds", "postal_code": "LS1 1AA", "country": "GB"},
             }),
-            Actor::Api,
+            Actor::Docket,
         )
         .await?;
         kyb.save_section(
@@ -72,7 +72,7 @@ async fn main() -> anyhow::Result<()> {
             SectionKey::Representative,
             json!({"first_name": "Ada", "last_name": format!("Bench{i}"), "email": "ada@bench.example", "title": "Director",
                    "date_of_birth": "1980-01-01", "nationality": "GB"}),
-            Actor::Api,
+            Actor::Docket,
         )
         .await?;
         kyb.save_section(
@@ -84,7 +84,7 @@ async fn main() -> anyhow::Result<()> {
                  "ownership_percentage": 70, "date_of_birth": "1980-01-01", "nationality": "GB"},
                 {"first_name": "Ben", "last_name": format!("Holder{i}"), "roles": ["shareholder"],
                  "ownership_percentage": 30, "date_of_birth": "1975-05-05", "nationality": "IE"}]}),
-            Actor::Api,
+            Actor::Docket,
         )
         .await?;
         for kind in
@@ -95,9 +95,10 @@ async fn main() -> anyhow::Result<()> {
                 &[format!("Bench Trading {i} Ltd"), format!("Company number {number}"), "1 Bench Street".into()],
                 "Bench registry",
             );
-            kyb.add_document_bytes(scope, id, kind, &format!("{}-{i}.pdf", kind.as_str()), &bytes, Actor::Api).await?;
+            kyb.add_document_bytes(scope, id, kind, &format!("{}-{i}.pdf", kind.as_str()), &bytes, Actor::Docket)
+                .await?;
         }
-        kyb.submit(scope, id, Actor::Api).await?;
+        kyb.submit(scope, id, Actor::Docket).await?;
         ids.push(id);
     }
     let setup_seconds = setup.elapsed().as_secs_f64();

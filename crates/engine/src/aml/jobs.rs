@@ -13,12 +13,12 @@ use serde::Serialize;
 
 use super::import::{self, Rejection};
 use super::model::{ListFormat, Snapshot};
-use crate::Engine;
 use crate::error::{Error, Result};
 use crate::files::{OwnerKind, StoredFile};
 use crate::id::typed_id;
 use crate::scope::Scope;
 use crate::time::Timestamp;
+use crate::{Actor, Engine};
 
 typed_id!(
     /// A list import started over HTTP.
@@ -178,6 +178,8 @@ impl super::Aml<'_> {
         job: ImportJobId,
         format: ListFormat,
         files: Vec<StoredFile>,
+        replace: bool,
+        actor: Actor,
     ) -> Result<ImportJob> {
         let refused = if let Err(e) = self.may_import(scope).await {
             Some(e)
@@ -222,7 +224,7 @@ impl super::Aml<'_> {
         let job = tracked.view();
         let engine = self.engine.clone();
         tokio::spawn(async move {
-            let outcome = run(&engine, &tracked, format, files).await;
+            let outcome = run(&engine, &tracked, format, files, replace, &actor).await;
             let finished = engine.real_now();
             match outcome {
                 Ok(snapshot) => {
@@ -265,6 +267,8 @@ async fn run(
     tracked: &Arc<Tracked>,
     format: ListFormat,
     files: Vec<UploadedFile>,
+    replace: bool,
+    actor: &Actor,
 ) -> Result<Snapshot> {
     let _turn = engine.core.aml.jobs.turn.lock().await;
     let reader = tracked.clone();
@@ -293,7 +297,7 @@ async fn run(
         j.state = ImportState::Indexing;
         j.rejections = list.rejected.iter().take(SHOWN_REJECTIONS).map(RejectedRow::from).collect();
     });
-    engine.aml().import(list).await
+    engine.aml().import(list, replace, actor).await
 }
 
 /// Messages name the files by the names they were sent with, not the paths they were saved at.

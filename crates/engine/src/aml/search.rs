@@ -17,10 +17,10 @@ use super::normalize::{NormalizedName, normalize};
 use super::score::{ALGORITHM_VERSION, MatchOptions, Method, NameScore};
 use super::store::{self, HistoryFilter, SearchRecord};
 use super::vocabulary::NameMode;
-use crate::Engine;
 use crate::error::{Error, Result};
 use crate::page::{Bounds, Page, PageRequest};
 use crate::scope::Scope;
+use crate::{Actor, Engine};
 
 /// Bounds of `GET /api/v3/aml/search/history`.
 pub const HISTORY_BOUNDS: Bounds = Bounds::V3;
@@ -473,8 +473,12 @@ impl Aml<'_> {
     }
 
     /// Stores an imported list as its new snapshot (atomically: on failure the previous snapshot
-    /// stays in use) and schedules every monitored applicant for screening against it.
-    pub async fn import(&self, mut list: ImportedList) -> Result<Snapshot> {
+    /// stays in use) and schedules every monitored applicant for screening against it. A snapshot
+    /// with fewer than half the entities of the list's active one is refused unless `replace`
+    /// says it is meant (a truncated or wrong file would otherwise blind production's
+    /// screening). Every import is on every organization's production audit chain, with who
+    /// made it: the lists are what production screens against.
+    pub async fn import(&self, mut list: ImportedList, replace: bool, actor: &Actor) -> Result<Snapshot> {
         let now = self.engine.real_now();
         for e in &mut list.entities {
             if e.updated_at == 0 {
@@ -498,10 +502,37 @@ impl Aml<'_> {
         };
         let rejections = serde_json::to_string(&list.rejected.iter().take(100).collect::<Vec<_>>())?;
         let stored = snapshot.clone();
+        let actor = actor.clone();
         self.engine
             .core
             .db
-            .write(move |conn| store::insert_snapshot(conn, &stored, &rejections, &list.entities))
+            .write(move |conn| {
+                let before = store::active_entity_count(conn, &stored.list)?;
+                if let Some(before) = before
+                    && !replace
+                    && u64::from(stored.entities) * 2 < before
+                {
+                    return Err(Error::Conflict(format!(
+                        "this import would shrink the active list `{}` from {before} to {} entities (to less than \
+                         half): if that is meant, import again with `replace` (`replace=true` in the form, \
+                         `--replace` for `docket lists import`)",
+                        stored.list, stored.entities
+                    )));
+                }
+                store::insert_snapshot(conn, &stored, &rejections, &list.entities)?;
+                crate::audit::record_everywhere(
+                    conn,
+                    crate::scope::Environment::Production,
+                    now,
+                    &actor,
+                    "watchlist_imported",
+                    serde_json::json!({
+                        "list": stored.list, "format": stored.format.as_str(), "label": stored.label,
+                        "as_of": stored.as_of, "sha256": stored.sha256, "snapshot_id": stored.id,
+                        "entities_before": before, "entities": stored.entities, "replace": replace,
+                    }),
+                )
+            })
             .await?;
         // The import made every screening due (and woke the monitor).
         if self.engine.core.aml.current().is_some() {

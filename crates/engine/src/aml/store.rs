@@ -108,6 +108,15 @@ pub(crate) fn snapshots(conn: &Connection, active_only: bool) -> Result<Vec<Snap
     Ok(rows)
 }
 
+/// How many entities the list's active snapshot holds, if it has one.
+pub(crate) fn active_entity_count(conn: &Connection, list: &str) -> Result<Option<u64>> {
+    Ok(conn
+        .prepare_cached("SELECT entity_count FROM watchlist_snapshots WHERE list = ?1 AND active = 1")?
+        .query_row([list], |r| r.get::<_, i64>(0))
+        .optional()?
+        .map(|n| n.max(0) as u64))
+}
+
 /// The ids of the active snapshots, in order: what the index must hold.
 pub(crate) fn active_snapshot_ids(conn: &Connection) -> Result<Vec<SnapshotId>> {
     let rows = conn

@@ -1,4 +1,5 @@
-//! The audit trail: every case event and every change to the desk's accounts and rules,
+//! The audit trail: every case event and every change to the controls (the desk's rules,
+//! reviewer accounts and sign-ins, retention, the webhook address guard, watchlist imports),
 //! appended to one hash chain per environment, so that an edited, removed or reordered event is
 //! detected (issue 12).
 //!
@@ -16,7 +17,52 @@ pub use chain::{Problem, Verified, verify_lines};
 pub use model::{AuditEvent, AuditFilter, ERASED_KIND, GENESIS, emptied_by};
 pub use service::Audit;
 
+use crate::Actor;
 use crate::domains::{Count, Domain, Reset, Table};
+use crate::error::Result;
+use crate::scope::Scope;
+use crate::time::Timestamp;
+
+/// Appends a change that concerns every organization (a shared watchlist) to each one's chain
+/// of `environment`.
+pub(crate) fn record_everywhere(
+    conn: &rusqlite::Connection,
+    environment: crate::scope::Environment,
+    at: Timestamp,
+    actor: &Actor,
+    kind: &str,
+    data: serde_json::Value,
+) -> Result<()> {
+    for organization in crate::organizations::store::ids(conn)? {
+        record(conn, Scope::new(organization, environment), at, actor, kind, data.clone())?;
+    }
+    Ok(())
+}
+
+/// Appends a change to the controls (settings, accounts, imports, sign-ins) to the scope's
+/// chain, with who made it, inside the transaction of the change.
+pub(crate) fn record(
+    conn: &rusqlite::Connection,
+    scope: Scope,
+    at: Timestamp,
+    actor: &Actor,
+    kind: &str,
+    data: serde_json::Value,
+) -> Result<()> {
+    store::append(
+        conn,
+        scope,
+        store::NewAuditEvent {
+            at,
+            case: None,
+            actor: &actor.name(),
+            reviewer_id: actor.reviewer().map(|r| r.id.as_uuid()),
+            kind,
+            data,
+        },
+    )?;
+    Ok(())
+}
 
 /// The audit chain is scoped: a sandbox reset starts the sandbox's chain again.
 pub(crate) const DOMAIN: Domain = Domain {

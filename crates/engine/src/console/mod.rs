@@ -1,5 +1,5 @@
-//! The console's access: one-time login links, browser sessions, the reviewer a console request
-//! names, and the counts of the console's overview.
+//! The console's access: reviewer accounts, how they sign in (one-time links; a password with a
+//! TOTP second factor), browser sessions, and the counts of the console's overview.
 //!
 //! A login link carries a random token (32 bytes, base64url) that opens one session, once,
 //! within 24 hours. A session is a random secret kept in an `HttpOnly` cookie; it acts for one
@@ -8,10 +8,13 @@
 
 mod model;
 mod service;
+mod sign_in;
 pub(crate) mod store;
 
 pub use model::{
-    ConsoleSession, Counts, LoginLink, LoginLinkId, NewReviewer, NewSession, Reviewer, ReviewerId, ReviewerName,
-    ReviewerRef, Role, SessionAuth, SessionId,
+    ConsoleSession, Counts, LoginLink, LoginLinkId, NewPassword, NewReviewer, NewSession, Reviewer, ReviewerId,
+    ReviewerName, ReviewerRef, Role, RoleChange, SecondFactorCode, SecondFactorSetup, SecondFactorStart, SessionAuth,
+    SessionId, SessionView, SignIn, SignInFrom, SignInMethod,
 };
 pub use service::{Console, LINK_LIFETIME, SESSION_LIFETIME};
+pub(crate) use sign_in::ConsoleState;

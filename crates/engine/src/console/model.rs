@@ -38,6 +38,120 @@ pub struct ConsoleSession {
     pub last_seen_at: Timestamp,
     /// Slides forward with use: the last use plus [`super::SESSION_LIFETIME`].
     pub expires_at: Timestamp,
+    /// What opened it.
+    pub method: SignInMethod,
+    /// The address it was opened from, when known.
+    pub address: Option<String>,
+    /// The browser that opened it (its `User-Agent`, cut to 200 characters).
+    pub user_agent: Option<String>,
+}
+
+/// How a session was opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum SignInMethod {
+    /// A one-time sign-in link.
+    Link,
+    /// The reviewer's password and a code of their second factor.
+    Password,
+}
+
+impl SignInMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SignInMethod::Link => "link",
+            SignInMethod::Password => "password",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Self {
+        if s == "password" { SignInMethod::Password } else { SignInMethod::Link }
+    }
+}
+
+/// Where a sign-in comes from, as the connection says (never what the request claims).
+#[derive(Debug, Clone, Default)]
+pub struct SignInFrom {
+    pub address: Option<std::net::IpAddr>,
+    pub user_agent: Option<String>,
+}
+
+/// A session as its reviewer and the admins see it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SessionView {
+    pub id: SessionId,
+    pub reviewer: ReviewerRef,
+    pub created_at: Timestamp,
+    pub last_seen_at: Timestamp,
+    pub expires_at: Timestamp,
+    pub method: SignInMethod,
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+    /// The session this request comes from.
+    pub current: bool,
+}
+
+/// `POST /_docket/console/sign-in`.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SignIn {
+    /// The organization (its name or id); default: the default organization.
+    pub organization: Option<String>,
+    /// The reviewer's name (any letter case).
+    pub name: String,
+    pub password: String,
+    /// The six-digit code of the reviewer's authenticator app.
+    pub code: String,
+}
+
+/// `PUT /_docket/me/password`.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewPassword {
+    /// The password in use, when there is one.
+    pub current_password: Option<String>,
+    /// 12 to 128 characters, not the reviewer's name.
+    pub password: String,
+}
+
+/// `POST /_docket/me/second-factor`: a new authenticator secret, shown once, to be confirmed
+/// with a code it makes before it replaces anything.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SecondFactorSetup {
+    /// The secret in base32, for typing into an authenticator app.
+    pub secret: String,
+    /// The same as an `otpauth://totp/...` URI (what a QR code would carry).
+    pub otpauth_uri: String,
+}
+
+/// `POST /_docket/me/second-factor` with a second factor in use already: a code of the current
+/// one, so that a session left open cannot replace it.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SecondFactorStart {
+    pub current_code: Option<String>,
+}
+
+/// A six-digit code of the authenticator.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SecondFactorCode {
+    pub code: String,
+}
+
+/// `PUT /_docket/reviewers/{id}/role`.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RoleChange {
+    pub role: Role,
 }
 
 /// A session just opened by a login link: the only moment its secret is known.
@@ -65,8 +179,9 @@ typed_id!(
     "reviewer"
 );
 
-/// A reviewer's name: 1 to 80 characters once trimmed, no control characters. Unique within
-/// the organization, whatever the letter case.
+/// A reviewer's name: 1 to 80 characters once trimmed, under the one text rule (NFC, nothing
+/// invisible). Unique within the organization, and never confusable with another's
+/// ([`crate::values::skeleton`]): `0wner` is refused beside `Owner`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct ReviewerName(pub(crate) String);
@@ -86,6 +201,11 @@ impl ReviewerName {
     /// The name folded for uniqueness.
     pub fn key(&self) -> String {
         self.0.to_lowercase()
+    }
+
+    /// What the name looks like, for telling look-alikes apart.
+    pub fn skeleton(&self) -> String {
+        crate::values::skeleton(&self.0)
     }
 }
 
@@ -135,6 +255,12 @@ pub struct Reviewer {
     pub created_at: Timestamp,
     /// Set when an admin disabled the account: its sessions ended then, and it cannot sign in.
     pub disabled_at: Option<Timestamp>,
+    /// Set when an admin removed the account: it cannot sign in again; its history stays.
+    pub removed_at: Option<Timestamp>,
+    /// The reviewer has set a password.
+    pub has_password: bool,
+    /// The reviewer has set up an authenticator (TOTP) as their second factor.
+    pub has_second_factor: bool,
 }
 
 impl Reviewer {
@@ -146,6 +272,11 @@ impl Reviewer {
     /// At least `role`.
     pub fn may(&self, role: Role) -> bool {
         self.role >= role
+    }
+
+    /// May sign in: neither disabled nor removed.
+    pub fn active(&self) -> bool {
+        self.disabled_at.is_none() && self.removed_at.is_none()
     }
 }
 

@@ -53,11 +53,12 @@ pub struct StoredFile {
 /// Maximum length of a kept file name, in characters.
 const MAX_NAME: usize = 200;
 
-/// A sent file name as kept: its last path segment, without control characters, trimmed and
-/// bounded; none when nothing is left.
+/// A sent file name as kept: its last path segment, in NFC, without control characters or
+/// invisible ones (a U+202E in `invoice\u{202e}fdp.exe` would show it as `invoiceexe.pdf`),
+/// trimmed and bounded; none when nothing is left.
 pub fn sanitise_name(name: &str) -> Option<String> {
     let last = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let clean: String = last.chars().filter(|c| !c.is_control()).collect();
+    let clean = crate::values::without_invisible(last);
     let clean = clean.trim().trim_start_matches('.');
     let kept = crate::values::shorten(clean, MAX_NAME);
     (!kept.is_empty()).then_some(kept)
@@ -73,6 +74,8 @@ mod tests {
         assert_eq!(sanitise_name("../../etc/passwd").as_deref(), Some("passwd"));
         assert_eq!(sanitise_name("dir/con\u{7}solidated.csv ").as_deref(), Some("consolidated.csv"));
         assert_eq!(sanitise_name("..hidden").as_deref(), Some("hidden"));
+        assert_eq!(sanitise_name("invoice\u{202e}fdp.exe").as_deref(), Some("invoicefdp.exe"));
+        assert_eq!(sanitise_name("a\u{200b}b.pdf").as_deref(), Some("ab.pdf"));
         assert_eq!(sanitise_name("   "), None);
         assert_eq!(sanitise_name(&"x".repeat(500)).map(|n| n.chars().count() <= MAX_NAME + 1), Some(true));
     }

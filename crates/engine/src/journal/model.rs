@@ -8,7 +8,8 @@ use crate::time::Timestamp;
 /// How much the journal keeps.
 #[derive(Debug, Clone, Copy)]
 pub struct JournalSettings {
-    /// The most entries kept (across all organizations); the oldest go first.
+    /// The most entries kept per organization and environment (so no tenant evicts another's);
+    /// the oldest go first.
     pub max_entries: u64,
     /// Entries older than this are removed.
     pub retention: jiff::SignedDuration,
@@ -69,8 +70,10 @@ impl rusqlite::types::FromSql for Source {
 #[derive(Debug, Clone)]
 pub struct RequestRecord {
     pub request_id: String,
-    /// Who made it, when the key was known.
-    pub scope: Option<Scope>,
+    /// Whose it is: the scope its credential opened.
+    pub scope: Scope,
+    /// The fields its route declares secret (redacted in its bodies and query).
+    pub secrets: &'static [&'static str],
     /// Whether it came with an API key or from the console.
     pub source: Source,
     /// The key it came with, when it came with one.
@@ -175,4 +178,40 @@ pub struct JournalFilter {
     pub source: Option<Source>,
     /// Entries of this reviewer (exact name).
     pub reviewer: Option<String>,
+}
+
+/// Requests refused for want of a valid credential, counted since the server started
+/// (`GET /_docket/requests/refused`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RefusedRequests {
+    pub total: u64,
+    /// When the first was refused.
+    pub since: Option<Timestamp>,
+    /// Per source address, most refused first (at most 1,024 addresses are kept).
+    pub sources: Vec<RefusedSource>,
+}
+
+/// Refused requests from one address.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RefusedSource {
+    /// The connection's address (null when the server did not know it).
+    pub address: Option<String>,
+    pub count: u64,
+    pub first_at: Timestamp,
+    pub last_at: Timestamp,
+    /// The last few.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<RefusedSample>))]
+    pub samples: std::collections::VecDeque<RefusedSample>,
+}
+
+/// One refused request.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RefusedSample {
+    pub at: Timestamp,
+    pub method: String,
+    pub path: String,
+    pub status: u16,
 }

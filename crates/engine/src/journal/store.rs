@@ -138,14 +138,13 @@ pub(crate) fn remove_unreferenced_bodies(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// Removes entries older than `cutoff` and all but the newest `keep`.
+/// Removes entries older than `cutoff`, and the bodies whose newest entry went with no older
+/// entry left anywhere (the others go with [`remove_unreferenced_bodies`]).
 ///
 /// Entries are stored in the order their requests finished, so `received_at` rises with `seq`
 /// (a slow request may be a little out of order, which does not matter for a retention of
 /// hours or days): the old entries are the ones before the first young one.
-pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<usize> {
-    // Prepared once: this runs with every few batches (parsing it was about 2% of the writer's
-    // time under transaction events, perf).
+pub(super) fn prune(conn: &Connection, cutoff: Timestamp) -> Result<usize> {
     let first_young: Option<i64> = conn
         .prepare_cached("SELECT seq FROM request_journal WHERE received_at >= ?1 ORDER BY seq LIMIT 1")?
         .query_row([cutoff], |r| r.get(0))
@@ -154,16 +153,37 @@ pub(super) fn prune(conn: &Connection, cutoff: Timestamp, keep: u64) -> Result<u
         Some(seq) => conn.prepare_cached("DELETE FROM request_journal WHERE seq < ?1")?.execute([seq])?,
         None => conn.prepare_cached("DELETE FROM request_journal")?.execute([])?,
     };
+    if old > 0 {
+        conn.prepare_cached(
+            "DELETE FROM journal_bodies
+             WHERE last_seq < coalesce((SELECT min(seq) FROM request_journal), 9223372036854775807)",
+        )?
+        .execute([])?;
+    }
+    Ok(old)
+}
+
+/// Keeps a scope's newest `keep` entries: one tenant's traffic never evicts another's. A body
+/// whose newest entry has gone goes too when no older entry is left anywhere; the others wait
+/// for [`prune`]'s sweep.
+pub(super) fn prune_to(conn: &Connection, scope: Scope, keep: u64) -> Result<usize> {
+    // Prepared once: this runs with every few batches (parsing it was about 2% of the writer's
+    // time under transaction events, perf).
     let over = conn
-        .prepare_cached("DELETE FROM request_journal WHERE seq <= (SELECT max(seq) FROM request_journal) - ?1")?
-        .execute([i64::try_from(keep).unwrap_or(i64::MAX)])?;
-    // A body whose newest entry has gone has no entry left (entries go oldest first).
-    conn.prepare_cached(
-        "DELETE FROM journal_bodies
-         WHERE last_seq < coalesce((SELECT min(seq) FROM request_journal), 9223372036854775807)",
-    )?
-    .execute([])?;
-    Ok(old + over)
+        .prepare_cached(
+            "DELETE FROM request_journal WHERE organization_id = ?1 AND environment = ?2 AND seq <= (
+                 SELECT seq FROM request_journal WHERE organization_id = ?1 AND environment = ?2
+                 ORDER BY seq DESC LIMIT 1 OFFSET ?3)",
+        )?
+        .execute(params![scope.organization, scope.environment, i64::try_from(keep).unwrap_or(i64::MAX)])?;
+    if over > 0 {
+        conn.prepare_cached(
+            "DELETE FROM journal_bodies
+             WHERE last_seq < coalesce((SELECT min(seq) FROM request_journal), 9223372036854775807)",
+        )?
+        .execute([])?;
+    }
+    Ok(over)
 }
 
 fn entry(row: &Row<'_>) -> rusqlite::Result<JournalEntry> {
@@ -381,10 +401,18 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
 mod tests {
     use super::*;
 
+    fn organization() -> crate::scope::OrganizationId {
+        "00000000-0000-7000-8000-000000000001".parse().expect("id")
+    }
+
+    fn scope() -> Scope {
+        Scope::new(organization(), crate::scope::Environment::Sandbox)
+    }
+
     fn entry_at(received_at: Timestamp) -> Prepared {
         Prepared {
             request_id: "r".into(),
-            scope: None,
+            scope: Some(scope()),
             source: Source::Api,
             api_key_id: None,
             reviewer: None,
@@ -478,25 +506,32 @@ mod tests {
         assert_eq!(bodies(&conn), 2, "two distinct bodies");
         assert_eq!(responses(&conn), [&a, &b, &a, &a].map(|s| Some(s.clone())));
         // Entries 1 and 2 go: the second body had only entry 2; the first is still used by 3 and 4.
-        prune(&conn, t(25), 100).expect("prunes");
+        prune(&conn, t(25)).expect("prunes");
         assert_eq!(bodies(&conn), 1);
-        prune(&conn, t(100), 100).expect("prunes");
+        prune(&conn, t(100)).expect("prunes");
         assert_eq!(bodies(&conn), 0, "no entry left, no body left");
     }
 
     #[test]
-    fn pruning_removes_the_old_entries_then_all_but_the_newest() {
+    fn pruning_removes_the_old_entries_then_all_but_each_scopes_newest() {
         let conn = crate::db::migrated_in_memory();
         let t = |s: i64| Timestamp::from_millis(s * 1000);
         let entries: Vec<_> = [10, 20, 30, 40, 50].into_iter().map(|s| entry_at(t(s))).collect();
         insert_all(&conn, &entries).expect("inserts");
-        assert_eq!(prune(&conn, t(25), 100).expect("prunes"), 2, "the two older than the cutoff");
+        assert_eq!(prune(&conn, t(25)).expect("prunes"), 2, "the two older than the cutoff");
         assert_eq!(seqs(&conn), [3, 4, 5]);
-        assert_eq!(prune(&conn, t(0), 2).expect("prunes"), 1, "all but the newest two");
+        assert_eq!(prune_to(&conn, scope(), 2).expect("prunes"), 1, "all but the newest two");
         assert_eq!(seqs(&conn), [4, 5]);
-        assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 2, "every entry is old");
+        // Another scope's flood does not evict these.
+        let other = Scope::new(organization(), crate::scope::Environment::Production);
+        let flood: Vec<_> = (0..10).map(|s| Prepared { scope: Some(other), ..entry_at(t(60 + s)) }).collect();
+        insert_all(&conn, &flood).expect("inserts");
+        prune_to(&conn, other, 3).expect("prunes");
+        prune_to(&conn, scope(), 2).expect("prunes");
+        assert_eq!(seqs(&conn), [4, 5, 13, 14, 15]);
+        assert_eq!(prune(&conn, t(100)).expect("prunes"), 5, "every entry is old");
         assert!(seqs(&conn).is_empty());
-        assert_eq!(prune(&conn, t(60), 100).expect("prunes"), 0, "an empty journal");
+        assert_eq!(prune(&conn, t(100)).expect("prunes"), 0, "an empty journal");
     }
 
     #[test]

@@ -9,8 +9,9 @@ use serde_json::json;
 use super::form::DocumentKind;
 use super::model::CaseId;
 use super::review::{CaseReview, DecisionKind, NewComment, NewDecision, Reason, SlaHours};
-use super::service::{Actor, entry};
+use super::service::entry;
 use super::{NewCase, NewRemediation, SectionKey, pdf, pipeline, store};
+use crate::Actor;
 use crate::console::{self, NewReviewer, Role};
 use crate::error::Result;
 use crate::scope::Scope;
@@ -155,7 +156,8 @@ impl super::Kyb<'_> {
         match console.find_reviewer(scope.organization, name).await {
             Ok(found) => Ok(found),
             Err(_) => {
-                console.add_reviewer(scope.organization, NewReviewer { name: name.into(), email: None, role }).await
+                let new = NewReviewer { name: name.into(), email: None, role };
+                console.add_reviewer(scope.organization, new, &Actor::Docket).await
             }
         }
     }
@@ -172,11 +174,11 @@ impl super::Kyb<'_> {
                 continue;
             }
             let input: NewCase = serde_json::from_value(json!({ "external_id": external_id }))?;
-            let case = self.create(scope, input).await?;
+            let case = self.create(scope, input, Actor::Docket).await?;
             let id = case.row.id;
             self.fill(scope, id, i, biz).await?;
             if !matches!(biz.target, Draft(_) | Running) {
-                self.submit(scope, id, Actor::Merchant).await?;
+                self.submit(scope, id, Actor::Person).await?;
                 let now = self.engine.now(scope);
                 self.engine
                     .core
@@ -226,12 +228,11 @@ impl super::Kyb<'_> {
                         decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
                         reason: if approve { Reason::ChecksClear } else { Reason::Other },
                         note: note.into(),
-                        reviewer_id: None,
                     };
                     self.decide(scope, *id, decision, Actor::Reviewer(reviewer)).await?;
                 }
                 Running => {
-                    self.submit(scope, *id, Actor::Merchant).await?;
+                    self.submit(scope, *id, Actor::Person).await?;
                     let (scope, id) = (scope, *id);
                     let later = self.engine.now(scope).saturating_add(SignedDuration::from_hours(48));
                     self.engine
@@ -251,8 +252,7 @@ impl super::Kyb<'_> {
                         self.claim(scope, *id, maya.clone()).await?;
                         let body = "@Jonas Weber the director's name is close to a PEP entry: same birth year, different \
                                     nationality. I'd clear it; can you take a look before I decide?";
-                        self.comment(scope, *id, NewComment { body: body.into(), reviewer_id: None }, maya.clone())
-                            .await?;
+                        self.comment(scope, *id, NewComment { body: body.into() }, maya.clone()).await?;
                     }
                 }
                 Draft(_) => {}
@@ -344,7 +344,7 @@ impl super::Kyb<'_> {
             (SectionKey::Ownership, ownership),
         ];
         for (section, body) in steps.into_iter().take(sections) {
-            self.save_section(scope, id, section, body, Actor::Merchant).await?;
+            self.save_section(scope, id, section, body, Actor::Person).await?;
         }
         if sections < 4 {
             return Ok(());
@@ -384,7 +384,7 @@ impl super::Kyb<'_> {
             };
             let bytes = pdf::write_document(title, &lines, producer);
             let name = format!("{}{marker}.pdf", kind.as_str().replace('_', "-"));
-            self.add_document_bytes(scope, id, kind, &name, &bytes, Actor::Merchant).await?;
+            self.add_document_bytes(scope, id, kind, &name, &bytes, Actor::Person).await?;
         }
         Ok(())
     }
@@ -508,7 +508,7 @@ impl super::Kyb<'_> {
                         // Its first timeline event, as a created case has (and so an audit chain
                         // as long as the case list, for the desk's benchmark).
                         let created = json!({ "public_id": case.public_id });
-                        store::add_timeline(conn, case, &entry(case.created_at, "created", &Actor::Api, created))?;
+                        store::add_timeline(conn, case, &entry(case.created_at, "created", &Actor::Docket, created))?;
                     }
                     Ok(())
                 })

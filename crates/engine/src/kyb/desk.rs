@@ -14,8 +14,9 @@ use super::review::{
     Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, NewComment, NewDecision,
     NewSecondApproval, Verdict, high_risk, mentions,
 };
-use super::service::{Actor, Kyb, entry, transition};
+use super::service::{Kyb, entry, transition};
 use super::store;
+use crate::Actor;
 use crate::Engine;
 use crate::console::{Reviewer, ReviewerId, ReviewerRef, Role};
 use crate::error::{Error, Result};
@@ -130,27 +131,49 @@ fn who(r: &Reviewer) -> String {
     r.name.as_str().to_owned()
 }
 
-/// Refuses a reviewer acting on a case assigned to another reviewer (an admin may).
+/// Refuses an actor who may not change a case someone else works: a reviewer other than the
+/// assignee (an admin may), or the integration (an API key) on a case a reviewer works.
 pub(super) fn not_someone_elses(case: &Case, actor: &Actor, what: &str) -> Result<()> {
-    match (actor.reviewer(), &case.review.assignee) {
-        (Some(r), Some(a)) if a.id != r.id && !r.may(Role::Admin) => Err(Error::Forbidden(format!(
+    match (actor, &case.review.assignee) {
+        (Actor::Reviewer(r), Some(a)) if a.id != r.id && !r.may(Role::Admin) => Err(Error::Forbidden(format!(
             "the case is assigned to {}: only they may {what} (an admin can reassign it)",
             a.name
         ))),
+        (Actor::ApiKey(_), Some(a)) => Err(integration_refused(&a.name, what)),
         _ => Ok(()),
     }
 }
 
-/// Refuses a reviewer who may not act on a case someone else works.
+/// Refuses an actor who may not decide the case: a reviewer decides the cases assigned to them;
+/// the integration (an API key) only cases no reviewer works.
 fn only_assignee(case: &Case, actor: &Actor, what: &str) -> Result<()> {
-    let Some(reviewer) = actor.reviewer() else { return Ok(()) };
-    match &case.review.assignee {
-        Some(a) if a.id == reviewer.id => Ok(()),
-        Some(a) => Err(Error::Forbidden(format!(
+    match (actor, &case.review.assignee) {
+        (Actor::Reviewer(r), Some(a)) if a.id == r.id => Ok(()),
+        (Actor::Reviewer(_), Some(a)) => Err(Error::Forbidden(format!(
             "only the assignee may {what}: the case is assigned to {} (an admin can reassign it)",
             a.name
         ))),
-        None => Err(Error::Forbidden(format!("claim the case before you {what}: only its assignee may"))),
+        (Actor::Reviewer(_), None) => {
+            Err(Error::Forbidden(format!("claim the case before you {what}: only its assignee may")))
+        }
+        (_, Some(a)) => Err(integration_refused(&a.name, what)),
+        (_, None) => Ok(()),
+    }
+}
+
+fn integration_refused(assignee: &str, what: &str) -> Error {
+    Error::Forbidden(format!(
+        "the case is assigned to {assignee}: a case a reviewer works is theirs to {what}, in the console; an API key \
+         acts only on unassigned cases"
+    ))
+}
+
+/// Refuses everyone but an admin signed in to the console (and the `docket` command).
+fn admin_only(actor: &Actor, what: &str) -> Result<()> {
+    match actor {
+        Actor::Reviewer(r) if r.may(Role::Admin) => Ok(()),
+        Actor::Command => Ok(()),
+        _ => Err(Error::Forbidden(format!("only an admin signed in to the console {what}"))),
     }
 }
 
@@ -163,9 +186,7 @@ impl Kyb<'_> {
     /// Sets the desk's rules; the SLA due times of open cases follow at once.
     pub async fn set_desk_settings(&self, scope: Scope, settings: DeskSettings, actor: Actor) -> Result<DeskSettings> {
         let settings = settings.checked()?;
-        if actor.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
-            return Err(Error::Forbidden("only an admin sets the desk's rules".into()));
-        }
+        admin_only(&actor, "sets the desk's rules")?;
         let now = self.engine.now(scope);
         self.engine
             .core
@@ -181,17 +202,13 @@ impl Kyb<'_> {
                         }
                     }
                 }
-                crate::audit::store::append(
+                crate::audit::record(
                     conn,
                     scope,
-                    crate::audit::store::NewAuditEvent {
-                        at: now,
-                        case: None,
-                        actor: &actor.name(),
-                        reviewer_id: actor.reviewer().map(|r| r.id.as_uuid()),
-                        kind: "desk_settings_changed",
-                        data: json!({ "before": before, "after": settings }),
-                    },
+                    now,
+                    &actor,
+                    "desk_settings_changed",
+                    json!({ "before": before, "after": settings }),
                 )?;
                 Ok(settings)
             })
@@ -274,10 +291,8 @@ impl Kyb<'_> {
             let Some(assignee) = case.review.assignee.clone() else {
                 return Err(Error::Conflict("the case is not assigned to anyone".into()));
             };
-            if let Some(r) = actor.reviewer()
-                && r.id != assignee.id
-                && !r.may(Role::Admin)
-            {
+            let may = actor.reviewer().is_some_and(|r| r.id == assignee.id || r.may(Role::Admin));
+            if !may {
                 return Err(Error::Forbidden(format!(
                     "the case is assigned to {}: only they or an admin may release it",
                     assignee.name
@@ -290,11 +305,9 @@ impl Kyb<'_> {
         .await
     }
 
-    /// Assigns the case to `to` (or nobody): an admin's reassignment, or an integration's.
+    /// Assigns the case to `to` (or nobody): an admin's reassignment.
     pub async fn assign(&self, scope: Scope, id: CaseId, to: Option<ReviewerId>, actor: Actor) -> Result<CaseDetail> {
-        if actor.reviewer().is_some_and(|r| !r.may(Role::Admin)) {
-            return Err(Error::Forbidden("only an admin reassigns cases: claim or release your own".into()));
-        }
+        admin_only(&actor, "reassigns cases: claim or release your own")?;
         let target = match to {
             Some(to) => {
                 let r = self.engine.console().reviewer(scope.organization, to).await?;
@@ -331,10 +344,10 @@ impl Kyb<'_> {
         .await
     }
 
-    /// A reviewer's decision on a case waiting for one (`manual_review` or `failed`), with a
-    /// reason from the taxonomy and a note. Only the assignee decides (an API call naming no
-    /// reviewer is the integration's own decision). Under four eyes the decision waits for a
-    /// senior's second approval and the status does not change yet.
+    /// A decision on a case waiting for one (`manual_review` or `failed`), with a reason from the
+    /// taxonomy and a note: a reviewer's on a case assigned to them, or the integration's own (an
+    /// API key) on a case no reviewer works. Under four eyes either waits for a senior's second
+    /// approval in the console and the status does not change yet.
     pub async fn decide(&self, scope: Scope, id: CaseId, input: NewDecision, actor: Actor) -> Result<CaseDetail> {
         let note = note(&input.note)?;
         if !input.reason.fits(input.decision) {
@@ -355,7 +368,7 @@ impl Kyb<'_> {
             if let Some(pending) = &case.review.pending_decision {
                 return Err(Error::Conflict(format!(
                     "a decision by {} awaits its second approval: a senior confirms or overturns it first",
-                    pending.reviewer.as_ref().map_or("the API", |r| r.name.as_str())
+                    pending.by()
                 )));
             }
             only_assignee(case, &actor, "decide it")?;
@@ -368,6 +381,7 @@ impl Kyb<'_> {
                 reason: Some(input.reason),
                 note: note.clone(),
                 reviewer: actor.reviewer().map(Reviewer::reference),
+                api_key_id: actor.api_key(),
                 at: now,
             };
             store::insert_decision(conn, case, &decision, case.review.assigned_at)?;
@@ -399,9 +413,7 @@ impl Kyb<'_> {
     ) -> Result<CaseDetail> {
         let note = note(&input.note)?;
         let Some(senior) = actor.reviewer().cloned() else {
-            return Err(Error::Forbidden(
-                "a second approval is a senior reviewer's: sign in as one, or name one in `reviewer_id`".into(),
-            ));
+            return Err(Error::Forbidden("a second approval is a senior reviewer's, signed in to the console".into()));
         };
         if !senior.may(Role::Senior) {
             return Err(Error::Forbidden(format!(
@@ -434,6 +446,7 @@ impl Kyb<'_> {
                 reason: None,
                 note: note.clone(),
                 reviewer: Some(senior.reference()),
+                api_key_id: None,
                 at: now,
             };
             store::insert_decision(conn, case, &decision, None)?;

@@ -35,7 +35,7 @@ pub use review::{
     CaseReview, Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, FourEyes,
     NewAssignment, NewComment, NewDecision, NewSecondApproval, Reason, SlaHours, Verdict,
 };
-pub use service::{Actor, CASE_EVENT, DOCUMENT_TYPES, Kyb, LIST_BOUNDS, MAX_DOCUMENT_BYTES};
+pub use service::{CASE_EVENT, DOCUMENT_TYPES, Kyb, LIST_BOUNDS, MAX_DOCUMENT_BYTES};
 pub use single::{RequestId, SingleResult, SingleStatus, VerificationType};
 pub use summary::{CheckInstance, CheckStatus, CheckSummaryItem, CheckType, ChecksSummary, Outcome, Severity};
 

@@ -101,7 +101,7 @@ pub(crate) fn settle(
             conn,
             case,
             CaseEvent::ChecksFinished { risk },
-            &super::service::Actor::Pipeline,
+            &crate::Actor::Pipeline,
             now,
             real_now,
             json!({ "risk_level": risk, "model": super::risk::MODEL }),
@@ -186,11 +186,7 @@ async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
                         Outcome::Error { reason } => json!({ "error": reason }),
                     },
                 });
-                store::add_timeline(
-                    conn,
-                    &case,
-                    &entry(now, "check_completed", &super::service::Actor::Pipeline, detail),
-                )?;
+                store::add_timeline(conn, &case, &entry(now, "check_completed", &crate::Actor::Pipeline, detail))?;
                 settle(conn, &mut case, now, real_now, &fatf)?;
                 case.last_activity_at = case.last_activity_at.max(now);
                 store::update_case(conn, &case)?;

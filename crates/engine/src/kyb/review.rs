@@ -292,12 +292,25 @@ pub struct Decision {
     /// The taxonomy's reason (single and first steps).
     pub reason: Option<Reason>,
     pub note: String,
-    /// Null when made with an API key that named no reviewer.
+    /// The reviewer who decided; null when the integration decided with an API key.
     pub reviewer: Option<ReviewerRef>,
+    /// The API key the integration decided with (then `reviewer` is null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub api_key_id: Option<crate::organizations::ApiKeyId>,
     pub at: Timestamp,
 }
 
 impl Decision {
+    /// Who decided, as records name them: the reviewer's name, or `API key <id>`.
+    pub fn by(&self) -> String {
+        match (&self.reviewer, self.api_key_id) {
+            (Some(r), _) => r.name.clone(),
+            (None, Some(key)) => format!("API key {key}"),
+            (None, None) => "the integration".into(),
+        }
+    }
+
     /// The decision a pending first step proposes.
     pub fn kind(&self) -> Option<DecisionKind> {
         match self.decision {
@@ -347,9 +360,6 @@ pub struct NewDecision {
     pub reason: Reason,
     /// Required: what the reviewer saw and why they decided so (1 to 2000 characters).
     pub note: String,
-    /// With an API key only: the reviewer the decision is made as (their role and assignment
-    /// apply). Without it, the decision is the integration's own.
-    pub reviewer_id: Option<ReviewerId>,
 }
 
 /// `POST /api/v4/kyb/verifications/{id}/second-approval`.
@@ -361,8 +371,6 @@ pub struct NewSecondApproval {
     /// case stays with its first reviewer, to decide again).
     pub confirm: bool,
     pub note: String,
-    /// With an API key: the senior reviewer who approves.
-    pub reviewer_id: Option<ReviewerId>,
 }
 
 /// A comment: an internal note on a case.
@@ -383,8 +391,6 @@ pub struct Comment {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewComment {
     pub body: String,
-    /// With an API key: the reviewer who writes it.
-    pub reviewer_id: Option<ReviewerId>,
 }
 
 /// `POST /api/v4/kyb/verifications/{id}/assign`.

@@ -13,6 +13,7 @@ use super::model::{
     TimelineEntry, VerificationId,
 };
 use super::{pipeline, plan, store};
+use crate::Actor;
 use crate::Engine;
 use crate::applicants::{ApplicantType, NewApplicant};
 use crate::db::Watched;
@@ -39,40 +40,6 @@ const MAX_FILES_PER_KIND: usize = 10;
 
 /// The media types a document may have (by its content).
 pub const DOCUMENT_TYPES: [&str; 4] = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
-
-/// Who acts on a case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Actor {
-    /// A caller with an API key.
-    Api,
-    /// The merchant, through the hosted widget.
-    Merchant,
-    /// A reviewer: signed in to the console, or named by an API call.
-    Reviewer(crate::console::Reviewer),
-    /// The check pipeline.
-    Pipeline,
-    /// Docket itself (an SLA breach noticed on the clock).
-    Docket,
-}
-
-impl Actor {
-    pub fn name(&self) -> String {
-        match self {
-            Actor::Api => "api".into(),
-            Actor::Merchant => "merchant".into(),
-            Actor::Reviewer(r) => format!("reviewer:{}", r.name.as_str()),
-            Actor::Pipeline => "pipeline".into(),
-            Actor::Docket => "docket".into(),
-        }
-    }
-
-    pub fn reviewer(&self) -> Option<&crate::console::Reviewer> {
-        match self {
-            Actor::Reviewer(r) => Some(r),
-            _ => None,
-        }
-    }
-}
 
 pub struct Kyb<'e> {
     pub(crate) engine: &'e Engine,
@@ -187,7 +154,7 @@ impl Kyb<'_> {
 
     /// Creates a case for the organization applicant with `external_id` (created when there is
     /// none; an existing person applicant with it is a conflict).
-    pub async fn create(&self, scope: Scope, input: NewCase) -> Result<CaseDetail> {
+    pub async fn create(&self, scope: Scope, input: NewCase, actor: Actor) -> Result<CaseDetail> {
         let now = self.now(scope);
         let real_now = self.engine.real_now();
         let mut form = Form::default();
@@ -262,7 +229,7 @@ impl Kyb<'_> {
                 store::add_timeline(
                     conn,
                     &case,
-                    &entry(now, "created", &Actor::Api, json!({ "public_id": case.public_id })),
+                    &entry(now, "created", &actor, json!({ "public_id": case.public_id })),
                 )?;
                 Ok(case.id)
             })

@@ -965,8 +965,8 @@ pub(crate) fn insert_decision(
 ) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO kyb_decisions (id, organization_id, environment, case_id, step, decision, reason, note, reviewer_id,
-            reviewer_name, assigned_at, at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            reviewer_name, assigned_at, at, api_key_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         d.id,
@@ -981,6 +981,7 @@ pub(crate) fn insert_decision(
         d.reviewer.as_ref().map(|r| r.name.clone()),
         assigned_at,
         d.at,
+        d.api_key_id,
     ])?;
     Ok(())
 }
@@ -988,7 +989,7 @@ pub(crate) fn insert_decision(
 pub(crate) fn decisions_of(conn: &Connection, case: CaseId) -> Result<Vec<Decision>> {
     let rows = conn
         .prepare_cached(
-            "SELECT id, step, decision, reason, note, reviewer_id, reviewer_name, at FROM kyb_decisions
+            "SELECT id, step, decision, reason, note, reviewer_id, reviewer_name, at, api_key_id FROM kyb_decisions
              WHERE case_id = ?1 ORDER BY at, rowid",
         )?
         .query_map(params![case], |r| {
@@ -1010,6 +1011,7 @@ pub(crate) fn decisions_of(conn: &Connection, case: CaseId) -> Result<Vec<Decisi
                     _ => None,
                 },
                 at: r.get(7)?,
+                api_key_id: r.get(8)?,
             })
         })?
         .collect::<rusqlite::Result<_>>()?;

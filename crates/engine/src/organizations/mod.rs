@@ -3,7 +3,7 @@
 
 mod model;
 mod service;
-mod store;
+pub(crate) mod store;
 
 pub use model::{ApiKey, ApiKeyId, Authenticated, CreatedKey, FirstRun, Organization};
 pub use service::{DEFAULT_ORGANIZATION, KEY_NAME_MAX, KeyCache, Keys, Organizations, pin_variable};

@@ -39,6 +39,14 @@ pub(super) fn organization_by_id(conn: &Connection, id: OrganizationId) -> Resul
         .optional()?)
 }
 
+/// Every organization's id.
+pub(crate) fn ids(conn: &Connection) -> Result<Vec<OrganizationId>> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM organizations ORDER BY id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
 pub(super) fn list_organizations(conn: &Connection) -> Result<Vec<Organization>> {
     let mut stmt = conn.prepare(&format!("SELECT {ORG_COLUMNS} FROM organizations ORDER BY created_at, id"))?;
     let rows = stmt.query_map([], organization)?.collect::<rusqlite::Result<_>>()?;

@@ -7,10 +7,10 @@ use jiff::SignedDuration;
 
 use super::model::{MAX_DAYS, RetentionChange, RetentionSettings};
 use super::store;
-use crate::Engine;
 use crate::error::{Error, Result};
 use crate::scope::Scope;
 use crate::webhooks::WebhookSettingsPatch;
+use crate::{Actor, Engine};
 
 /// How often retention is enforced.
 const EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
@@ -44,7 +44,7 @@ impl Retention<'_> {
 
     /// Replaces the environment's settings (a field left out takes its default) and enforces
     /// them at once.
-    pub async fn change(&self, scope: Scope, change: RetentionChange) -> Result<RetentionSettings> {
+    pub async fn change(&self, scope: Scope, change: RetentionChange, actor: &Actor) -> Result<RetentionSettings> {
         let max = self.journal_days_max();
         if let Some(d) = change.journal_days
             && !(1..=max).contains(&d)
@@ -75,7 +75,23 @@ impl Retention<'_> {
             search_history_days: change.search_history_days,
             case_files_days: change.case_files_days,
         };
-        self.engine.core.db.write(move |conn| store::set(conn, scope, stored)).await?;
+        let (at, actor) = (self.engine.now(scope), actor.clone());
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let before = store::get(conn, scope)?;
+                store::set(conn, scope, stored)?;
+                crate::audit::record(
+                    conn,
+                    scope,
+                    at,
+                    &actor,
+                    "retention_changed",
+                    serde_json::json!({ "before": before, "after": stored, "deliveries_days": deliveries }),
+                )
+            })
+            .await?;
         self.enforce_in(scope, stored).await?;
         self.settings(scope).await
     }

@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::scope::Scope;
 
 /// An environment's stored days (`None`: the default).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct Stored {
     pub(crate) journal_days: Option<u32>,
     pub(crate) search_history_days: Option<u32>,

@@ -7,8 +7,9 @@ use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use serde_json::json;
 
 use super::document::DocumentType;
-use super::service::{Actor, NewDocument, NewProfile, NewVerification, UploadTarget};
+use super::service::{NewDocument, NewProfile, NewVerification, UploadTarget};
 use super::status::VerificationStatus;
+use crate::Actor;
 use crate::error::{Error, Result};
 use crate::scope::Scope;
 
@@ -101,7 +102,7 @@ impl super::Verifications<'_> {
             ),
             settings: Some(settings),
         };
-        let profile = self.create_profile(scope, profile, Actor::Reviewer("demo".into())).await?;
+        let profile = self.create_profile(scope, profile, Actor::Docket).await?;
         self.create_link(scope, profile, Some(1440)).await?;
 
         let mut made = 0;
@@ -115,7 +116,7 @@ impl super::Verifications<'_> {
                 expiration_minutes: Some(10_080),
                 ..NewVerification::default()
             };
-            let v = self.create(scope, input, Actor::Reviewer("demo".into())).await?;
+            let v = self.create(scope, input, Actor::Docket).await?;
             let seed = 7_000 + i as u32 * 10;
             let files = [(DocumentType::Passport, demo.passport, false), (DocumentType::Selfie, demo.selfie, true)];
             for (n, (document_type, name, face)) in files.into_iter().enumerate() {
@@ -126,7 +127,7 @@ impl super::Verifications<'_> {
                     .await?;
             }
             if demo.proceed {
-                let _ = self.proceed(scope, v.id, Actor::Reviewer("demo".into())).await?;
+                let _ = self.proceed(scope, v.id, Actor::Docket).await?;
             }
             made += 1;
         }

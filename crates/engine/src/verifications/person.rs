@@ -9,9 +9,10 @@ use serde_json::Value;
 
 use super::model::{Checks, DocumentRef, MissingDocuments, Verification};
 use super::profile::{ManualField, ManualFieldSettings, Settings};
-use super::service::{Actor, Verifications};
+use super::service::Verifications;
 use super::status::VerificationStatus;
 use super::store;
+use crate::Actor;
 use crate::error::{Error, Result};
 use crate::scope::Scope;
 use crate::time::Timestamp;

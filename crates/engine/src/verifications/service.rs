@@ -13,7 +13,6 @@ use super::profile::{CheckStep, Link, Profile, ProfileId, Settings, profile_text
 use super::status::{VerificationEvent, VerificationStatus};
 use super::store::{self, LinkRecord, ProfileRecord, Record, VerificationFilter};
 use super::{codes, process};
-use crate::Engine;
 use crate::applicants::{ApplicantId, NewApplicant};
 use crate::error::{Error, Result};
 use crate::files::StoredFile;
@@ -22,6 +21,7 @@ use crate::scope::Scope;
 use crate::time::Timestamp;
 use crate::values::CountryCode;
 use crate::work::{self, Kind};
+use crate::{Actor, Engine};
 
 /// Bounds of the verification and profile lists (the Python client's default is 10).
 pub const LIST_BOUNDS: Bounds = Bounds::V3;
@@ -54,32 +54,15 @@ pub struct ReviewerOutcome {
     pub note: Option<String>,
 }
 
-/// Who acts on a verification.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Actor {
-    /// A caller with an API key (its id).
-    Api(String),
-    /// The console (a reviewer, by name).
-    Reviewer(String),
-    /// The person on the hosted page or the end-user endpoints.
-    Person,
-}
-
-impl Actor {
-    fn name(&self) -> String {
-        match self {
-            Actor::Api(_) => "api".to_owned(),
-            Actor::Reviewer(r) => format!("reviewer:{r}"),
-            Actor::Person => "person".to_owned(),
-        }
-    }
-
-    fn account_id(&self) -> String {
-        match self {
-            Actor::Api(key) => key.clone(),
-            Actor::Reviewer(_) => "console".to_owned(),
-            Actor::Person => "hosted_page".to_owned(),
-        }
+/// What a verification's `account_id` says of who started it: the API key's id, `console`,
+/// `hosted_page`, `kyb` (a KYB case's check) or `docket`.
+fn account_id(who: &Actor) -> String {
+    match who {
+        Actor::ApiKey(key) => key.to_string(),
+        Actor::Reviewer(_) => "console".to_owned(),
+        Actor::Person => "hosted_page".to_owned(),
+        Actor::Pipeline => "kyb".to_owned(),
+        Actor::Docket | Actor::Command => "docket".to_owned(),
     }
 }
 
@@ -254,7 +237,8 @@ impl Verifications<'_> {
             is_archived: false,
             created_by: Some(match who {
                 Actor::Reviewer(_) => "console".to_owned(),
-                _ => "api".to_owned(),
+                Actor::ApiKey(_) => "api".to_owned(),
+                _ => "docket".to_owned(),
             }),
             created_at: now,
             updated_at: None,
@@ -548,7 +532,7 @@ impl Verifications<'_> {
                     short_id,
                     link_id,
                     status: VerificationStatus::Initial,
-                    account_id: who.account_id(),
+                    account_id: account_id(&who),
                     settings,
                     checks,
                     documents: Vec::new(),

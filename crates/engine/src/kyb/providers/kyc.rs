@@ -11,12 +11,13 @@ use jiff::SignedDuration;
 use serde_json::json;
 
 use super::{CheckInput, Finding, Ran};
+use crate::Actor;
 use crate::Engine;
 use crate::applicants::NewApplicant;
 use crate::error::{Error, Result};
 use crate::kyb::summary::Severity;
 use crate::page::PageRequest;
-use crate::verifications::{Actor, NewVerification, Verification, VerificationFilter, VerificationStatus};
+use crate::verifications::{NewVerification, Verification, VerificationFilter, VerificationStatus};
 
 /// How often a waiting check looks at its verification again.
 const LOOK_AGAIN: SignedDuration = SignedDuration::from_mins(5);
@@ -54,7 +55,7 @@ pub(super) async fn run(engine: &Engine, input: &CheckInput<'_>) -> Result<Ran> 
                 expiration_minutes: Some(VERIFICATION_MINUTES),
                 ..NewVerification::default()
             };
-            verifications.create(scope, new, Actor::Api("kyb".to_owned())).await?
+            verifications.create(scope, new, Actor::Pipeline).await?
         }
     };
     Ok(outcome(&input.subject.name, &verification))
