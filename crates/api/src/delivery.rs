@@ -9,7 +9,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use docket_engine::special_addresses::NotPublic;
-use docket_engine::webhooks::address::{HOW_TO_ALLOW, check_address};
+use docket_engine::webhooks::address::{GUARD_REFUSES, check_address};
 use docket_engine::webhooks::transport::{Answer, EXCERPT_BYTES, Failure, Outbound, SendFuture, Transport};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
@@ -139,7 +139,7 @@ impl Transport for HttpTransport {
                 && let Some(ip) = literal_address(&request.url)
                 && let Err(why) = check_address(ip)
             {
-                return Err(Failure::Refused(format!("{why}: {HOW_TO_ALLOW}")));
+                return Err(Failure::Refused(format!("{why}: {GUARD_REFUSES}")));
             }
             let sent = client
                 .post(&request.url)
@@ -154,7 +154,7 @@ impl Transport for HttpTransport {
                 Err(e) if e.is_timeout() => return Err(Failure::TimedOut),
                 Err(e) => {
                     return Err(match refusal_in(&e) {
-                        Some(why) => Failure::Refused(format!("{why}: {HOW_TO_ALLOW}")),
+                        Some(why) => Failure::Refused(format!("{why}: {GUARD_REFUSES}")),
                         None => Failure::Connection(describe(&e)),
                     });
                 }
@@ -199,7 +199,10 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let port = listener.local_addr().expect("addr").port();
         for (url, words) in [
-            (format!("http://localhost:{port}/x"), "localhost resolves only to addresses that are not public (127.0.0.1 is not a public address: Loopback"),
+            (
+                format!("http://localhost:{port}/x"),
+                "localhost resolves only to addresses that are not public (127.0.0.1 is not a public address: Loopback",
+            ),
             (format!("http://127.0.0.1:{port}/x"), "127.0.0.1 is not a public address: Loopback"),
             (format!("http://[::ffff:127.0.0.1]:{port}/x"), "is not a public address: IPv4-mapped Address"),
             (format!("http://[64:ff9b::7f00:1]:{port}/x"), "embedding 127.0.0.1, Loopback"),

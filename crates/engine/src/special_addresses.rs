@@ -162,7 +162,7 @@ impl Entry {
     }
 }
 
-use Reachable::{NotApplicable, No, Terminated, Yes};
+use Reachable::{No, NotApplicable, Terminated, Yes};
 
 const fn v4(a: u8, b: u8, c: u8, d: u8, len: u8) -> Block {
     Block::V4(Ipv4Addr::new(a, b, c, d), len)
@@ -229,7 +229,12 @@ pub static IPV4: &[Entry] = &[
 /// that carry IPv4 and the deprecated site-local block are named), then the special-purpose
 /// registry row by row.
 pub static IPV6: &[Entry] = &[
-    address_space(v6(0, 0, 0, 0, 0, 0, 0, 0, 0), "Outside the global unicast space, reserved by the IETF", "RFC 4291", No),
+    address_space(
+        v6(0, 0, 0, 0, 0, 0, 0, 0, 0),
+        "Outside the global unicast space, reserved by the IETF",
+        "RFC 4291",
+        No,
+    ),
     address_space(v6(0x2000, 0, 0, 0, 0, 0, 0, 0, 3), "Global Unicast", "RFC 4291", Yes),
     embedding(
         address_space(v6(0, 0, 0, 0, 0, 0, 0, 0, 96), "IPv4-compatible address (deprecated)", "RFC 4291", No),
@@ -244,7 +249,10 @@ pub static IPV6: &[Entry] = &[
     special(v6(0, 0, 0, 0, 0, 0, 0, 1, 128), "Loopback Address", "RFC 4291", No),
     special(v6(0, 0, 0, 0, 0, 0, 0, 0, 128), "Unspecified Address", "RFC 4291", No),
     embedding(special(v6(0, 0, 0, 0, 0, 0xffff, 0, 0, 96), "IPv4-mapped Address", "RFC 4291", No), Embeds::Last32Bits),
-    embedding(special(v6(0x64, 0xff9b, 0, 0, 0, 0, 0, 0, 96), "IPv4-IPv6 Translation", "RFC 6052", Yes), Embeds::Last32Bits),
+    embedding(
+        special(v6(0x64, 0xff9b, 0, 0, 0, 0, 0, 0, 96), "IPv4-IPv6 Translation", "RFC 6052", Yes),
+        Embeds::Last32Bits,
+    ),
     special(v6(0x64, 0xff9b, 1, 0, 0, 0, 0, 0, 48), "IPv4-IPv6 Translation (local use)", "RFC 8215", No),
     special(v6(0x100, 0, 0, 0, 0, 0, 0, 0, 64), "Discard-Only Address Block", "RFC 6666", No),
     special(v6(0x100, 0, 0, 1, 0, 0, 0, 0, 64), "Dummy IPv6 Prefix", "RFC 9780", No),
@@ -258,7 +266,12 @@ pub static IPV6: &[Entry] = &[
     special(v6(0x2001, 4, 0x112, 0, 0, 0, 0, 0, 48), "AS112-v6", "RFC 7535", Yes),
     special(v6(0x2001, 0x10, 0, 0, 0, 0, 0, 0, 28), "Deprecated (previously ORCHID)", "RFC 4843", Terminated),
     special(v6(0x2001, 0x20, 0, 0, 0, 0, 0, 0, 28), "ORCHIDv2", "RFC 7343", Yes),
-    special(v6(0x2001, 0x30, 0, 0, 0, 0, 0, 0, 28), "Drone Remote ID Protocol Entity Tags (DETs) Prefix", "RFC 9374", Yes),
+    special(
+        v6(0x2001, 0x30, 0, 0, 0, 0, 0, 0, 28),
+        "Drone Remote ID Protocol Entity Tags (DETs) Prefix",
+        "RFC 9374",
+        Yes,
+    ),
     special(v6(0x2001, 0xdb8, 0, 0, 0, 0, 0, 0, 32), "Documentation", "RFC 3849", No),
     embedding(special(v6(0x2002, 0, 0, 0, 0, 0, 0, 0, 16), "6to4", "RFC 3056", NotApplicable), Embeds::SixToFour),
     special(v6(0x2620, 0x4f, 0x8000, 0, 0, 0, 0, 0, 48), "Direct Delegation AS112 Service", "RFC 7534", Yes),
@@ -443,8 +456,12 @@ mod tests {
         for e in IPV4.iter().chain(IPV6) {
             let (first, last) = (e.block.first(), e.block.last());
             let middle = match (first, last) {
-                (IpAddr::V4(a), IpAddr::V4(b)) => IpAddr::V4(Ipv4Addr::from(u32::from(a) + (u32::from(b) - u32::from(a)) / 2)),
-                (IpAddr::V6(a), IpAddr::V6(b)) => IpAddr::V6(Ipv6Addr::from(u128::from(a) + (u128::from(b) - u128::from(a)) / 2)),
+                (IpAddr::V4(a), IpAddr::V4(b)) => {
+                    IpAddr::V4(Ipv4Addr::from(u32::from(a) + (u32::from(b) - u32::from(a)) / 2))
+                }
+                (IpAddr::V6(a), IpAddr::V6(b)) => {
+                    IpAddr::V6(Ipv6Addr::from(u128::from(a) + (u128::from(b) - u128::from(a)) / 2))
+                }
                 _ => unreachable!("a block's ends are of one family"),
             };
             let mut judged = 0;

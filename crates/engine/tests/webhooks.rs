@@ -4,12 +4,12 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use docket_engine::applicants::NewApplicant;
+use docket_engine::audit::AuditFilter;
+use docket_engine::console::{NewReviewer, Reviewer, Role};
 use docket_engine::page::PageRequest;
 use docket_engine::time::ManualTime;
 use docket_engine::webhooks::signature::verify;
 use docket_engine::webhooks::transport::{Answer, Failure, Outbound, SendFuture, Transport};
-use docket_engine::audit::AuditFilter;
-use docket_engine::console::{NewReviewer, Reviewer, Role};
 use docket_engine::webhooks::{
     ADDRESS_GUARD_CHANGED, AddressGuard, AttemptCause, DeliveryState, EventType, MasterKey, SigningSecret,
     WebhookInput, WebhookSettingsPatch,
@@ -512,7 +512,10 @@ async fn the_address_guard_is_an_admins_switch_on_the_audit_chain() {
     let moved: WebhookSettingsPatch =
         serde_json::from_value(serde_json::json!({"allow_private_addresses": true})).expect("parses");
     let err = w.update_settings(f.production, moved).await.expect_err("moved").to_string();
-    assert!(err.starts_with("allow_private_addresses: ") && err.contains("PUT /_docket/webhooks/address-guard"), "{err}");
+    assert!(
+        err.starts_with("allow_private_addresses: ") && err.contains("PUT /_docket/webhooks/address-guard"),
+        "{err}"
+    );
     assert!(!w.settings(f.production).await.expect("settings").allow_private_addresses);
 
     assert_eq!(w.set_address_guard(f.production, allow, &ada).await.expect("switched"), allow);

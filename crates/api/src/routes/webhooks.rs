@@ -6,8 +6,8 @@ use axum::Extension;
 use axum::extract::State;
 use docket_engine::page::Page;
 use docket_engine::webhooks::{
-    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, HISTORY_BOUNDS, RotatedSecret, Webhook, WebhookCreated, WebhookId,
-    WebhookInput, WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, HISTORY_BOUNDS, RotatedSecret, Webhook,
+    WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -19,9 +19,9 @@ use crate::special_addresses::{self, NotPublic};
 /// The longest endpoint URL accepted.
 pub const MAX_URL_LEN: usize = 2048;
 
-/// What a refusal tells the caller to do.
-pub const HOW_TO_ALLOW: &str = "refused in production by the address guard (an admin can turn \
-                                `allow_private_addresses` on in the console's webhook settings), or use the sandbox";
+/// What a refusal says, and what to do about it.
+pub const GUARD_REFUSES: &str = "refused in production by the address guard (an admin can turn \
+                                 `allow_private_addresses` on in the console's webhook settings)";
 
 /// Whether deliveries may go to this address when private addresses are not allowed.
 pub fn is_public(ip: IpAddr) -> bool {
@@ -64,7 +64,7 @@ pub fn check_url(text: &str, allow_private: bool) -> Result<String> {
             }
         };
         if let Err(why) = refused {
-            return Err(Error::invalid(field, format!("{why}: {HOW_TO_ALLOW}")));
+            return Err(Error::invalid(field, format!("{why}: {GUARD_REFUSES}, or use the sandbox")));
         }
     }
     Ok(url.to_string())
@@ -108,8 +108,12 @@ mod tests {
             assert!(err.contains("allow_private_addresses") && err.contains("sandbox"), "{err}");
             assert!(check_url(url, true).is_ok(), "{url} is allowed when private addresses are");
         }
-        for public in ["https://hooks.example.com/x", "http://8.8.8.8/", "http://[2606:4700::1111]/", "http://[64:ff9b::808:808]/"]
-        {
+        for public in [
+            "https://hooks.example.com/x",
+            "http://8.8.8.8/",
+            "http://[2606:4700::1111]/",
+            "http://[64:ff9b::808:808]/",
+        ] {
             assert!(check_url(public, false).is_ok(), "{public}");
         }
     }

@@ -19,8 +19,8 @@ pub mod transport;
 
 pub use delivery::SCHEDULE;
 pub use model::{
-    AddressGuard, Attempt, AttemptCause, Delivery, DeliveryDetail, DeliveryId, DeliveryState, EventType, RotatedSecret, Webhook,
-    WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Attempt, AttemptCause, Delivery, DeliveryDetail, DeliveryId, DeliveryState, EventType, RotatedSecret,
+    Webhook, WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 pub use secret::{MasterKey, SigningSecret};
 pub use service::{ADDRESS_GUARD_CHANGED, HISTORY_BOUNDS, MAX_WEBHOOKS, Webhooks};

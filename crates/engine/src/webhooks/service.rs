@@ -5,8 +5,8 @@ use serde_json::json;
 
 use super::address::check_url;
 use super::model::{
-    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, RotatedSecret, Webhook, WebhookCreated, WebhookId, WebhookInput,
-    WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, RotatedSecret, Webhook, WebhookCreated, WebhookId,
+    WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 use super::samples;
 use super::secret::SigningSecret;
@@ -271,7 +271,8 @@ impl Webhooks<'_> {
                  settings (PUT /_docket/webhooks/address-guard), recorded on the audit trail",
             ));
         }
-        let grace = patch.rotation_grace_seconds.map(|v| bounded("rotation_grace_seconds", v, 0, 30 * 86_400)).transpose()?;
+        let grace =
+            patch.rotation_grace_seconds.map(|v| bounded("rotation_grace_seconds", v, 0, 30 * 86_400)).transpose()?;
         let timeout = patch.timeout_seconds.map(|v| bounded("timeout_seconds", v, 1, 30)).transpose()?;
         let retention = patch.retention_days.map(|v| bounded("retention_days", v, 1, 365)).transpose()?;
         // Read and written in one transaction, so that a switch of the address guard made
