@@ -14,12 +14,14 @@ import http.server
 import json
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import pytest
 
 from conftest import Client, wait_for
+from test_console import signed_in
 
 HOOKS = "/api/v3/organization/webhooks"
 HISTORY = "/api/v3/notifications/webhook/history"
@@ -379,19 +381,169 @@ def test_pending_deliveries_survive_kill_9(docket_factory: Callable[..., Any], r
 # --- safety and bad input ------------------------------------------------------------------------
 
 
-def test_production_refuses_private_addresses_unless_allowed(production: Client):
+GUARD = "/_docket/webhooks/address-guard"
+GUARD_ADMIN = "Guard Admin"
+
+
+@pytest.fixture(scope="module")
+def guard_admin(server) -> Any:
+    """A console signed in to production as an admin, who switches the address guard."""
+    return signed_in(server, GUARD_ADMIN, environment="production")
+
+
+@contextmanager
+def private_addresses_allowed(admin: Any) -> Iterator[None]:
+    """The address guard off for the block (production's, shared by the session): on again after."""
+    r = admin.request("PUT", GUARD, json={"allow_private_addresses": True})
+    assert r.status_code == 200, r.text
+    try:
+        yield
+    finally:
+        r = admin.request("PUT", GUARD, json={"allow_private_addresses": False})
+        assert r.status_code == 200, r.text
+
+
+def test_production_refuses_private_addresses_unless_allowed(production: Client, guard_admin: Any):
     r = production.post(HOOKS, json={"webhook_url": "http://127.0.0.1:9/x", "event_types": ["ALL"]})
     assert r.status_code == 400 and "allow_private_addresses" in r.json()["message"]
+    assert "127.0.0.1 is not a public address: Loopback (127.0.0.0/8, RFC 1122)" in r.json()["message"]
     r = production.post(HOOKS, json={"webhook_url": "http://169.254.169.254/latest", "event_types": ["ALL"]})
-    assert r.status_code == 400
-    assert production.request("PATCH", SETTINGS, json={"allow_private_addresses": True}).status_code == 200
-    try:
+    assert r.status_code == 400 and "Link Local" in r.json()["message"]
+    with private_addresses_allowed(guard_admin):
         r = production.post(HOOKS, json={"webhook_url": "http://127.0.0.1:9/x", "event_types": ["ALL"],
                                          "is_sandbox": False})
         assert r.status_code == 200, r.text
         assert production.delete(f"{HOOKS}/{r.json()['id']}").status_code == 200
+
+
+# Each address that is not public, spelled as a URL host, with the words its refusal names it by.
+# The first six were accepted on main (issue 32).
+NOT_PUBLIC = [
+    ("[::127.0.0.1]", "IPv4-compatible address (deprecated) (::/96, RFC 4291) embedding 127.0.0.1"),
+    ("[64:ff9b::7f00:1]", "IPv4-IPv6 Translation (64:ff9b::/96, RFC 6052) embedding 127.0.0.1, Loopback"),
+    ("[2002:7f00:1::]", "6to4 (2002::/16, RFC 3056) embedding 127.0.0.1"),
+    ("[::ffff:0:7f00:1]", "IPv4-translated address (::ffff:0:0:0/96, RFC 2765) embedding 127.0.0.1"),
+    ("[fec0::1]", "Site-local (deprecated) (fec0::/10, RFC 3879)"),
+    ("192.0.0.1", "IPv4 Service Continuity Prefix (192.0.0.0/29, RFC 7335)"),
+    ("[2001::1]", "TEREDO (2001::/32, RFC 4380)"),
+    ("[64:ff9b:1::a00:1]", "IPv4-IPv6 Translation (local use) (64:ff9b:1::/48, RFC 8215)"),
+    ("[100:0:0:1::1]", "Dummy IPv6 Prefix (100:0:0:1::/64, RFC 9780)"),
+    ("[5f00::1]", "Segment Routing (SRv6) SIDs (5f00::/16, RFC 9602)"),
+    ("[3fff::1]", "Documentation (3fff::/20, RFC 9637)"),
+    ("198.18.0.1", "Benchmarking (198.18.0.0/15, RFC 2544)"),
+    ("[::ffff:10.0.0.1]", "IPv4-mapped Address"),
+    ("localhost", "localhost is a loopback name (RFC 6761)"),
+]
+
+
+@pytest.mark.parametrize("host,words", NOT_PUBLIC, ids=[h for h, _ in NOT_PUBLIC])
+def test_production_refuses_every_address_that_is_not_public_naming_its_kind(production: Client, host: str, words: str):
+    before = len(production.get(HOOKS).json()["webhooks"])
+    r = production.post(HOOKS, json={"webhook_url": f"http://{host}:9/x", "event_types": ["ALL"]})
+    assert r.status_code == 400, r.text
+    message = r.json()["message"]
+    assert message.startswith("webhook_url: ") and words in message, message
+    assert "address guard" in message and "allow_private_addresses" in message
+    assert len(production.get(HOOKS).json()["webhooks"]) == before
+
+
+def attempt_error(client: Client, delivery_id: str) -> str:
+    """The first attempt's error, once the attempt is recorded."""
+    def first() -> str | None:
+        attempts = delivery(client, delivery_id)["attempts_detail"]
+        return attempts[0]["error"] if attempts else None
+
+    return wait_for(first, what=f"the first attempt of {delivery_id}")
+
+
+def test_a_name_that_resolves_to_loopback_is_refused_at_delivery_and_nothing_reaches_it(
+        production: Client, guard_admin: Any, receiver: Receiver, unique: Callable[[str], str]):
+    port = receiver.url.rsplit(":", 1)[1]
+    path = "/" + unique("guarded")
+    # Saved while private addresses were allowed; the guard is on again when it is sent.
+    with private_addresses_allowed(guard_admin):
+        r = production.post(HOOKS, json={"webhook_url": f"http://localhost:{port}{path}", "event_types": ["ALL"]})
+        assert r.status_code == 200, r.text
+    hook = r.json()["id"]
+    try:
+        sent = send_test(production, hook, event_type="DOCVER")
+        error = attempt_error(production, sent["id"])
+        assert error.startswith("refused: localhost resolves only to addresses that are not public"), error
+        assert "Loopback" in error and "address guard" in error, error
+        replayed = production.post(f"/_docket/webhooks/deliveries/{sent['id']}/replay")
+        assert replayed.status_code == 200, replayed.text
+        wait_for(lambda: delivery(production, sent["id"])["attempts"] >= 2, what="the replay's attempt")
+        assert all(a["error"].startswith("refused: localhost") for a in delivery(production, sent["id"])["attempts_detail"])
+        assert all(a["response_code"] is None for a in delivery(production, sent["id"])["attempts_detail"])
+        time.sleep(0.5)
+        assert receiver.at(path) == [], "nothing reached the loopback receiver"
+
+        # The same endpoint, guard off: the receiver is reached (so the refusal above was the guard's).
+        with private_addresses_allowed(guard_admin):
+            allowed = send_test(production, hook, event_type="DOCVER")
+            receiver.wait(path, 1)
+            wait_state(production, allowed["id"], "delivered")
     finally:
-        production.request("PATCH", SETTINGS, json={"allow_private_addresses": False})
+        production.delete(f"{HOOKS}/{hook}")
+
+
+def test_an_endpoint_saved_before_the_guard_is_refused_at_each_attempt_by_the_whole_table(
+        production: Client, guard_admin: Any):
+    # 192.0.0.1 passed main's own ranges: the test delivery was sent there.
+    with private_addresses_allowed(guard_admin):
+        r = production.post(HOOKS, json={"webhook_url": "http://192.0.0.1:9/x", "event_types": ["ALL"]})
+        assert r.status_code == 200, r.text
+    hook = r.json()["id"]
+    try:
+        sent = send_test(production, hook, event_type="DOCVER")
+        error = attempt_error(production, sent["id"])
+        assert error.startswith("refused: 192.0.0.1 is not a public address: IPv4 Service Continuity Prefix "
+                                "(192.0.0.0/29, RFC 7335)"), error
+        assert delivery(production, sent["id"])["attempts_detail"][0]["response_code"] is None
+    finally:
+        production.delete(f"{HOOKS}/{hook}")
+
+
+def test_the_address_guard_is_an_admins_switch_recorded_on_the_audit_chain(
+        server, sandbox: Client, production: Client, guard_admin: Any, unique: Callable[[str], str]):
+    settings = lambda: production.get(SETTINGS).json()["allow_private_addresses"]  # noqa: E731
+    assert settings() is False, "the guard is on by default"
+
+    # Not with an API key, not as a reviewer who is not an admin, not in the sandbox.
+    r = production.request("PUT", GUARD, json={"allow_private_addresses": True})
+    assert r.status_code == 403 and "admin" in r.json()["message"], r.text
+    senior = unique("Senior")
+    assert sandbox.post("/_docket/reviewers", json={"name": senior, "role": "senior"}).status_code == 201
+    r = signed_in(server, senior, environment="production").request("PUT", GUARD, json={"allow_private_addresses": True})
+    assert r.status_code == 403 and "admin" in r.json()["message"], r.text
+    r = signed_in(server, GUARD_ADMIN, environment="sandbox").request("PUT", GUARD, json={"allow_private_addresses": True})
+    assert r.status_code == 409 and "sandbox always allows" in r.json()["message"], r.text
+    for bad in ({}, {"allow_private_addresses": "yes"}, {"allow_private_addresses": True, "also": 1}):
+        r = guard_admin.request("PUT", GUARD, json=bad)
+        assert r.status_code == 400 and r.json()["message"], (bad, r.text)
+    # The settings' patch no longer takes it, and says where it went.
+    for value in (True, False, "yes"):
+        r = production.request("PATCH", SETTINGS, json={"allow_private_addresses": value})
+        assert r.status_code == 400, r.text
+        assert r.json()["message"].startswith("allow_private_addresses: ") and GUARD in r.json()["message"]
+    assert settings() is False
+
+    admin_id = guard_admin.get("/_docket/me").json()["reviewer"]["id"]
+    with private_addresses_allowed(guard_admin):
+        assert settings() is True
+        r = production.request("PATCH", SETTINGS, json={"timeout_seconds": 5})
+        assert r.status_code == 200 and r.json()["allow_private_addresses"] is True, "other settings keep it"
+    assert settings() is False
+
+    events = production.get("/_docket/audit", params={"reviewer_id": admin_id, "limit": 100}).json()["data"]
+    switches = [e for e in events if e["kind"] == "webhook_address_guard_changed"][:2]
+    assert [e["data"] for e in switches] == [
+        {"before": {"allow_private_addresses": True}, "after": {"allow_private_addresses": False}},
+        {"before": {"allow_private_addresses": False}, "after": {"allow_private_addresses": True}},
+    ]
+    assert all(e["actor"] == f"reviewer:{GUARD_ADMIN}" and e["environment"] == "production" for e in switches)
+    verified = production.get("/_docket/audit/verify").json()
+    assert verified["ok"] and verified["problem"] is None, verified
 
 
 def test_endpoints_are_isolated_between_organizations_and_environments(
@@ -455,7 +607,8 @@ def test_long_urls_unknown_ids_and_bad_controls_are_4xx(sandbox: Client, endpoin
         r = sandbox.get(HISTORY, params=params)
         assert r.status_code == 400 and mentions in r.json()["message"], (params, r.text)
     for patch, mentions in [({"timeout_seconds": 0}, "timeout_seconds"), ({"retention_days": 9999}, "retention_days"),
-                            ({"rotation_grace_seconds": -1}, "rotation_grace_seconds"), ({"color": "red"}, "color")]:
+                            ({"rotation_grace_seconds": -1}, "rotation_grace_seconds"), ({"color": "red"}, "color"),
+                            ({"allow_private_addresses": True}, "/_docket/webhooks/address-guard")]:
         r = sandbox.request("PATCH", SETTINGS, json=patch)
         assert r.status_code == 400 and mentions in r.json()["message"], (patch, r.text)
     assert sandbox.get(SETTINGS).json() == {"rotation_grace_seconds": 86400, "timeout_seconds": 5,

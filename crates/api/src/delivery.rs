@@ -1,17 +1,36 @@
-//! Docket's webhook transport: one POST per attempt with reqwest. Redirects are not followed;
-//! TLS certificates are checked against the system's trust store; when the engine asks for
-//! public addresses only (production), every address a host resolves to is checked before
-//! connecting, and literal addresses in the URL too.
+//! Docket's webhook transport: one POST per attempt with reqwest. Redirects are not followed
+//! and no proxy is used, so the address connected to is the one checked; TLS certificates are
+//! checked against the system's trust store. When the engine asks for public addresses only
+//! (production with the address guard on), every address a host resolves to is checked
+//! before connecting (the resolver hands the connector only the public ones), and a literal
+//! address in the URL too (it bypasses the resolver), on every attempt.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use docket_engine::webhooks::address::is_public;
+use docket_engine::special_addresses::NotPublic;
+use docket_engine::webhooks::address::{GUARD_REFUSES, check_address};
 use docket_engine::webhooks::transport::{Answer, EXCERPT_BYTES, Failure, Outbound, SendFuture, Transport};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 /// The `User-Agent` of deliveries.
 const USER_AGENT: &str = concat!("Docket-Webhooks/", env!("CARGO_PKG_VERSION"));
+
+/// A name whose every address is refused by the guard.
+#[derive(Debug)]
+struct NoPublicAddress {
+    host: String,
+    refused: Vec<NotPublic>,
+}
+
+impl std::fmt::Display for NoPublicAddress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let reasons: Vec<String> = self.refused.iter().map(NotPublic::to_string).collect();
+        write!(f, "{} resolves only to addresses that are not public ({})", self.host, reasons.join("; "))
+    }
+}
+
+impl std::error::Error for NoPublicAddress {}
 
 /// Resolves names, keeping only public addresses (and failing when none is left).
 struct PublicOnly;
@@ -21,18 +40,42 @@ impl Resolve for PublicOnly {
         Box::pin(async move {
             let host = name.as_str().to_owned();
             let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
-            let public: Vec<SocketAddr> = found.iter().copied().filter(|a| is_public(a.ip())).collect();
-            if public.is_empty() {
-                let shown: Vec<String> = found.iter().map(|a| a.ip().to_string()).collect();
-                return Err(format!(
-                    "{host} resolves only to loopback or private addresses ({}), refused in production",
-                    shown.join(", ")
-                )
-                .into());
+            let mut public = Vec::with_capacity(found.len());
+            let mut refused = Vec::new();
+            for address in found {
+                match check_address(address.ip()) {
+                    Ok(()) => public.push(address),
+                    Err(why) => refused.push(why),
+                }
+            }
+            if public.is_empty() && !refused.is_empty() {
+                return Err(Box::new(NoPublicAddress { host, refused }) as Box<dyn std::error::Error + Send + Sync>);
             }
             Ok(Box::new(public.into_iter()) as Addrs)
         })
     }
+}
+
+/// The literal address of a URL's host, if it is one. A name that parses as an address is
+/// taken as one too, as the connector would.
+fn literal_address(url: &str) -> Option<IpAddr> {
+    match url::Url::parse(url).ok()?.host()? {
+        url::Host::Ipv4(ip) => Some(IpAddr::V4(ip)),
+        url::Host::Ipv6(ip) => Some(IpAddr::V6(ip)),
+        url::Host::Domain(name) => name.parse().ok(),
+    }
+}
+
+/// The guard's refusal somewhere in an error's chain of causes.
+fn refusal_in<'e>(e: &'e (dyn std::error::Error + 'static)) -> Option<&'e NoPublicAddress> {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if let Some(found) = c.downcast_ref::<NoPublicAddress>() {
+            return Some(found);
+        }
+        cause = c.source();
+    }
+    None
 }
 
 /// Sends deliveries over HTTP.
@@ -93,15 +136,10 @@ impl Transport for HttpTransport {
         let client = if request.public_only { self.public_only.clone() } else { self.any.clone() };
         Box::pin(async move {
             if request.public_only
-                && let Ok(url) = url::Url::parse(&request.url)
-                && let Some(ip) = match url.host() {
-                    Some(url::Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
-                    Some(url::Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
-                    _ => None,
-                }
-                && !is_public(ip)
+                && let Some(ip) = literal_address(&request.url)
+                && let Err(why) = check_address(ip)
             {
-                return Err(Failure::Refused(format!("{ip} is a loopback or private address, refused in production")));
+                return Err(Failure::Refused(format!("{why}: {GUARD_REFUSES}")));
             }
             let sent = client
                 .post(&request.url)
@@ -115,11 +153,9 @@ impl Transport for HttpTransport {
                 Ok(r) => r,
                 Err(e) if e.is_timeout() => return Err(Failure::TimedOut),
                 Err(e) => {
-                    let text = describe(&e);
-                    return Err(if text.contains("refused in production") {
-                        Failure::Refused(text)
-                    } else {
-                        Failure::Connection(text)
+                    return Err(match refusal_in(&e) {
+                        Some(why) => Failure::Refused(format!("{why}: {GUARD_REFUSES}")),
+                        None => Failure::Connection(describe(&e)),
                     });
                 }
             };
@@ -130,5 +166,72 @@ impl Transport for HttpTransport {
             let excerpt = tokio::time::timeout(request.timeout, excerpt(response)).await.unwrap_or_default();
             Ok(Answer { status, retry_after, excerpt })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpListener;
+
+    use super::*;
+
+    fn outbound(url: String, public_only: bool) -> Outbound {
+        Outbound {
+            url,
+            body: b"{}".to_vec(),
+            signature: "t=0,v1=00".into(),
+            timeout: Duration::from_secs(5),
+            public_only,
+        }
+    }
+
+    /// Whether anything connected to the listener within a moment.
+    async fn connected(listener: &TcpListener) -> bool {
+        tokio::time::timeout(Duration::from_millis(300), listener.accept()).await.is_ok()
+    }
+
+    #[tokio::test]
+    async fn names_and_literals_that_are_not_public_are_refused_before_connecting() {
+        let transport = HttpTransport::new().expect("transport");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        for (url, words) in [
+            (
+                format!("http://localhost:{port}/x"),
+                "localhost resolves only to addresses that are not public (127.0.0.1 is not a public address: Loopback",
+            ),
+            (format!("http://127.0.0.1:{port}/x"), "127.0.0.1 is not a public address: Loopback"),
+            (format!("http://[::ffff:127.0.0.1]:{port}/x"), "is not a public address: IPv4-mapped Address"),
+            (format!("http://[64:ff9b::7f00:1]:{port}/x"), "embedding 127.0.0.1, Loopback"),
+            (format!("http://192.0.0.1:{port}/x"), "IPv4 Service Continuity Prefix"),
+        ] {
+            match transport.send(outbound(url.clone(), true)).await {
+                Err(Failure::Refused(why)) => {
+                    assert!(why.contains(words), "{url}: {why:?} should say {words:?}");
+                    assert!(why.contains("address guard"), "{why}");
+                }
+                other => panic!("{url}: {other:?}"),
+            }
+            assert!(!connected(&listener).await, "{url}: nothing may reach the receiver");
+        }
+    }
+
+    #[tokio::test]
+    async fn without_the_guard_the_same_receiver_is_reached() {
+        let transport = HttpTransport::new().expect("transport");
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let receiver = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.expect("accept");
+            let mut request = vec![0; 4096];
+            let _ = socket.read(&mut request).await;
+            socket.write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n").await.expect("answer");
+        });
+        let answer = transport.send(outbound(format!("http://localhost:{port}/x"), false)).await.expect("answered");
+        assert_eq!(answer.status, 204);
+        receiver.await.expect("receiver");
     }
 }

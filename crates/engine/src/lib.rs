@@ -30,6 +30,7 @@ pub mod private;
 pub mod retention;
 pub mod sandbox;
 pub mod scope;
+pub mod special_addresses;
 pub mod time;
 pub mod transmon;
 pub mod values;

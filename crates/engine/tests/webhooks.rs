@@ -4,12 +4,15 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use docket_engine::applicants::NewApplicant;
+use docket_engine::audit::AuditFilter;
+use docket_engine::console::{NewReviewer, Reviewer, Role};
 use docket_engine::page::PageRequest;
 use docket_engine::time::ManualTime;
 use docket_engine::webhooks::signature::verify;
 use docket_engine::webhooks::transport::{Answer, Failure, Outbound, SendFuture, Transport};
 use docket_engine::webhooks::{
-    AttemptCause, DeliveryState, EventType, MasterKey, SigningSecret, WebhookInput, WebhookSettingsPatch,
+    ADDRESS_GUARD_CHANGED, AddressGuard, AttemptCause, DeliveryState, EventType, MasterKey, SigningSecret,
+    WebhookInput, WebhookSettingsPatch,
 };
 use docket_engine::{Engine, EngineConfig, Environment, Error, Scope};
 use jiff::SignedDuration;
@@ -108,6 +111,15 @@ impl Fixture {
         .expect("input");
         self.engine.applicants().create(self.sandbox, applicant).await.expect("create");
         self.engine.aml().run_due_screenings().await.expect("screens");
+    }
+
+    async fn reviewer(&self, name: &str, role: Role) -> Reviewer {
+        let new = NewReviewer { name: name.into(), email: None, role };
+        self.engine.console().add_reviewer(self.production.organization, new).await.expect("reviewer")
+    }
+
+    async fn admin(&self, name: &str) -> Reviewer {
+        self.reviewer(name, Role::Admin).await
     }
 
     async fn deliver(&self) -> usize {
@@ -335,9 +347,8 @@ async fn endpoints_are_checked_and_scoped_to_their_environment() {
     let err = w.create(f.sandbox, mismatched).await.expect_err("environment");
     assert!(err.to_string().starts_with("is_sandbox"), "{err}");
 
-    w.update_settings(f.production, WebhookSettingsPatch { allow_private_addresses: Some(true), ..Default::default() })
-        .await
-        .expect("settings");
+    let admin = f.admin("Ada").await;
+    w.set_address_guard(f.production, AddressGuard { allow_private_addresses: true }, &admin).await.expect("allowed");
     let created = w.create(f.production, input("http://127.0.0.1:8080/x", &["ALL", "ALL"])).await.expect("allowed");
     let listed = w.list(f.production).await.expect("list");
     assert_eq!(listed.len(), 1);
@@ -481,4 +492,85 @@ async fn finished_deliveries_are_pruned_after_the_retention_and_pending_ones_sta
     let left = f.history().await;
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].state, DeliveryState::Pending, "a pending delivery is never pruned");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_address_guard_is_an_admins_switch_on_the_audit_chain() {
+    let f = fixture().await;
+    let w = f.engine.webhooks();
+    let allow = AddressGuard { allow_private_addresses: true };
+    let ada = f.admin("Ada").await;
+    let rex = f.reviewer("Rex", Role::Senior).await;
+
+    let refused = w.set_address_guard(f.production, allow, &rex).await;
+    assert!(matches!(refused, Err(Error::Forbidden(ref m)) if m.contains("admin")), "{refused:?}");
+    let refused = w.set_address_guard(f.sandbox, allow, &ada).await;
+    assert!(matches!(refused, Err(Error::Conflict(ref m)) if m.contains("sandbox always allows")), "{refused:?}");
+    assert!(!w.settings(f.production).await.expect("settings").allow_private_addresses);
+
+    // The settings' patch no longer takes it, and says where it went.
+    let moved: WebhookSettingsPatch =
+        serde_json::from_value(serde_json::json!({"allow_private_addresses": true})).expect("parses");
+    let err = w.update_settings(f.production, moved).await.expect_err("moved").to_string();
+    assert!(
+        err.starts_with("allow_private_addresses: ") && err.contains("PUT /_docket/webhooks/address-guard"),
+        "{err}"
+    );
+    assert!(!w.settings(f.production).await.expect("settings").allow_private_addresses);
+
+    assert_eq!(w.set_address_guard(f.production, allow, &ada).await.expect("switched"), allow);
+    // Other settings' changes keep it.
+    let patch = WebhookSettingsPatch { timeout_seconds: Some(7), ..Default::default() };
+    let settings = w.update_settings(f.production, patch).await.expect("patched");
+    assert!(settings.allow_private_addresses && settings.timeout_seconds == 7);
+    let guard_on = AddressGuard { allow_private_addresses: false };
+    w.set_address_guard(f.production, guard_on, &ada).await.expect("switched back");
+
+    let (events, _) = f
+        .engine
+        .audit()
+        .list(f.production, AuditFilter::default(), PageRequest { page: 0, limit: 100 })
+        .await
+        .expect("audit");
+    let switches: Vec<_> = events.iter().filter(|e| e.kind == ADDRESS_GUARD_CHANGED).collect();
+    assert_eq!(switches.len(), 2, "one event per switch, none for refusals: {events:?}");
+    for e in &switches {
+        assert_eq!(e.actor, "reviewer:Ada");
+        assert_eq!(e.reviewer_id.as_deref(), Some(ada.id.as_uuid().hyphenated().to_string().as_str()));
+    }
+    let datas: Vec<&serde_json::Value> = switches.iter().map(|e| &e.data).collect();
+    assert!(datas.contains(&&serde_json::json!({
+        "before": {"allow_private_addresses": false}, "after": {"allow_private_addresses": true}
+    })));
+    assert!(datas.contains(&&serde_json::json!({
+        "before": {"allow_private_addresses": true}, "after": {"allow_private_addresses": false}
+    })));
+    assert!(f.engine.audit().verify(f.production).await.expect("verify").ok);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_attempt_follows_the_guard_as_it_is_then() {
+    let f = fixture().await;
+    let w = f.engine.webhooks();
+    let ada = f.admin("Ada").await;
+    // Saved while private addresses were allowed.
+    w.set_address_guard(f.production, AddressGuard { allow_private_addresses: true }, &ada).await.expect("off");
+    let hook = w.create(f.production, input("http://127.0.0.1:9/x", &["ALL"])).await.expect("saved").id;
+    let first = w.send_test(f.production, hook, Some(EventType::Docver)).await.expect("test").id;
+    assert_eq!(f.deliver().await, 1);
+    assert!(!f.transport.sent()[0].public_only, "the guard is off");
+
+    w.set_address_guard(f.production, AddressGuard { allow_private_addresses: false }, &ada).await.expect("on");
+    w.send_test(f.production, hook, Some(EventType::Docver)).await.expect("test");
+    w.replay(f.production, first).await.expect("replay");
+    assert_eq!(f.deliver().await, 2);
+    let sent = f.transport.sent();
+    assert_eq!(sent.len(), 3);
+    assert!(sent[1..].iter().all(|o| o.public_only), "a new delivery and a replay both go through the guard");
+
+    // The sandbox never asks for public addresses only.
+    let sandbox_hook = w.create(f.sandbox, input("http://127.0.0.1:9/x", &["ALL"])).await.expect("sandbox").id;
+    w.send_test(f.sandbox, sandbox_hook, Some(EventType::Docver)).await.expect("test");
+    assert_eq!(f.deliver().await, 1);
+    assert!(!f.transport.sent()[3].public_only);
 }

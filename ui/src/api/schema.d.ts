@@ -300,8 +300,10 @@ export interface paths {
          * Create a webhook endpoint
          * @description Registers an endpoint for the API key's environment. The answer holds its signing secret
          *     (`whsec_` and 64 hex digits), shown only this once: keep it to verify `X-Webhook-Signature`.
-         *     In production, URLs on loopback or private addresses are refused unless the `allow_private_addresses`
-         *     setting is on; in the sandbox they are the normal case.
+         *     In production, a URL whose host is an address that is not public (loopback, private,
+         *     link-local, any special-purpose block of the IANA registries, an IPv4 one carried in IPv6) or
+         *     a `localhost` name is refused (400 naming the address' registry entry) unless an admin turned
+         *     the address guard off; in the sandbox they are the normal case.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -457,8 +459,8 @@ export interface paths {
         /**
          * Webhook settings
          * @description The environment's webhook settings: the secret rotation grace period, the answer timeout,
-         *     how long finished deliveries are kept, and whether production endpoints may use private
-         *     addresses.
+         *     how long finished deliveries are kept, and whether production endpoints may use addresses
+         *     that are not public (the address guard, set with `PUT /_docket/webhooks/address-guard`).
          */
         get: operations["webhookSettings"];
         put?: never;
@@ -468,9 +470,38 @@ export interface paths {
         head?: never;
         /**
          * Change webhook settings
-         * @description Fields left out keep their values.
+         * @description Fields left out keep their values. `allow_private_addresses` is refused here (400): it is
+         *     the address guard, an admin's switch (`PUT /_docket/webhooks/address-guard`).
          */
         patch: operations["updateWebhookSettings"];
+        trace?: never;
+    };
+    "/_docket/webhooks/address-guard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the address guard
+         * @description Production refuses webhook endpoints, and every delivery attempt, to addresses that are not
+         *     public: loopback, private, link-local (cloud metadata), every block of the IANA
+         *     special-purpose registries that is not globally reachable, an IPv4 address of these carried
+         *     in IPv6, and `localhost` names. `{"allow_private_addresses": true}` turns the guard off, so
+         *     that production deliveries may reach this machine and its networks; `false` turns it on
+         *     again, and deliveries follow from their next attempt, whenever their endpoint was saved.
+         *     An admin's, signed in to the console: each switch is an event on production's audit chain
+         *     (`webhook_address_guard_changed`, with the reviewer, before and after). The sandbox always
+         *     allows every address (409).
+         */
+        put: operations["putWebhookAddressGuard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/_docket/info": {
@@ -2860,6 +2891,14 @@ export interface components {
             city?: string | null;
             postal_code?: string | null;
             street?: string | null;
+        };
+        /** @description The address guard of production: `PUT /_docket/webhooks/address-guard`, an admin's. */
+        AddressGuard: {
+            /**
+             * @description True lets production endpoints reach loopback, private, link-local and every other
+             *     address that is not public (the guard is off); false refuses them (the default).
+             */
+            allow_private_addresses: boolean;
         };
         /** @description The body of a clock move: `by` as a duration text, or `seconds`. */
         AdvanceClock: {
@@ -6408,8 +6447,10 @@ export interface components {
              */
             retention_days: number;
             /**
-             * @description Let production endpoints use loopback and private addresses (always allowed in the
-             *     sandbox, where a developer's local receiver is the normal case). Default false.
+             * @description Let production endpoints use loopback, private and other addresses that are not public
+             *     (always allowed in the sandbox, where a developer's local receiver is the normal case).
+             *     Default false. Read-only here: an admin sets it in the console
+             *     (`PUT /_docket/webhooks/address-guard`), and the audit trail records who did.
              */
             allow_private_addresses: boolean;
         };
@@ -6421,7 +6462,6 @@ export interface components {
             timeout_seconds?: number | null;
             /** Format: int32 */
             retention_days?: number | null;
-            allow_private_addresses?: boolean | null;
         };
         /** @description An open remediation as the merchant sees it. */
         WidgetRequest: {
@@ -7549,8 +7589,64 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
-            /** @description A value out of range, or an unknown field */
+            /** @description A value out of range, `allow_private_addresses`, or an unknown field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putWebhookAddressGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "allow_private_addresses": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddressGuard"];
+            };
+        };
+        responses: {
+            /** @description The guard as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressGuard"];
+                };
+            };
+            /** @description Not a boolean, or an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin signed in to the console */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The sandbox: it allows every address */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

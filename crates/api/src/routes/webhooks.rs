@@ -6,8 +6,8 @@ use axum::Extension;
 use axum::extract::State;
 use docket_engine::page::Page;
 use docket_engine::webhooks::{
-    Delivery, DeliveryDetail, DeliveryId, EventType, HISTORY_BOUNDS, RotatedSecret, Webhook, WebhookCreated, WebhookId,
-    WebhookInput, WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, HISTORY_BOUNDS, RotatedSecret, Webhook,
+    WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(replay))
         .routes(routes!(send_test))
         .routes(routes!(settings, update_settings))
+        .routes(routes!(put_address_guard))
 }
 
 const WEBHOOK_ID: &str = "The endpoint's id";
@@ -37,8 +38,10 @@ const WEBHOOK_ID: &str = "The endpoint's id";
 ///
 /// Registers an endpoint for the API key's environment. The answer holds its signing secret
 /// (`whsec_` and 64 hex digits), shown only this once: keep it to verify `X-Webhook-Signature`.
-/// In production, URLs on loopback or private addresses are refused unless the `allow_private_addresses`
-/// setting is on; in the sandbox they are the normal case.
+/// In production, a URL whose host is an address that is not public (loopback, private,
+/// link-local, any special-purpose block of the IANA registries, an IPv4 one carried in IPv6) or
+/// a `localhost` name is refused (400 naming the address' registry entry) unless an admin turned
+/// the address guard off; in the sandbox they are the normal case.
 #[utoipa::path(
     post, path = "/api/v3/organization/webhooks", tag = "Webhooks", operation_id = "createWebhook",
     request_body(content = WebhookInput, example = json!({
@@ -282,8 +285,8 @@ async fn send_test(
 /// Webhook settings
 ///
 /// The environment's webhook settings: the secret rotation grace period, the answer timeout,
-/// how long finished deliveries are kept, and whether production endpoints may use private
-/// addresses.
+/// how long finished deliveries are kept, and whether production endpoints may use addresses
+/// that are not public (the address guard, set with `PUT /_docket/webhooks/address-guard`).
 #[utoipa::path(
     get, path = "/_docket/webhooks/settings", tag = "Docket controls", operation_id = "webhookSettings",
     responses((status = 200, description = "The settings", body = WebhookSettings))
@@ -294,13 +297,14 @@ async fn settings(State(state): State<AppState>, caller: Caller) -> ApiResult<Js
 
 /// Change webhook settings
 ///
-/// Fields left out keep their values.
+/// Fields left out keep their values. `allow_private_addresses` is refused here (400): it is
+/// the address guard, an admin's switch (`PUT /_docket/webhooks/address-guard`).
 #[utoipa::path(
     patch, path = "/_docket/webhooks/settings", tag = "Docket controls", operation_id = "updateWebhookSettings",
     request_body(content = WebhookSettingsPatch, example = json!({"timeout_seconds": 2, "rotation_grace_seconds": 3600})),
     responses(
         (status = 200, description = "The settings", body = WebhookSettings),
-        (status = 400, description = "A value out of range, or an unknown field", body = ErrorBody),
+        (status = 400, description = "A value out of range, `allow_private_addresses`, or an unknown field", body = ErrorBody),
     )
 )]
 async fn update_settings(
@@ -309,4 +313,39 @@ async fn update_settings(
     Json(patch): Json<WebhookSettingsPatch>,
 ) -> ApiResult<Json<WebhookSettings>> {
     Ok(Json(state.engine.webhooks().update_settings(caller.scope(), patch).await?))
+}
+
+/// Switch the address guard
+///
+/// Production refuses webhook endpoints, and every delivery attempt, to addresses that are not
+/// public: loopback, private, link-local (cloud metadata), every block of the IANA
+/// special-purpose registries that is not globally reachable, an IPv4 address of these carried
+/// in IPv6, and `localhost` names. `{"allow_private_addresses": true}` turns the guard off, so
+/// that production deliveries may reach this machine and its networks; `false` turns it on
+/// again, and deliveries follow from their next attempt, whenever their endpoint was saved.
+/// An admin's, signed in to the console: each switch is an event on production's audit chain
+/// (`webhook_address_guard_changed`, with the reviewer, before and after). The sandbox always
+/// allows every address (409).
+#[utoipa::path(
+    put, path = "/_docket/webhooks/address-guard", tag = "Docket controls", operation_id = "putWebhookAddressGuard",
+    request_body(content = AddressGuard, example = json!({"allow_private_addresses": false})),
+    responses(
+        (status = 200, description = "The guard as set", body = AddressGuard),
+        (status = 400, description = "Not a boolean, or an unknown field", body = ErrorBody),
+        (status = 403, description = "Not an admin signed in to the console", body = ErrorBody),
+        (status = 409, description = "The sandbox: it allows every address", body = ErrorBody),
+    )
+)]
+async fn put_address_guard(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(guard): Json<AddressGuard>,
+) -> ApiResult<Json<AddressGuard>> {
+    // The audit record names a person: an API key is not one.
+    let reviewer = caller.reviewer().ok_or_else(|| {
+        ApiError::from(docket_engine::Error::Forbidden(
+            "only an admin signed in to the console switches the address guard; an API key cannot".into(),
+        ))
+    })?;
+    Ok(Json(state.engine.webhooks().set_address_guard(caller.scope(), guard, reviewer).await?))
 }

@@ -19,11 +19,11 @@ pub mod transport;
 
 pub use delivery::SCHEDULE;
 pub use model::{
-    Attempt, AttemptCause, Delivery, DeliveryDetail, DeliveryId, DeliveryState, EventType, RotatedSecret, Webhook,
-    WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Attempt, AttemptCause, Delivery, DeliveryDetail, DeliveryId, DeliveryState, EventType, RotatedSecret,
+    Webhook, WebhookCreated, WebhookId, WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 pub use secret::{MasterKey, SigningSecret};
-pub use service::{HISTORY_BOUNDS, MAX_WEBHOOKS, Webhooks};
+pub use service::{ADDRESS_GUARD_CHANGED, HISTORY_BOUNDS, MAX_WEBHOOKS, Webhooks};
 pub use transport::Transport;
 
 use crate::error::{Error, Result};

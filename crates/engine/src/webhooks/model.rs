@@ -265,8 +265,10 @@ pub struct WebhookSettings {
     pub timeout_seconds: u32,
     /// How long finished deliveries are kept, in days (1 to 365; default 30).
     pub retention_days: u32,
-    /// Let production endpoints use loopback and private addresses (always allowed in the
-    /// sandbox, where a developer's local receiver is the normal case). Default false.
+    /// Let production endpoints use loopback, private and other addresses that are not public
+    /// (always allowed in the sandbox, where a developer's local receiver is the normal case).
+    /// Default false. Read-only here: an admin sets it in the console
+    /// (`PUT /_docket/webhooks/address-guard`), and the audit trail records who did.
     pub allow_private_addresses: bool,
 }
 
@@ -289,5 +291,20 @@ pub struct WebhookSettingsPatch {
     pub rotation_grace_seconds: Option<u32>,
     pub timeout_seconds: Option<u32>,
     pub retention_days: Option<u32>,
-    pub allow_private_addresses: Option<bool>,
+    /// Moved to the admin's address guard (`PUT /_docket/webhooks/address-guard`): present with
+    /// any value, the patch is refused with a message that says so (rather than serde's
+    /// "unknown field").
+    #[serde(default, rename = "allow_private_addresses")]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
+    pub moved_allow_private_addresses: Option<serde::de::IgnoredAny>,
+}
+
+/// The address guard of production: `PUT /_docket/webhooks/address-guard`, an admin's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct AddressGuard {
+    /// True lets production endpoints reach loopback, private, link-local and every other
+    /// address that is not public (the guard is off); false refuses them (the default).
+    pub allow_private_addresses: bool,
 }

@@ -1,16 +1,18 @@
 //! Webhook endpoints, their secrets, the delivery history, replays and test events.
 
 use jiff::SignedDuration;
+use serde_json::json;
 
 use super::address::check_url;
 use super::model::{
-    Delivery, DeliveryDetail, DeliveryId, EventType, RotatedSecret, Webhook, WebhookCreated, WebhookId, WebhookInput,
-    WebhookSettings, WebhookSettingsPatch,
+    AddressGuard, Delivery, DeliveryDetail, DeliveryId, EventType, RotatedSecret, Webhook, WebhookCreated, WebhookId,
+    WebhookInput, WebhookSettings, WebhookSettingsPatch,
 };
 use super::samples;
 use super::secret::SigningSecret;
 use super::store::{self, NewDelivery, NewWebhookRow};
 use crate::Engine;
+use crate::console::{Reviewer, Role};
 use crate::error::{Error, Result};
 use crate::page::{Bounds, Page, PageRequest};
 use crate::scope::Scope;
@@ -20,6 +22,9 @@ pub const HISTORY_BOUNDS: Bounds = Bounds::V3;
 
 /// Most endpoints per environment.
 pub const MAX_WEBHOOKS: usize = 50;
+
+/// The audit event of a switch of the address guard.
+pub const ADDRESS_GUARD_CHANGED: &str = "webhook_address_guard_changed";
 
 /// The webhook operations of one engine.
 pub struct Webhooks<'e> {
@@ -259,21 +264,74 @@ impl Webhooks<'_> {
 
     /// Changes some settings; the others stay.
     pub async fn update_settings(&self, scope: Scope, patch: WebhookSettingsPatch) -> Result<WebhookSettings> {
-        let mut s = self.settings(scope).await?;
-        if let Some(v) = patch.rotation_grace_seconds {
-            s.rotation_grace_seconds = bounded("rotation_grace_seconds", v, 0, 30 * 86_400)?;
+        if patch.moved_allow_private_addresses.is_some() {
+            return Err(Error::invalid(
+                "allow_private_addresses",
+                "is not set here any more: it is the address guard, an admin's switch in the console's webhook \
+                 settings (PUT /_docket/webhooks/address-guard), recorded on the audit trail",
+            ));
         }
-        if let Some(v) = patch.timeout_seconds {
-            s.timeout_seconds = bounded("timeout_seconds", v, 1, 30)?;
+        let grace =
+            patch.rotation_grace_seconds.map(|v| bounded("rotation_grace_seconds", v, 0, 30 * 86_400)).transpose()?;
+        let timeout = patch.timeout_seconds.map(|v| bounded("timeout_seconds", v, 1, 30)).transpose()?;
+        let retention = patch.retention_days.map(|v| bounded("retention_days", v, 1, 365)).transpose()?;
+        // Read and written in one transaction, so that a switch of the address guard made
+        // meanwhile is not undone by this write of the other fields.
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut s = store::settings(conn, scope)?;
+                s.rotation_grace_seconds = grace.unwrap_or(s.rotation_grace_seconds);
+                s.timeout_seconds = timeout.unwrap_or(s.timeout_seconds);
+                s.retention_days = retention.unwrap_or(s.retention_days);
+                store::set_settings(conn, scope, &s)?;
+                Ok(s)
+            })
+            .await
+    }
+
+    /// Switches production's address guard: `allow_private_addresses` true lets endpoints reach
+    /// addresses that are not public (see [`super::address`]). An admin's decision, recorded on
+    /// the environment's audit chain with who made it, in the same transaction. Deliveries
+    /// follow it from their next attempt, whenever their endpoint was saved.
+    pub async fn set_address_guard(&self, scope: Scope, guard: AddressGuard, by: &Reviewer) -> Result<AddressGuard> {
+        if scope.is_sandbox() {
+            return Err(Error::Conflict(
+                "the sandbox always allows loopback and private addresses (a developer's local receiver): the \
+                 address guard is production's; switch the console to production"
+                    .into(),
+            ));
         }
-        if let Some(v) = patch.retention_days {
-            s.retention_days = bounded("retention_days", v, 1, 365)?;
+        if by.organization_id != scope.organization || !by.may(Role::Admin) || by.disabled_at.is_some() {
+            return Err(Error::Forbidden("only an admin switches the address guard".into()));
         }
-        if let Some(v) = patch.allow_private_addresses {
-            s.allow_private_addresses = v;
-        }
-        self.engine.core.db.write(move |conn| store::set_settings(conn, scope, &s)).await?;
-        Ok(s)
+        let now = self.engine.now(scope);
+        let actor = format!("reviewer:{}", by.name.as_str());
+        let reviewer = by.id.as_uuid();
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut settings = store::settings(conn, scope)?;
+                let before = AddressGuard { allow_private_addresses: settings.allow_private_addresses };
+                settings.allow_private_addresses = guard.allow_private_addresses;
+                store::set_settings(conn, scope, &settings)?;
+                crate::audit::store::append(
+                    conn,
+                    scope,
+                    crate::audit::store::NewAuditEvent {
+                        at: now,
+                        case: None,
+                        actor: &actor,
+                        reviewer_id: Some(reviewer),
+                        kind: ADDRESS_GUARD_CHANGED,
+                        data: json!({ "before": before, "after": guard }),
+                    },
+                )?;
+                Ok(guard)
+            })
+            .await
     }
 }
 

@@ -27,6 +27,11 @@ describe("event summary", () => {
     expect(eventSummary({ kind: "commented", data: { erased: "01a2" } })).toBe("content erased on request");
     expect(eventSummary({ kind: "erased", data: { erasure_id: "01a2", requested_by: "Ada", events: { "3": "ab", "4": "cd" } } })).toBe("erased on request by Ada · accounts for 2 emptied events");
   });
+  it("says what a switch of the webhook address guard did", () => {
+    const change = (before: boolean, after: boolean) => ({ kind: "webhook_address_guard_changed", data: { before: { allow_private_addresses: before }, after: { allow_private_addresses: after } } });
+    expect(eventSummary(change(false, true))).toBe("private addresses allowed in production");
+    expect(eventSummary(change(true, false))).toBe("private addresses refused in production (guard on)");
+  });
   it("shortens long texts", () => {
     const summary = eventSummary({ kind: "commented", data: { body: "x".repeat(200) } });
     expect(summary.length).toBeLessThan(90);

@@ -38,6 +38,10 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
     const n = Object.keys(data.events).length;
     return `erased on request${str(data.requested_by) ? ` by ${str(data.requested_by)}` : ""} · accounts for ${n} emptied event${n === 1 ? "" : "s"}`;
   }
+  // The address guard of webhooks (an admin's switch): what it is after the change.
+  if (event.kind === "webhook_address_guard_changed" && data.after && typeof data.after === "object") {
+    return (data.after as Record<string, unknown>).allow_private_addresses === true ? "private addresses allowed in production" : "private addresses refused in production (guard on)";
+  }
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
   const parts: string[] = [];

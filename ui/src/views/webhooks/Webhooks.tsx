@@ -1,4 +1,5 @@
-// Webhook endpoints: create (the secret shown once), edit, rotate, test, delete; and settings.
+// Webhook endpoints: create (the secret shown once), edit, rotate, test, delete; the delivery
+// settings; and production's address guard (an admin's).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { type FormEvent, useState } from "react";
@@ -16,8 +17,9 @@ import { Empty, ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { useSession } from "../../session";
+import { AddressGuardCard } from "./AddressGuard";
+import { settingsPatch, type WebhookSettings as Settings } from "./settings";
 
-type Settings = components["schemas"]["WebhookSettings"];
 type Rotated = components["schemas"]["RotatedSecret"];
 
 export const EVENT_TYPES: EventType[] = ["ALL", "AML_SCREENING", "KYB_VERIFICATION", "KYB_CHECK", "DOCVER", "DOCVER_CHECKS", "EMAIL_CHECK", "TRANSACTION_MONITORING", "KYT_WALLET_CHECK"];
@@ -272,7 +274,7 @@ function SettingsCard() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: ["webhook-settings", environment], queryFn: ({ signal }) => get<Settings>("/_docket/webhooks/settings", undefined, signal) });
   const save = useMutation({
-    mutationFn: (body: Partial<Settings>) => patch<Settings>("/_docket/webhooks/settings", body),
+    mutationFn: (body: Settings) => patch<Settings>("/_docket/webhooks/settings", settingsPatch(body)),
     onSuccess: () => {
       toast("Webhook settings saved");
       void queryClient.invalidateQueries({ queryKey: ["webhook-settings"] });
@@ -280,10 +282,15 @@ function SettingsCard() {
   });
   if (settings.isPending) return null;
   if (settings.error) return <ErrorState error={settings.error} />;
-  return <SettingsForm key={JSON.stringify(settings.data)} initial={settings.data} onSave={(s) => save.mutate(s)} pending={save.isPending} error={save.error} production={environment === "production"} />;
+  return (
+    <>
+      <SettingsForm key={JSON.stringify(settingsPatch(settings.data))} initial={settings.data} onSave={(s) => save.mutate(s)} pending={save.isPending} error={save.error} />
+      <AddressGuardCard allowPrivate={settings.data.allow_private_addresses} />
+    </>
+  );
 }
 
-function SettingsForm({ initial, onSave, pending, error, production }: { initial: Settings; onSave: (s: Settings) => void; pending: boolean; error: unknown; production: boolean }) {
+function SettingsForm({ initial, onSave, pending, error }: { initial: Settings; onSave: (s: Settings) => void; pending: boolean; error: unknown }) {
   const [form, setForm] = useState(initial);
   const number = (key: "timeout_seconds" | "retention_days" | "rotation_grace_seconds") => ({
     type: "number",
@@ -314,15 +321,9 @@ function SettingsForm({ initial, onSave, pending, error, production }: { initial
           <input {...number("rotation_grace_seconds")} min={0} max={2592000} />
         </label>
       </div>
-      {production && (
-        <label className="inline">
-          <input type="checkbox" checked={form.allow_private_addresses} onChange={(e) => setForm((f) => ({ ...f, allow_private_addresses: e.target.checked }))} />
-          Allow production endpoints on loopback and private addresses
-        </label>
-      )}
       <FormError error={error} />
       <div className="actions">
-        <button type="submit" disabled={pending || JSON.stringify(form) === JSON.stringify(initial)}>
+        <button type="submit" disabled={pending || JSON.stringify(settingsPatch(form)) === JSON.stringify(settingsPatch(initial))}>
           Save settings
         </button>
       </div>
