@@ -286,6 +286,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/_docket/webhooks/{webhook_id}/test", READ),
     rule("GET", "/_docket/webhooks/settings", READ),
     rule("PATCH", "/_docket/webhooks/settings", ADMIN_OR_KEY),
+    rule("PUT", "/_docket/webhooks/address-guard", ADMIN),
     rule("GET", "/_docket/events", READ),
     // Document verification.
     rule("GET", "/api/v3/profiles", READ),

@@ -115,7 +115,11 @@ impl Fixture {
 
     async fn reviewer(&self, name: &str, role: Role) -> Reviewer {
         let new = NewReviewer { name: name.into(), email: None, role };
-        self.engine.console().add_reviewer(self.production.organization, new).await.expect("reviewer")
+        self.engine
+            .console()
+            .add_reviewer(self.production.organization, new, &docket_engine::Actor::Command)
+            .await
+            .expect("reviewer")
     }
 
     async fn admin(&self, name: &str) -> Reviewer {

@@ -307,8 +307,7 @@ impl Webhooks<'_> {
             return Err(Error::Forbidden("only an admin switches the address guard".into()));
         }
         let now = self.engine.now(scope);
-        let actor = format!("reviewer:{}", by.name.as_str());
-        let reviewer = by.id.as_uuid();
+        let actor = crate::Actor::Reviewer(by.clone());
         self.engine
             .core
             .db
@@ -317,17 +316,13 @@ impl Webhooks<'_> {
                 let before = AddressGuard { allow_private_addresses: settings.allow_private_addresses };
                 settings.allow_private_addresses = guard.allow_private_addresses;
                 store::set_settings(conn, scope, &settings)?;
-                crate::audit::store::append(
+                crate::audit::record(
                     conn,
                     scope,
-                    crate::audit::store::NewAuditEvent {
-                        at: now,
-                        case: None,
-                        actor: &actor,
-                        reviewer_id: Some(reviewer),
-                        kind: ADDRESS_GUARD_CHANGED,
-                        data: json!({ "before": before, "after": guard }),
-                    },
+                    now,
+                    &actor,
+                    ADDRESS_GUARD_CHANGED,
+                    json!({ "before": before, "after": guard }),
                 )?;
                 Ok(guard)
             })
