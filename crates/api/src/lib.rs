@@ -11,6 +11,7 @@ pub mod compat;
 pub mod delivery;
 pub mod error;
 pub mod extract;
+pub mod listen;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;

@@ -237,7 +237,7 @@ async fn counts(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
     )
 )]
 async fn next_case(State(state): State<AppState>, me: SignedIn, headers: HeaderMap) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().next_case(me.scope, me.reviewer).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().next_case(me.scope, me.reviewer).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -52,7 +52,7 @@ async fn claim(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
 }
 
 /// Release a case
@@ -73,7 +73,7 @@ async fn release(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
 }
 
 /// Assign a case
@@ -98,7 +98,7 @@ async fn assign(
     Json(input): Json<NewAssignment>,
 ) -> ApiResult<Json<CaseResponse>> {
     let actor = Actor::Reviewer(me.reviewer);
-    Ok(respond(&headers, state.engine.kyb().assign(me.scope, id, input.reviewer_id, actor).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().assign(me.scope, id, input.reviewer_id, actor).await?))
 }
 
 /// Decide a case
@@ -131,7 +131,7 @@ async fn decide(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewDecision>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().decide(caller.scope(), id, input, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().decide(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Give the second approval
@@ -160,7 +160,7 @@ async fn second_approval(
     Json(input): Json<NewSecondApproval>,
 ) -> ApiResult<Json<CaseResponse>> {
     let actor = Actor::Reviewer(me.reviewer);
-    Ok(respond(&headers, state.engine.kyb().second_approval(me.scope, id, input, actor).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().second_approval(me.scope, id, input, actor).await?))
 }
 
 /// Request a remediation
@@ -186,7 +186,7 @@ async fn remediation(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Comment on a case
