@@ -15,6 +15,7 @@ pub struct ErrorBody {
     pub message: String,
     /// What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
     /// `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
+    /// `timeout`, `unavailable` (a 503; with `Retry-After` when trying again later may help),
     /// `internal`.
     #[schema(example = "bad_request")]
     pub error: &'static str,
@@ -29,11 +30,17 @@ pub struct ErrorBody {
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
+    /// Seconds for the `Retry-After` header of a 503 that may be tried again.
+    retry_after: Option<u32>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, body: ErrorBody { message: message.into(), error: code(status), field: None } }
+        ApiError {
+            status,
+            body: ErrorBody { message: message.into(), error: code(status), field: None },
+            retry_after: None,
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -87,6 +94,10 @@ impl From<Error> for ApiError {
             Error::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, m),
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
+            Error::Busy { message, retry_after_seconds } => ApiError {
+                retry_after: Some(retry_after_seconds),
+                ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+            },
             Error::TooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, m),
             Error::UnsupportedMedia(m) => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, m),
             Error::Incompatible(_) | Error::Storage(_) => {
@@ -99,7 +110,11 @@ impl From<Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
