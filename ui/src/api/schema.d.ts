@@ -4009,6 +4009,7 @@ export interface components {
             /**
              * @description What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
              *     `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
+             *     `timeout`, `unavailable` (a 503; with `Retry-After` when trying again later may help),
              *     `internal`.
              * @example bad_request
              */
@@ -8272,7 +8273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Larger than 20 MiB */
+            /** @description Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,9 +8282,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a PDF or image */
+            /** @description Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9036,9 +9048,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No preview can be made of it */
+            /** @description No preview can be made of it (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which) */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10570,7 +10593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Larger than 20 MiB */
+            /** @description Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10579,9 +10602,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a picture or PDF, or a picture that does not decode */
+            /** @description Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10646,9 +10680,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No preview can be made of this document */
+            /** @description No preview can be made of this document (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which) */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11909,7 +11954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Larger than 20 MiB */
+            /** @description Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11918,9 +11963,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a PDF or image */
+            /** @description Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12123,7 +12179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Larger than 20 MiB */
+            /** @description Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12132,9 +12188,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a picture or PDF */
+            /** @description Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
