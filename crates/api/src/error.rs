@@ -120,3 +120,18 @@ impl IntoResponse for ApiError {
 
 /// What handlers return.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_that_must_wait_is_a_503_that_says_when_to_come_back() {
+        let busy = Error::Busy { message: "the preview must wait".to_owned(), retry_after_seconds: 5 };
+        let response = ApiError::from(busy).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers().get(axum::http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("5"));
+        let other = ApiError::from(Error::Unavailable("no master key".to_owned())).into_response();
+        assert!(other.headers().get(axum::http::header::RETRY_AFTER).is_none());
+    }
+}
