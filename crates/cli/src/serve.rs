@@ -163,7 +163,9 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
 
     let server = server::start(options).await?;
     let login = server.console_login_url().await.context("cannot make a console login link")?;
-    let mut out = std::io::stdout().lock();
+    // The banner is written whole at once; a reader that went away (`docket serve | head -1`)
+    // does not stop the server.
+    let mut out = Vec::new();
     // The first line is the URL: scripts and tests read it. The second opens the console.
     writeln!(out, "{}", server.url)?;
     writeln!(out, "Console: {login}")?;
@@ -213,10 +215,15 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         announce_first_run(&mut out, &data_dir, first)?;
     }
     writeln!(out, "Press Ctrl+C to stop.")?;
-    drop(out);
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(&out).and_then(|()| stdout.flush()) {
+        tracing::warn!(error = %e, "the start banner could not be written to standard output; serving anyway");
+    }
+    drop(stdout);
 
     server.run(shutdown_signal()).await.context("the server stopped with an error")?;
-    eprintln!("Docket stopped.");
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = writeln!(std::io::stderr(), "Docket stopped.");
     Ok(())
 }
 

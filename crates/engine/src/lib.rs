@@ -21,6 +21,7 @@ pub mod erasure;
 pub mod error;
 pub mod events;
 pub mod files;
+mod heavy;
 pub mod id;
 pub mod journal;
 pub mod kyb;
@@ -116,6 +117,8 @@ pub(crate) struct Core {
     aml: aml::AmlState,
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
+    /// The slots of heavy work on documents (decodes, renders), shared by every caller.
+    heavy: heavy::HeavyWork,
     kyb: kyb::KybState,
     /// Held while the console takes a backup (one at a time).
     backups: tokio::sync::Mutex<()>,
@@ -180,6 +183,7 @@ impl Engine {
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
+                heavy: heavy::HeavyWork::default(),
                 kyb: kyb::KybState::default(),
                 backups: tokio::sync::Mutex::new(()),
                 email: email::EmailState::new(config.dns_server, config.smtp),

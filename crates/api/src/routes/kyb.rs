@@ -445,8 +445,9 @@ pub(crate) async fn receive_document(
         (status = 200, description = "The case with the document", body = CaseResponse),
         (status = 400, description = "Malformed form or unknown kind", body = ErrorBody),
         (status = 409, description = "The case's status does not allow it", body = ErrorBody),
-        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
-        (status = 415, description = "Not a PDF or image", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded)", body = ErrorBody),
+        (status = 415, description = "Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn upload_document(

@@ -233,7 +233,8 @@ struct PreviewParams {
         (status = 200, description = "image/jpeg", headers(("X-Page-Count" = u32, description = "Pages in the document"))),
         (status = 400, description = "A page past the last", body = ErrorBody),
         (status = 404, description = "No such case or document", body = ErrorBody),
-        (status = 415, description = "No preview can be made of it", body = ErrorBody),
+        (status = 415, description = "No preview can be made of it (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which)", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn document_preview(
