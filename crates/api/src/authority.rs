@@ -398,6 +398,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/_docket/reset", SANDBOX_ADMIN),
     rule("GET", "/_docket/requests", READ),
     rule("DELETE", "/_docket/requests", SANDBOX),
+    rule("GET", "/_docket/requests/refused", Owner),
     rule("GET", "/_docket/keys", ADMIN),
     secret("POST", "/_docket/keys", ADMIN, &["key"]),
     rule("POST", "/_docket/keys/{key_id}/revoke", ADMIN),
