@@ -451,6 +451,23 @@ pub fn describe(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// The table as Markdown for the API reference: one row per route, a column per kind of
+/// caller.
+pub fn markdown_table() -> String {
+    use CallerKind::*;
+    let kinds = [SandboxKey, ProductionKey, Reviewer, Senior, Admin, Owner, Person, Anyone];
+    let mut out = String::from(
+        "| Operation | sandbox key | production key | reviewer | senior | admin | owner | person | anyone |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for rule in RULES {
+        let callers = rule.access.callers();
+        let cells: Vec<&str> = kinds.iter().map(|k| if callers.contains(k) { "✓" } else { "" }).collect();
+        let sandbox_only = if matches!(rule.access, Access::Sandbox(_)) { " (sandbox)" } else { "" };
+        out.push_str(&format!("| `{} {}`{sandbox_only} | {} |\n", rule.method, rule.path, cells.join(" | ")));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
