@@ -134,7 +134,7 @@ def test_a_broken_chain_stays_on_show_until_an_admin_acknowledges_it_on_the_chai
     assert shown["problems"][0]["seq"] == 2 and shown["problems"][0]["acknowledged"] is None, shown
 
     # Only a console admin acknowledges; a note is required.
-    assert sandbox.post("/_docket/audit/acknowledge", json={"note": "seen"}).status_code == 403
+    assert sandbox.post("/_docket/audit/acknowledge", json={"note": "seen", "problems": [2]}).status_code == 403
     clerk = signed_in(srv, "Clerk Ack")
     srv.cli("reviewers", "add", "Plain Reviewer", "--role", "reviewer", "--url", srv.url)
     plain = signed_in(srv, "Plain Reviewer")

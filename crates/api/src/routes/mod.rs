@@ -2,6 +2,7 @@
 
 pub mod aml;
 pub mod applicants;
+pub mod audit;
 pub mod console;
 pub mod data;
 pub mod desk;
