@@ -11,3 +11,7 @@
 ALTER TABLE audit_events ADD COLUMN salt TEXT;
 ALTER TABLE audit_events ADD COLUMN data_hash TEXT;
 CREATE INDEX audit_events_first_format ON audit_events (organization_id, environment, seq) WHERE data_hash IS NULL;
+
+-- A chain's upgrade event, if it has one: the verifier recomputes the first format's hashes only
+-- for a chain that was upgraded.
+CREATE INDEX audit_events_upgrades ON audit_events (organization_id, environment) WHERE kind = 'chain_upgraded';

@@ -64,13 +64,6 @@ pub(crate) fn hash_of(event: &FirstFormatEvent) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// The first-format hash of an event of an upgraded chain, the event before it having
-/// `prev_hash` in the first format: an event emptied before the upgrade kept its first-format
-/// hash as its `data_hash`.
-pub(crate) fn hash_in_chain(event: &AuditEvent, prev_hash: &str) -> String {
-    if event.salt.is_none() { event.data_hash.clone() } else { hash_of(&FirstFormatEvent::of(event, prev_hash)) }
-}
-
 /// The first format's verifier: follows a chain and stops at its first problem.
 #[derive(Debug)]
 pub(crate) struct Verifier {

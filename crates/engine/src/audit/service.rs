@@ -68,7 +68,8 @@ impl Audit<'_> {
             .core
             .db
             .read_blocking(move |conn| {
-                let mut verifier = Verifier::default();
+                let mut verifier =
+                    if store::was_upgraded(conn, scope)? { Verifier::default() } else { Verifier::never_upgraded() };
                 store::each(conn, scope, |event| {
                     verifier.push(&event);
                     true

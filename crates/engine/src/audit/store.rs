@@ -211,6 +211,18 @@ pub(crate) fn scopes(conn: &Connection) -> Result<Vec<Scope>> {
     Ok(rows)
 }
 
+/// Whether the scope's chain records an upgrade from the first format.
+pub(crate) fn was_upgraded(conn: &Connection, scope: Scope) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM audit_events INDEXED BY audit_events_upgrades
+             WHERE organization_id = ?1 AND environment = ?2 AND kind = 'chain_upgraded' LIMIT 1",
+        )?
+        .query_row(params![scope.organization, scope.environment], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
 /// Every scope with events still in the first format (rows without a `data_hash`).
 pub(crate) fn first_format_scopes(conn: &Connection) -> Result<Vec<Scope>> {
     let rows = conn
