@@ -167,3 +167,69 @@ def test_a_broken_chain_stays_on_show_until_an_admin_acknowledges_it_on_the_chai
     shown = wait_for(lambda: owner.get("/_docket/audit/status").json()["verification"], what="the start's verification")
     assert [(p["seq"], p["acknowledged"] is not None) for p in shown["problems"]] == [(2, True), (3, False)], shown
     assert shown["unacknowledged"] == 1
+
+
+def to_first_format(data_dir: Path, events: list[dict]) -> list[dict]:
+    """Writes the stopped server's sandbox chain back as Docket stored it before the second format
+    (no salt or data hash; each hash over every field, `data` included; an emptied event's hash the
+    one its erasure names), and returns it as an export of that time."""
+    old_chain, prev = [], "0" * 64
+    for e in events:
+        old = {k: v for k, v in e.items() if k not in ("salt", "data_hash", "hash")}
+        old["prev_hash"] = prev
+        old["hash"] = e["data_hash"] if e["salt"] is None else sha256(canonical(old))
+        old_chain.append(old)
+        prev = old["hash"]
+    db = sqlite3.connect(data_dir / "docket.db")
+    with db:
+        for old in old_chain:
+            db.execute(
+                "UPDATE audit_events SET salt = NULL, data_hash = NULL, prev_hash = ?, hash = ?"
+                " WHERE environment = 'sandbox' AND seq = ?",
+                (old["prev_hash"], old["hash"], old["seq"]),
+            )
+    db.close()
+    return old_chain
+
+
+def test_a_first_format_chain_is_upgraded_at_start_and_its_old_head_hash_stays_on_record(docket_factory, tmp_path):
+    srv = docket_factory(env={"DOCKET_LOG": "info"})
+    events = a_chain_with_an_erasure(srv)
+    srv.stop()
+    old_chain = to_first_format(srv.data_dir, events)
+    old_export = tmp_path / "first-format.jsonl"
+    old_export.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in old_chain), encoding="utf-8")
+    run = subprocess.run([str(DOCKET_BIN), "audit", "verify", str(old_export)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "first format" in run.stdout and "intact" in run.stdout, run.stdout + run.stderr
+
+    srv.start()
+    assert old_chain[-1]["hash"] in srv.stderr(), "the log names the first format's head hash"
+    assert "upgraded the audit chain to its second format" in srv.stderr()
+    sandbox = srv.client(srv.sandbox_key, "audit-upgrade")
+    verified = sandbox.get("/_docket/audit/verify").json()
+    assert verified["ok"] is True and verified["events"] == len(events) + 1, verified
+    export = sandbox.get("/_docket/audit/export").text
+    assert verify_like_the_guide(export) == (True, len(events) + 1)
+    upgraded = [json.loads(line) for line in export.splitlines()]
+    assert upgraded[-1]["kind"] == "chain_upgraded" and upgraded[-1]["actor"] == "docket"
+    assert upgraded[-1]["data"] == {"previous_head_hash": old_chain[-1]["hash"], "previous_problem": None}
+    assert [(e["seq"], e["actor"], e["data"]) for e in upgraded[:-1]] == [(e["seq"], e["actor"], e["data"]) for e in events]
+
+    # With the file, an event from before the upgrade is changed and every hash after it is
+    # recomputed in the second format. After the last event emptied before the upgrade, the first
+    # format's head hash on record still catches it; before that one, the first format never
+    # proved anything, and only a head hash of the second format shows the rewrite.
+    def rewritten(seq: int) -> str:
+        forged = [dict(e) for e in upgraded]
+        forged[seq - 1]["actor"] = MALLORY
+        for e in forged[seq - 1:]:
+            e["prev_hash"] = forged[e["seq"] - 2]["hash"] if e["seq"] > 1 else "0" * 64
+            e["hash"] = rehash(e)
+        assert forged[-1]["hash"] != verified["head_hash"]
+        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in forged)
+
+    last_emptied = max(e["seq"] for e in events if e["salt"] is None)
+    assert last_emptied < len(events)
+    assert verify_like_the_guide(rewritten(len(events))) == (False, len(events) + 1)
+    assert verify_like_the_guide(rewritten(last_emptied + 1)) == (False, len(events) + 1)
+    assert verify_like_the_guide(rewritten(2)) == (True, len(events) + 1)

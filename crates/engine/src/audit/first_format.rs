@@ -33,6 +33,7 @@ pub(crate) struct FirstFormatEvent {
     pub(crate) hash: String,
 }
 
+#[cfg(test)]
 impl FirstFormatEvent {
     /// An event of the second format as the first format wrote it, linked to `prev_hash`.
     pub(crate) fn of(event: &AuditEvent, prev_hash: &str) -> FirstFormatEvent {
