@@ -1355,13 +1355,64 @@ export interface paths {
         };
         /**
          * Verify the audit chain
-         * @description Follows the stored chain event by event: `ok` false names the first event that was edited,
-         *     removed or reordered. `head_hash` is the last event's hash: kept elsewhere, it shows later
-         *     whether events were cut from the end.
+         * @description Follows the stored chain event by event, emptied events included, and reads on past a
+         *     problem: `ok` false lists each event that was edited, removed, reordered or emptied without an
+         *     erasure (`problems`, the first also as `problem`), each with the admin's acknowledgement if
+         *     there is one; `unacknowledged` counts the rest. `head_hash` is the last event's hash: kept
+         *     elsewhere, it proves every event up to it, and shows later whether events were cut from the
+         *     end. What it finds is what `/_docket/audit/status` answers until the next verification.
          */
         get: operations["verifyAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/audit/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit chain's last verification
+         * @description What the last verification of the environment's chain found (every start of Docket verifies
+         *     every chain, beside serving; `/_docket/audit/verify` verifies again), without verifying now:
+         *     the console shows a broken chain on every page while `verification.unacknowledged` is above 0.
+         *     Both fields are null until the chain was verified since Docket started.
+         */
+        get: operations["auditStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/audit/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge problems of the audit chain
+         * @description A console admin acknowledges problems a verification found, naming each by its `seq` (as
+         *     `/_docket/audit/verify` lists them) with a note saying what was found and done. The chain is
+         *     verified again first; the acknowledgement is appended to the chain (`chain_problem_acknowledged`,
+         *     by the admin, naming each problem's `seq`, `kind` and `message`, with the note), and the
+         *     verification that follows is answered. An acknowledged problem stays listed; a later one is
+         *     shown again. 409 when a named event has no problem, or its problem is acknowledged already.
+         */
+        post: operations["acknowledgeAudit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2853,6 +2904,26 @@ export interface components {
             request_id: components["schemas"]["RequestId"];
             status: components["schemas"]["SingleStatus"];
         };
+        /** @description `POST /_docket/audit/acknowledge`: the problems an admin acknowledges, and why. */
+        Acknowledge: {
+            /** @description What was found and done about it (1 to 2,000 characters). */
+            note: string;
+            /** @description The `seq` of each problem acknowledged, as the verification the admin read listed them. */
+            problems: number[];
+        };
+        /** @description An admin's acknowledgement of a problem: an event on the chain. */
+        Acknowledgement: {
+            /**
+             * Format: int64
+             * @description The acknowledging event's `seq`.
+             */
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            /** @description `reviewer:<name>`. */
+            by: string;
+            note: string;
+        };
         /** @description One address of an applicant. */
         Address: {
             country?: components["schemas"]["CountryCode"] | null;
@@ -3023,8 +3094,9 @@ export interface components {
          */
         AttemptCause: "scheduled" | "replay";
         /**
-         * @description One link of the chain. Its `hash` is the SHA-256 (hex) of the canonical JSON of every other
-         *     field (see [`super::chain`]); `prev_hash` is the hash of the event before.
+         * @description One link of the chain. Its `hash` is the SHA-256 (hex) of the canonical JSON of every field
+         *     but `hash`, `data` and `salt` (see [`super::chain`]): `data_hash` stands for the content, so
+         *     an event whose content an erasure emptied is still hashed and linked like any other.
          */
         AuditEvent: {
             /**
@@ -3041,13 +3113,26 @@ export interface components {
             environment: components["schemas"]["Environment"];
             case_id?: string | null;
             case_public_id?: string | null;
-            /** @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach) or `reviewer:<name>`. */
+            /**
+             * @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach, an erasure, an
+             *     upgrade) or `reviewer:<name>`.
+             */
             actor: string;
             reviewer_id?: string | null;
             /** @description `created`, `submitted`, `check_completed`, `assigned`, `decision`, `sla_breached`, ... */
             kind: string;
-            /** @description What happened, in the event's own terms (strings, integers, booleans: never a float). */
+            /**
+             * @description What happened, in the event's own terms (strings, integers, booleans: never a float).
+             *     `{"erased": "<erasure id>"}` once an erasure emptied the event.
+             */
             data: Record<string, never>;
+            /**
+             * @description 32 random hex digits drawn for this event; null once an erasure emptied it (the salt goes
+             *     with the content, so that the `data_hash` kept tells nothing of what was erased).
+             */
+            salt?: string | null;
+            /** @description SHA-256 (hex) of `salt` followed by the canonical JSON of `data`. */
+            data_hash: string;
             prev_hash: string;
             hash: string;
         };
@@ -3333,6 +3418,16 @@ export interface components {
          * @enum {string}
          */
         CaseStatus: "draft" | "under_review" | "action_required" | "approved" | "manual_review" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description What Docket last found of an environment's chain (`GET /_docket/audit/status`). */
+        ChainStatus: {
+            /**
+             * Format: date-time
+             * @description When it was verified (real time); null: not since Docket started (it verifies every chain
+             *     at a serving start, beside serving).
+             */
+            verified_at?: string | null;
+            verification?: components["schemas"]["Verified"] | null;
+        };
         /** @description One check instance with its evidence. */
         Check: {
             id: components["schemas"]["CheckId"];
@@ -4803,13 +4898,26 @@ export interface components {
                 environment: components["schemas"]["Environment"];
                 case_id?: string | null;
                 case_public_id?: string | null;
-                /** @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach) or `reviewer:<name>`. */
+                /**
+                 * @description `api`, `merchant`, `pipeline`, `docket` (Docket itself: an SLA breach, an erasure, an
+                 *     upgrade) or `reviewer:<name>`.
+                 */
                 actor: string;
                 reviewer_id?: string | null;
                 /** @description `created`, `submitted`, `check_completed`, `assigned`, `decision`, `sla_breached`, ... */
                 kind: string;
-                /** @description What happened, in the event's own terms (strings, integers, booleans: never a float). */
+                /**
+                 * @description What happened, in the event's own terms (strings, integers, booleans: never a float).
+                 *     `{"erased": "<erasure id>"}` once an erasure emptied the event.
+                 */
                 data: Record<string, never>;
+                /**
+                 * @description 32 random hex digits drawn for this event; null once an erasure emptied it (the salt goes
+                 *     with the content, so that the `data_hash` kept tells nothing of what was erased).
+                 */
+                salt?: string | null;
+                /** @description SHA-256 (hex) of `salt` followed by the canonical JSON of `data`. */
+                data_hash: string;
                 prev_hash: string;
                 hash: string;
             }[];
@@ -5307,15 +5415,22 @@ export interface components {
             role: string;
             country?: components["schemas"]["CountryCode"] | null;
         };
-        /** @description What a verification found wrong first. */
+        /** @description Something a verification found wrong. */
         Problem: {
             /**
              * Format: int64
-             * @description The event's `seq` (or, for a line that is not an event, its line number).
+             * @description The event's `seq` (or, for a line of a file that is not an event, its line number).
              */
             seq: number;
+            kind: components["schemas"]["ProblemKind"];
             message: string;
+            acknowledged?: components["schemas"]["Acknowledgement"] | null;
         };
+        /**
+         * @description What is wrong at an event.
+         * @enum {string}
+         */
+        ProblemKind: "removed" | "reordered" | "foreign" | "unlinked" | "changed" | "data_changed" | "emptied" | "erasure" | "upgrade" | "unreadable";
         /** @description A verification profile as served. */
         Profile: {
             profile_id: components["schemas"]["ProfileId"];
@@ -6312,6 +6427,7 @@ export interface components {
         VerificationType: "tin_verification" | "us_company_registry_check" | "document_verification";
         /** @description The outcome of verifying a chain. */
         Verified: {
+            /** @description No problem at all. */
             ok: boolean;
             /**
              * Format: int64
@@ -6323,9 +6439,28 @@ export interface components {
              * @description Events among them whose content an erasure emptied (each named by a later erasure).
              */
             erased_events: number;
-            /** @description The last event's hash: record it elsewhere to detect events removed from the end later. */
+            /**
+             * @description The last event's hash: record it elsewhere; it proves every event up to it, and shows later
+             *     whether events were cut from the end.
+             */
             head_hash: string;
             problem?: components["schemas"]["Problem"] | null;
+            /**
+             * @description Every problem, in the order the chain is read (at most 100: see `more_problems`). The
+             *     verification reads on past a problem, so that one acknowledged does not hide the next.
+             */
+            problems: components["schemas"]["Problem"][];
+            /**
+             * Format: int64
+             * @description Problems past the first 100: not listed, so never acknowledged.
+             */
+            more_problems: number;
+            /**
+             * Format: int64
+             * @description Problems no admin has acknowledged (`more_problems` included): the console shows the
+             *     chain as broken on every page while this is above 0.
+             */
+            unacknowledged: number;
         };
         /** @description A code to verify. */
         VerifyInput: {
@@ -9508,6 +9643,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Verified"];
+                };
+            };
+        };
+    };
+    auditStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainStatus"];
+                };
+            };
+        };
+    };
+    acknowledgeAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "The database was edited while Docket was stopped; restored from the 09:00 backup.",
+                 *       "problems": [
+                 *         1164
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Acknowledge"];
+            };
+        };
+        responses: {
+            /** @description The verification after the acknowledgement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verified"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a console admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such problem, or acknowledged already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::chain::canonical;
-use super::model::{AuditEvent, ERASED_KIND, GENESIS, Problem, ProblemKind, Verified, erasure_mark};
+use super::model::{ERASED_KIND, GENESIS, Problem, ProblemKind, Verified, erasure_mark};
 use crate::scope::Environment;
 use crate::time::Timestamp;
 
@@ -36,7 +36,7 @@ pub(crate) struct FirstFormatEvent {
 #[cfg(test)]
 impl FirstFormatEvent {
     /// An event of the second format as the first format wrote it, linked to `prev_hash`.
-    pub(crate) fn of(event: &AuditEvent, prev_hash: &str) -> FirstFormatEvent {
+    pub(crate) fn of(event: &super::model::AuditEvent, prev_hash: &str) -> FirstFormatEvent {
         FirstFormatEvent {
             seq: event.seq,
             at: event.at,

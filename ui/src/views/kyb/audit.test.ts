@@ -27,6 +27,12 @@ describe("event summary", () => {
     expect(eventSummary({ kind: "commented", data: { erased: "01a2" } })).toBe("content erased on request");
     expect(eventSummary({ kind: "erased", data: { erasure_id: "01a2", requested_by: "Ada", events: { "3": "ab", "4": "cd" } } })).toBe("erased on request by Ada · accounts for 2 emptied events");
   });
+  it("says what an upgrade and an acknowledgement recorded", () => {
+    expect(eventSummary({ kind: "chain_upgraded", data: { previous_head_hash: "4e0386c302f496dd7ac8", previous_problem: null } })).toBe("chain upgraded to its second format · first format's head 4e0386c302f4…");
+    expect(eventSummary({ kind: "chain_upgraded", data: { previous_head_hash: "4e0386c302f4", previous_problem: { seq: 2, message: "changed" } } })).toBe("chain upgraded to its second format · first format's head 4e0386c302f4… · it did not verify then");
+    const problems = [{ seq: 7, kind: "changed", message: "m" }, { seq: 9, kind: "unlinked", message: "m" }];
+    expect(eventSummary({ kind: "chain_problem_acknowledged", data: { problems, note: "Restored" } })).toBe("acknowledged the problems at events #7, #9 · “Restored”");
+  });
   it("shortens long texts", () => {
     const summary = eventSummary({ kind: "commented", data: { body: "x".repeat(200) } });
     expect(summary.length).toBeLessThan(90);

@@ -31,12 +31,22 @@ function str(value: unknown): string | null {
 export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   // The engine keeps the case event's own fields under `detail`, the status change beside it.
   const data = event.data ?? {};
-  // Erasure on request: an emptied event keeps only its hash; the erasure names them all.
+  // Erasure on request: an emptied event keeps only its hashes; the erasure names them all.
   const keys = Object.keys(data);
   if (keys.length === 1 && keys[0] === "erased") return "content erased on request";
   if (event.kind === "erased" && data.events && typeof data.events === "object") {
     const n = Object.keys(data.events).length;
     return `erased on request${str(data.requested_by) ? ` by ${str(data.requested_by)}` : ""} · accounts for ${n} emptied event${n === 1 ? "" : "s"}`;
+  }
+  if (event.kind === "chain_upgraded") {
+    const head = str(data.previous_head_hash);
+    const broken = data.previous_problem ? " · it did not verify then" : "";
+    return `chain upgraded to its second format${head ? ` · first format's head ${head.slice(0, 12)}…` : ""}${broken}`;
+  }
+  if (event.kind === "chain_problem_acknowledged" && Array.isArray(data.problems)) {
+    const seqs = data.problems.map((p) => (p && typeof p === "object" ? str((p as Record<string, unknown>).seq) : null)).filter(Boolean);
+    const note = str(data.note);
+    return `acknowledged the problem${seqs.length === 1 ? "" : "s"} at event${seqs.length === 1 ? "" : "s"} ${seqs.map((s) => `#${s}`).join(", ")}${note ? ` · “${note.length > 80 ? `${note.slice(0, 79)}…` : note}”` : ""}`;
   }
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
