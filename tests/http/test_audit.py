@@ -8,6 +8,7 @@ import hashlib
 import json
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 from conftest import DOCKET_BIN, wait_for
@@ -16,6 +17,16 @@ from test_desk import verify_like_the_guide
 from test_kyb import K, fill
 
 MALLORY = "reviewer:Mallory"
+GUIDE = Path(__file__).resolve().parents[2] / "crates" / "api" / "src" / "openapi" / "guide.md"
+
+
+def run_the_guides_python(export: Path) -> subprocess.CompletedProcess:
+    """The Python of the guide's audit section, exactly as printed there, run on an export."""
+    section = GUIDE.read_text(encoding="utf-8").split("## The audit trail", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert '"docket-audit-sandbox.jsonl"' in code
+    code = code.replace('"docket-audit-sandbox.jsonl"', repr(str(export)))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
 
 
 def canonical(value) -> str:
@@ -106,6 +117,8 @@ def test_an_early_event_rewritten_after_an_erasure_breaks_the_chain_at_the_empti
     file.write_text(export, encoding="utf-8")
     run = subprocess.run([str(DOCKET_BIN), "audit", "verify", str(file)], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and f"event {emptied}" in run.stdout, run.stdout + run.stderr
+    guide = run_the_guides_python(file)
+    assert guide.returncode == 1 and f"event {emptied} was changed" in guide.stderr, guide.stdout + guide.stderr
 
     # Recomputing every hash to the end (the emptied events' too) gives an intact chain with
     # another head: a head hash kept elsewhere before the attack no longer matches.
@@ -210,6 +223,10 @@ def test_a_first_format_chain_is_upgraded_at_start_and_its_old_head_hash_stays_o
     assert verified["ok"] is True and verified["events"] == len(events) + 1, verified
     export = sandbox.get("/_docket/audit/export").text
     assert verify_like_the_guide(export) == (True, len(events) + 1)
+    file = tmp_path / "upgraded.jsonl"
+    file.write_text(export, encoding="utf-8")
+    guide = run_the_guides_python(file)
+    assert guide.returncode == 0 and f"intact: {len(events) + 1} events; head {verified['head_hash']}" in guide.stdout, guide.stderr
     upgraded = [json.loads(line) for line in export.splitlines()]
     assert upgraded[-1]["kind"] == "chain_upgraded" and upgraded[-1]["actor"] == "docket"
     assert upgraded[-1]["data"] == {"previous_head_hash": old_chain[-1]["hash"], "previous_problem": None}
