@@ -236,3 +236,22 @@ async fn a_first_format_chain_that_did_not_verify_is_upgraded_with_its_problem_o
     assert_eq!(verify_lines(&text).problem.map(|p| p.seq), Some(events.len() as i64 + 1));
     close(engine).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_row_made_unreadable_is_reported_not_an_error_and_a_reset_forgets_the_chain() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let time = time();
+    let (engine, scope, _) = chain_with_an_erasure(dir.path(), &time).await;
+    close(engine).await;
+    let conn = rusqlite::Connection::open(dir.path().join(DATABASE_FILE)).expect("raw open");
+    conn.execute("UPDATE audit_events SET case_id = x'0102', data = 'not json' WHERE seq = 1", []).expect("edit");
+    drop(conn);
+
+    let engine = open(dir.path(), &time).await;
+    let verified = engine.audit().verify(scope).await.expect("a broken row is read, not an error");
+    assert_eq!(verified.problem.map(|p| (p.seq, p.kind)), Some((1, ProblemKind::Changed)));
+    assert!(engine.audit().export(scope).await.expect("exports").contains("unreadable:0102"));
+    engine.sandbox().reset_data(scope).await.expect("resets");
+    assert_eq!(engine.audit().status(scope).verification, None, "the chain it verified is gone");
+    close(engine).await;
+}

@@ -2,8 +2,9 @@
 //! an event exists exactly when its change does; the single writer orders the appends.
 //!
 //! Rows are read as they are, whatever was done to the file: a `data` that is not JSON is read
-//! as a string and a missing `data_hash` as an empty one, so that the verifier reports the event
-//! instead of failing to read the chain.
+//! as a string, an id that is not a UUID as `unreadable:<hex>` and a missing `data_hash` as an
+//! empty one, so that the verifier reports the event instead of failing to read the chain (which
+//! would hide a broken chain behind an error).
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -131,23 +132,33 @@ fn event(row: &Row<'_>) -> rusqlite::Result<AuditEvent> {
 
 /// The columns both formats have (the first twelve of [`COLUMNS`]).
 fn first_format_event(row: &Row<'_>) -> rusqlite::Result<FirstFormatEvent> {
-    let organization: crate::scope::OrganizationId = row.get(2)?;
-    let case: Option<uuid::Uuid> = row.get(4)?;
-    let reviewer: Option<uuid::Uuid> = row.get(7)?;
     let data: String = row.get(9)?;
     Ok(FirstFormatEvent {
         seq: row.get(0)?,
         at: row.get(1)?,
-        organization_id: organization.to_string(),
+        organization_id: uuid_text(row, 2)?.unwrap_or_default(),
         environment: row.get(3)?,
-        case_id: case.map(|c| c.hyphenated().to_string()),
+        case_id: uuid_text(row, 4)?,
         case_public_id: row.get(5)?,
         actor: row.get(6)?,
-        reviewer_id: reviewer.map(|r| r.hyphenated().to_string()),
+        reviewer_id: uuid_text(row, 7)?,
         kind: row.get(8)?,
         data: serde_json::from_str(&data).unwrap_or(serde_json::Value::String(data)),
         prev_hash: row.get(10)?,
         hash: row.get(11)?,
+    })
+}
+
+/// A UUID column as the chain writes it (hyphenated), whatever it holds.
+fn uuid_text(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
+    use rusqlite::types::ValueRef;
+    Ok(match row.get_ref(i)? {
+        ValueRef::Null => None,
+        ValueRef::Blob(b) => Some(
+            uuid::Uuid::from_slice(b)
+                .map_or_else(|_| format!("unreadable:{}", hex::encode(b)), |u| u.hyphenated().to_string()),
+        ),
+        other => Some(format!("unreadable:{other:?}")),
     })
 }
 
