@@ -373,6 +373,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/_docket/audit", READ),
     rule("GET", "/_docket/audit/export", READ),
     rule("GET", "/_docket/audit/verify", READ),
+    rule("GET", "/_docket/audit/status", READ),
+    rule("POST", "/_docket/audit/acknowledge", ADMIN),
     // Reviewers and their sessions.
     rule("GET", "/_docket/me", CONSOLE),
     rule("GET", "/_docket/me/sessions", CONSOLE),

@@ -204,18 +204,33 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
     engine.start_background(Arc::new(transport));
     // The audit chains are verified at every start, beside serving (a long chain must not delay
-    // the window): a stored event edited, removed or reordered since is reported at once.
+    // the window): a stored event edited, removed or reordered since is reported at once, and the
+    // console shows it on every page until an admin acknowledges it.
     let auditor = engine.clone();
     tokio::spawn(async move {
         match auditor.audit().verify_all().await {
             Ok(chains) => {
                 for (scope, verified) in &chains {
-                    if let Some(problem) = &verified.problem {
+                    for problem in verified.problems.iter().filter(|p| p.acknowledged.is_none()) {
                         tracing::error!(
                             environment = scope.environment.as_str(),
                             seq = problem.seq,
-                            "audit chain NOT intact: {}",
+                            "audit chain NOT intact: {} (shown in the console until an admin acknowledges it)",
                             problem.message
+                        );
+                    }
+                    if verified.more_problems > 0 {
+                        tracing::error!(
+                            environment = scope.environment.as_str(),
+                            more = verified.more_problems,
+                            "audit chain NOT intact: more problems than are listed"
+                        );
+                    }
+                    if !verified.ok && verified.unacknowledged == 0 {
+                        tracing::warn!(
+                            environment = scope.environment.as_str(),
+                            problems = verified.problems.len(),
+                            "audit chain not intact; every problem was acknowledged by an admin"
                         );
                     }
                 }
