@@ -31,7 +31,7 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -167,7 +167,10 @@ pub fn app(state: AppState) -> Router {
                 .layer(PropagateRequestIdLayer::x_request_id())
                 .layer(
                     TraceLayer::new_for_http()
-                        .make_span_with(DefaultMakeSpan::new().level(tracing::Level::DEBUG))
+                        // The path only: a query may carry a one-time token (a login link's).
+                        .make_span_with(|request: &axum::http::Request<_>| {
+                            tracing::debug_span!("request", method = %request.method(), path = %request.uri().path())
+                        })
                         .on_response(DefaultOnResponse::new().level(tracing::Level::DEBUG)),
                 ),
         )
