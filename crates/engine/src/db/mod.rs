@@ -123,13 +123,12 @@ impl Database {
         // tenth of the time was copying pages in). Memory is taken only as pages are used.
         conn.pragma_update(None, "cache_size", WRITER_CACHE_KIB)?;
         // Each job of a group runs in a savepoint, which copies every page it first changes to a
-        // sub-journal. With temporary storage in memory, SQLite keeps it in 1 KiB pieces, each
-        // allocated and freed on its own: under transaction events, those allocations were a
-        // fifth of the writer's time (perf). With temporary storage in files, the sub-journal is
-        // kept in memory anyway, in one piece, up to the build's SQLITE_STMTJRNL_SPILL (1 MiB,
-        // .cargo/config.toml); only a larger one goes to a file. Not for an encrypted database:
-        // SQLCipher encrypts every page it copies to a file-backed sub-journal, in memory or not.
-        conn.pragma_update(None, "temp_store", if keys.is_some() { "MEMORY" } else { "FILE" })?;
+        // sub-journal, kept in memory. (Temporary storage in files kept it in one piece up to
+        // SQLITE_STMTJRNL_SPILL and was faster under transaction events, but in this build a
+        // sub-journal that spills to its file fails the statement with SQLITE_FULL and rolls the
+        // whole group back: a list import of a few megabytes failed whenever a journal batch
+        // shared its commit. See `a_savepoint_larger_than_the_spill_threshold_commits`.)
+        writer_temp_store(&conn)?;
         // Space freed inside a page that is written anyway is zeroed (an updated row's old copy,
         // a deleted row): at no cost in writes, and an erasure then finds less to wipe.
         conn.pragma_update(None, "secure_delete", SECURE_DELETE)?;
@@ -341,6 +340,12 @@ pub fn wait_for_threads(timeout: std::time::Duration) -> bool {
 /// less with 16 KiB pages).
 const PAGE_SIZE: i64 = 16 * 1024;
 
+/// Where the writer keeps its savepoints' sub-journals: in memory.
+fn writer_temp_store(conn: &Connection) -> Result<()> {
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    Ok(())
+}
+
 /// The writer connection's page cache, in KiB (a negative `cache_size`): 64 MiB.
 const WRITER_CACHE_KIB: i64 = -64 * 1024;
 
@@ -473,6 +478,32 @@ mod tests {
     use rusqlite::params;
 
     use super::*;
+
+    #[test]
+    fn a_savepoint_larger_than_the_spill_threshold_commits() {
+        // A group's job (in a savepoint) that changes megabytes of pages: before, it failed with
+        // SQLITE_FULL once its sub-journal passed SQLITE_STMTJRNL_SPILL.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let conn = Connection::open(dir.path().join("t.db")).expect("open");
+        conn.pragma_update(None, "page_size", PAGE_SIZE).expect("page size");
+        configure(&conn).expect("configure");
+        writer_temp_store(&conn).expect("temp store");
+        conn.execute_batch(
+            "CREATE TABLE t (n INTEGER PRIMARY KEY, snapshot INTEGER NOT NULL, body BLOB NOT NULL);
+             CREATE INDEX t_snapshot ON t (snapshot);",
+        )
+        .expect("create");
+        let body = vec![7u8; 1000];
+        conn.execute_batch("BEGIN").expect("begin");
+        for _ in 0..3000 {
+            conn.execute("INSERT INTO t (snapshot, body) VALUES (1, ?1)", [&body]).expect("insert");
+        }
+        conn.execute_batch("COMMIT").expect("commit");
+        conn.execute_batch("BEGIN IMMEDIATE; SAVEPOINT job").expect("savepoint");
+        let deleted = conn.execute("DELETE FROM t WHERE snapshot = 1", []).expect("a 3 MB delete in a savepoint");
+        assert_eq!(deleted, 3000);
+        conn.execute_batch("RELEASE job; COMMIT").expect("commits");
+    }
 
     fn temp_db() -> (tempfile::TempDir, Database) {
         let dir = tempfile::tempdir().expect("temp dir");
