@@ -320,7 +320,7 @@ pub const RULES: &[Rule] = &[
     rule("DELETE", "/api/v4/email/checks/{id}", ADMIN_OR_KEY),
     rule("POST", "/api/v4/email/checks/{id}/resend", READ),
     secret("POST", "/api/v4/email/otp/verify", READ, &["code"]),
-    secret("GET", "/_docket/email/outbox", READ, &["code", "text", "html"]),
+    secret("GET", "/_docket/email/outbox", READ, &["code", "subject", "text", "html"]),
     rule("DELETE", "/_docket/email/outbox", SANDBOX),
     // Transaction monitoring.
     rule("GET", "/api/v3/transmon/rules", READ),

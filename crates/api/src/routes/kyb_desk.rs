@@ -33,6 +33,21 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(document_preview))
 }
 
+/// An empty body, or an empty JSON object: a claim or release names nobody (the session is who
+/// acts), and a body that tries (`reviewer_id`) is refused rather than ignored.
+fn no_body(body: &bytes::Bytes) -> ApiResult<()> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Nothing {}
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    crate::extract::parse_json::<Nothing>(body).map(|_| ()).map_err(|_| {
+        ApiError::bad_request("reviewer_id: the signed-in reviewer acts; a claim or release names no one else")
+            .with_field("reviewer_id")
+    })
+}
+
 /// Claim a case
 ///
 /// Assigns the case to the signed-in reviewer. Claiming one's own case again changes nothing; a case someone else works is refused with 409 naming
@@ -51,7 +66,9 @@ async fn claim(
     me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
+    body: bytes::Bytes,
 ) -> ApiResult<Json<CaseResponse>> {
+    no_body(&body)?;
     Ok(respond(&state, &headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
 }
 
@@ -72,7 +89,9 @@ async fn release(
     me: SignedIn,
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
+    body: bytes::Bytes,
 ) -> ApiResult<Json<CaseResponse>> {
+    no_body(&body)?;
     Ok(respond(&state, &headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
 }
 
