@@ -1,0 +1,392 @@
+"""Who may do what (issue 31): the authority matrix, generated from the OpenAPI description, and
+the attacks that walked around Docket's controls before it (each of these failed on `8d2b892`).
+
+The matrix calls every operation of `GET /openapi.json` as every kind of caller: the default
+organization's sandbox and production keys, another organization's keys, no credential, a console
+session of each role (reviewer, senior, admin, the machine's owner) with the sandbox and with
+production selected, and a person's token where the path holds one. Each answer must be what the
+operation's `x-docket-access.callers` says: a caller it does not admit is refused, 401 without a
+credential and 403 with one, with a JSON `message` that names the operation (the authority
+layer's words, not a handler's); a caller it admits is not (404 when another organization's key
+names this organization's records). It runs on a server of its own, since it calls the
+destructive operations too (on records made for them, or ids that name nothing)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import struct
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+import requests
+
+from conftest import (
+    HTTP_TIMEOUT, JOURNAL, LOGIN, PRODUCTION_KEY, SANDBOX_KEY, Client, Console, DocketServer, add_reviewer, console_link,
+    sign_in, wait_for,
+)
+from test_kyb import pdf
+from test_verifications import png
+
+K = "/api/v4/kyb/verifications"
+ROLES = ("reviewer", "senior", "admin", "owner")
+ENVIRONMENTS = ("sandbox", "production")
+# Path parameters that name no record of an organization: a kind of thing, or the shared
+# watchlists' import jobs (the lists are every organization's; only the default one imports).
+NOT_RECORDS = {"section", "event_type", "import_id"}
+
+
+def operations(spec: dict) -> list[tuple[str, str, dict]]:
+    """Every (METHOD, path, operation) of an OpenAPI description."""
+    return [(method.upper(), path, op) for path, item in spec["paths"].items()
+            for method, op in item.items() if method in ("get", "put", "post", "delete", "patch")]
+
+
+def test_every_operation_of_the_openapi_description_says_who_may_call_it(anonymous):
+    spec = anonymous.get("/openapi.json").json()
+    known = {"sandbox_key", "production_key", "reviewer", "senior", "admin", "owner", "person", "anyone"}
+    missing, unknown = [], []
+    for method, path, op in operations(spec):
+        access = op.get("x-docket-access")
+        if not access or not access.get("callers") or not access.get("who"):
+            missing.append(f"{method} {path}")
+            continue
+        unknown += [f"{method} {path}: {c}" for c in access["callers"] if c not in known]
+        assert isinstance(access["secrets"], list), (method, path)
+        assert op["description"].startswith("**Who may call:** " + access["who"]), (method, path)
+    assert not missing, f"operations without x-docket-access: {missing}"
+    assert not unknown, unknown
+    assert len(operations(spec)) >= 150
+
+
+# --- the matrix ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caller:
+    """One kind of caller of the matrix."""
+    name: str
+    kind: str  # as x-docket-access names it: sandbox_key, production_key, reviewer, ..., anyone
+    environment: str | None  # the environment it acts in (None: no credential)
+    other_org: bool = False
+
+
+KEY_CALLERS = [
+    Caller("sandbox key", "sandbox_key", "sandbox"),
+    Caller("production key", "production_key", "production"),
+    Caller("other org's sandbox key", "sandbox_key", "sandbox", other_org=True),
+    Caller("other org's production key", "production_key", "production", other_org=True),
+]
+SESSION_CALLERS = [Caller(f"{role} in {env}", role, env) for role in ROLES for env in ENVIRONMENTS]
+NO_CREDENTIAL = Caller("no credential", "anyone", None)
+
+
+def admits(access: dict, caller: Caller) -> bool:
+    """Whether `x-docket-access` admits the caller. Console roles are admitted in both
+    environments unless the operation is the sandbox's (a sandbox key and no production key)."""
+    callers = access["callers"]
+    if caller.kind not in callers:
+        return False
+    sandbox_only = "sandbox_key" in callers and "production_key" not in callers
+    assert sandbox_only == ("sandbox only" in access["who"]), access
+    return not (caller.kind in ROLES and sandbox_only and caller.environment != "sandbox")
+
+
+def fake_like(value: str) -> str:
+    """A made-up value of the same shape: the same length and alphabet, another value."""
+    if re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", value):
+        return str(uuid.uuid4())
+    return "".join("Q" if c.isupper() else "q" if c.isalpha() else "7" if c.isdigit() else c for c in value)
+
+
+def upload_kyb_document(client: Any, case_id: str, name: str) -> str:
+    r = client.post(f"{K}/{case_id}/documents", params={"kind": "proof_of_address"},
+                    files={"file": (name, pdf("14 Quay Street"), "application/pdf")})
+    assert r.status_code == 200, r.text
+    return next(d["file_id"] for d in r.json()["documents"] if d["name"] == name)
+
+
+def records_of(client: Client, environment: str, owner: Console) -> dict[str, str]:
+    """One record of every kind of the default organization in `client`'s environment, for the
+    path parameters; destructive operations get ids that name nothing (below)."""
+    tag = uuid.uuid4().hex[:8]
+    ids: dict[str, str] = {}
+    applicant = client.create_applicant({"external_id": f"matrix-{environment}-{tag}",
+                                         "applicant_type": "Organization", "info": {"full_name": "Matrix Trading Ltd"}})
+    ids["applicant_id"], ids["external_id"] = applicant, f"matrix-{environment}-{tag}"
+    search = client.post("/api/v3/aml/search", json={"full_name": "Ivan Sanctionov"})
+    assert search.status_code == 200, search.text
+    ids["uuid"] = ids["search_uuid"] = search.json()["search_uuid"]
+
+    # A webhook on loopback (production's address guard is off only while it is made).
+    guard = owner.in_environment("production")
+    if environment == "production":
+        assert guard.put("/_docket/webhooks/address-guard", json={"allow_private_addresses": True}).status_code == 200
+    try:
+        r = client.post("/api/v3/organization/webhooks", json={"webhook_url": "http://127.0.0.1:9/matrix",
+                                                               "event_types": ["DOCVER"]})
+        assert r.status_code in (200, 201), r.text
+    finally:
+        if environment == "production":
+            assert guard.put("/_docket/webhooks/address-guard", json={"allow_private_addresses": False}).status_code == 200
+    ids["webhook_id"] = r.json()["id"]
+    r = client.post(f"/_docket/webhooks/{ids['webhook_id']}/test", json={"event_type": "DOCVER"})
+    assert r.status_code == 200, r.text
+    ids["delivery_id"] = r.json()["id"]
+
+    r = client.post("/api/v3/profiles", json={"name": f"Matrix {tag}"})
+    assert r.status_code in (200, 201), r.text
+    ids["profile_id"] = r.json()["id"]
+    r = client.post(f"/api/v3/profiles/{ids['profile_id']}/link", json={"expiration_in_minutes": 600})
+    assert r.status_code == 200, r.text
+    ids["link_id"] = r.json()["link_id"]
+    r = client.post("/api/v3/verifications", json={"profile_id": ids["profile_id"]})
+    assert r.status_code == 201, r.text
+    verification = r.json()
+    ids["verification"], ids["short_id"] = verification["id"], verification["verification_url_id"]
+    r = client.post(f"/api/v3/upload/{verification['applicant_id']}",
+                    files=[("file", ("passport.png", png(31), "image/png")), ("document_type", (None, "passport"))])
+    assert r.status_code == 200, r.text
+    ids["document_id"] = client.get(f"/api/v3/verifications/{ids['verification']}").json()["document_ids"][0]
+
+    r = client.post(K, json={"external_id": f"matrix-case-{tag}"})
+    assert r.status_code == 201, r.text
+    case = r.json()
+    ids["case"], ids["token"] = case["id"], case["widget_path"].rsplit("/", 1)[1]
+    ids["file_id"] = upload_kyb_document(client, case["id"], "kept.pdf")
+    ids["widget_file_to_delete"] = upload_kyb_document(client, case["id"], "the-persons-own.pdf")
+    r = client.post(f"/api/v4/kyb/{applicant}/tin-verification", json={"tin": "36-2382580", "company_name": "X Co"})
+    assert r.status_code == 202, r.text
+    ids["request_id"] = r.json()["request_id"]
+
+    r = client.post("/api/v4/email/checks", json={"email": f"matrix.{tag}@example.com"})
+    assert r.status_code in (200, 201), r.text
+    ids["id"] = r.json()["id"]  # `/api/v4/email/checks/{id}`
+    r = client.post("/api/v3/transmon/rules", json={"name": f"Matrix {tag}", "status": "inactive",
+                                                    "event_type": "transaction_post", "rank": 10, "causes": [],
+                                                    "expression": "event.amount > 1000000"})
+    assert r.status_code == 201, r.text
+    ids["rule_id"] = r.json()
+    r = client.post("/api/v3/transmon/transaction", json={"applicant_id": applicant, "amount": "10.00"})
+    assert r.status_code == 201, r.text
+    ids["event_id"] = r.json()["event_id"]
+    ids["event_type"], ids["section"] = "transaction_post", "company"
+    # An import job (a production key's): garbage, so it fails and no list changes.
+    if environment == "production":
+        r = client.post("/_docket/aml/lists/imports", data={"format": "us-csl"},
+                        files=[("file", ("matrix.csv", b"not,a list\n"))])
+        assert r.status_code == 202, r.text
+        ids["import_id"] = r.json()["id"]
+    return ids
+
+
+@pytest.fixture(scope="module")
+def matrix_server(tmp_path_factory, server_errors) -> Iterator[DocketServer]:
+    """The matrix's own server: production's DNS lookups go to a loopback port where nothing
+    answers (the e-mail check made for the matrix stays unknown)."""
+    root = tmp_path_factory.mktemp("matrix")
+    (root / "data").mkdir()
+    srv = DocketServer(root / "data", root / "stderr.log", args=("--dns-server", "127.0.0.1:9"))
+    srv.server_errors = server_errors
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def world(matrix_server) -> dict[str, Any]:
+    """The callers and the records of the matrix."""
+    srv = matrix_server
+    other = "Matrix Other Org"
+    srv.cli("orgs", "create", other)
+    other_keys = {env: srv.create_key(other, env, f"other-{env}")[0] for env in ENVIRONMENTS}
+    srv.watched_keys += list(other_keys.values())
+    owner = sign_in(srv, console_link(srv), name="owner")
+    sessions = {"owner": owner}
+    for role in ("reviewer", "senior", "admin"):
+        sessions[role] = sign_in(srv, add_reviewer(srv, f"Matrix {role.capitalize()}", role)["link"], name=role)
+    target = add_reviewer(srv, "Matrix Target", "reviewer")  # whose account the admins' operations change
+    throwaway_key = srv.create_key(None, "sandbox", "matrix-revoked")[1]
+    keys = {"sandbox": srv.client(SANDBOX_KEY, "sandbox key"), "production": srv.client(PRODUCTION_KEY, "production key")}
+    records = {env: records_of(keys[env], env, owner) for env in ENVIRONMENTS}
+    for env in ENVIRONMENTS:
+        records[env].update(reviewer_id=target["id"], key_id=throwaway_key)
+    records["sandbox"]["import_id"] = records["production"]["import_id"]
+    return {"server": srv, "keys": keys, "other_keys": other_keys, "sessions": sessions, "records": records}
+
+
+# Operations that destroy what they name: called with ids that name nothing, so the records the
+# other operations use survive (an admitted caller then gets a 404, which is not a refusal).
+def destroys(method: str, path: str) -> bool:
+    return method == "DELETE" and path not in ("/_docket/requests", "/_docket/email/outbox")
+
+
+def path_for(method: str, template: str, records: dict[str, str]) -> str:
+    """The path with real records, but for the record a destructive operation destroys (the
+    last in its path) and sessions (which would sign the matrix's callers out): ids of nothing."""
+    last = re.findall(r"\{(\w+)\}", template)[-1:] or [None]
+
+    def value(match: re.Match) -> str:
+        name = match.group(1)
+        if name == "session_id" or (name == last[0] and destroys(method, template)):
+            return str(uuid.uuid4())
+        if name == "verification_id":
+            name = "case" if template.startswith("/api/v4/kyb") else "verification"
+        return records[name]
+
+    return re.sub(r"\{(\w+)\}", value, template)
+
+
+# Bodies good enough to get past their checks, where a handler checks the body before it looks
+# the record up (another organization's key then meets the lookup: 404). Every other operation
+# gets `{}`, which an admitted caller may see refused as bad input (400): that is no refusal.
+BODIES: dict[tuple[str, str], dict] = {
+    ("POST", "/api/v3/applicants/{applicant_id}/screening"): {"aml_screening_enabled": False},
+    ("POST", "/api/v3/applicants/{applicant_id}/link/tg"): {"tg_profile": "matrix"},
+    ("PUT", "/api/v3/organization/webhooks/{webhook_id}"): {"webhook_url": "http://127.0.0.1:9/matrix",
+                                                             "event_types": ["DOCVER"]},
+    ("POST", "/api/v4/kyb/verifications/{verification_id}/remediations"): {"section": "company",
+                                                                             "message": "Matrix asks again."},
+    ("POST", "/api/v4/kyb/verifications/{verification_id}/remediation"): {"section": "company",
+                                                                            "message": "Matrix asks again."},
+    ("POST", "/api/v4/kyb/verifications/{verification_id}/decision"): {"decision": "approve", "reason": "checks_clear",
+                                                                         "note": "The matrix."},
+    ("POST", "/api/v4/kyb/{applicant_id}/tin-verification"): {"tin": "36-2382580", "company_name": "X Co"},
+    ("POST", "/api/v4/kyb/{applicant_id}/us-registry-check"): {"state": "delaware", "company_name": "Acme"},
+    ("POST", "/api/v4/kyb/{applicant_id}/verify-document"): {"documents": [
+        {"doc_path": "01920b71-0000-7000-8000-000000000000", "document_type": "KybCertificateOfIncorporation"}]},
+    ("POST", "/api/v3/sdk/{short_id}/set_country"): {"country": "DEU"},
+    ("PUT", "/api/v3/transmon/rules/{rule_id}"): {"name": "Matrix", "status": "inactive", "event_type": "transaction_post",
+                                                  "rank": 10, "causes": [], "expression": "event.amount > 1000000"},
+}
+
+
+def call(client: Any, method: str, template: str, path: str) -> requests.Response:
+    body = {"json": BODIES.get((method, template), {})} if method in ("POST", "PUT", "PATCH") else {}
+    return client.request(method, path, **body)
+
+
+def refused_by_the_table(r: requests.Response, method: str, template: str) -> bool:
+    """A 403 of the authority layer: its message names the operation as the table writes it."""
+    return r.status_code == 403 and f"{method} {template}" in r.json().get("message", "")
+
+
+def test_every_operation_admits_exactly_the_callers_its_access_names(world, anonymous):
+    srv = world["server"]
+    spec = requests.get(srv.url + "/openapi.json", timeout=HTTP_TIMEOUT).json()
+    ops = operations(spec)
+    # The reset empties the sandbox the other operations' records live in: last.
+    ops.sort(key=lambda op: op[1] == "/_docket/reset")
+    problems: list[str] = []
+    handler_refusals: list[str] = []
+    calls = 0
+    started = time.monotonic()
+
+    def expect(who: Caller, method: str, template: str, path: str, r: requests.Response, admitted: bool) -> None:
+        nonlocal calls
+        calls += 1
+        where = f"{method} {path} as {who.name}: {r.status_code} {r.text[:200]}"
+        if not admitted:
+            want = 401 if who.environment is None else 403
+            if r.status_code != want or not r.headers.get("content-type", "").startswith("application/json") \
+                    or not r.json().get("message"):
+                problems.append(f"should be refused with {want}: {where}")
+            elif want == 403 and not refused_by_the_table(r, method, template):
+                problems.append(f"refused, but not by the authority table: {where}")
+            return
+        if r.status_code == 401 or refused_by_the_table(r, method, template):
+            problems.append(f"should be admitted: {where}")
+        elif r.status_code == 403:
+            handler_refusals.append(f"{method} {template} as {who.name}: {r.json()['message']}")
+        elif r.status_code >= 500:
+            problems.append(f"a server error: {where}")
+        elif who.other_org and any(p not in NOT_RECORDS for p in re.findall(r"\{(\w+)\}", template)) \
+                and r.status_code != 404:
+            # Where a handler checks the body first, the answer must be the one ids of nothing get.
+            nothing = call(other_client(who), method, template, path_for(method, template, NOWHERE))
+            if (r.status_code, without_ids(r.text)) != (nothing.status_code, without_ids(nothing.text)):
+                problems.append(f"another organization's record must be 404 to it, or answered as nothing is: "
+                                f"{where}; ids of nothing: {nothing.status_code} {nothing.text[:200]}")
+
+    def other_client(who: Caller) -> Client:
+        return srv.client(world["other_keys"][who.environment], who.name)
+
+    # A person's routes: the token in the path opens its record (with no credential), and a
+    # made-up one opens nothing. Called before anything else changes the records.
+    sandbox = world["records"]["sandbox"]
+    person_ops = sorted((op for op in ops if op[2]["x-docket-access"]["callers"] == ["person"]),
+                        key=lambda op: op[0] == "DELETE")
+    for method, template, op in person_ops:
+        token = re.findall(r"\{(\w+)\}", template)[0]
+        real = {**sandbox, "file_id": sandbox["widget_file_to_delete"] if method == "DELETE" else sandbox["file_id"]}
+        made_up = {**real, token: fake_like(real[token])}
+        for records, admitted in ((real, True), (made_up, False)):
+            path = re.sub(r"\{(\w+)\}", lambda m: records[m.group(1)], template)
+            r = call(anonymous_of(srv), method, template, path)
+            calls += 1
+            where = f"{method} {path} ({'real' if admitted else 'made-up'} {token}): {r.status_code} {r.text[:200]}"
+            if admitted and (r.status_code in (401, 403, 404) or r.status_code >= 500):
+                problems.append(f"the person's own token must open its record: {where}")
+            if not admitted and (r.status_code not in (401, 404) or not r.json().get("message")):
+                problems.append(f"a made-up token must open nothing (404 or 401 with a message): {where}")
+
+    # What anyone may call, with no credential at all.
+    for method, template, op in ops:
+        if op["x-docket-access"]["callers"] != ["anyone"]:
+            continue
+        path = template + ("?token=" + console_link(srv).split("?token=")[1] if template == LOGIN else "")
+        r = requests.request(method, srv.url + path, json={} if method == "POST" else None, allow_redirects=False,
+                             timeout=HTTP_TIMEOUT)
+        calls += 1
+        if r.status_code in (401, 403) or r.status_code >= 500:
+            problems.append(f"anyone may call {method} {template}: {r.status_code} {r.text[:200]}")
+
+    for method, template, op in ops:
+        access = op["x-docket-access"]
+        if access["callers"] in (["anyone"], ["person"]):
+            continue
+        for env in ENVIRONMENTS:
+            path = path_for(method, template, world["records"][env])
+            key = world["keys"][env]
+            expect(Caller(f"{env} key", f"{env}_key", env), method, template, path, call(key, method, template, path),
+                   admits(access, Caller("", f"{env}_key", env)))
+            other = srv.client(world["other_keys"][env], f"other {env} key")
+            who = Caller(f"other org's {env} key", f"{env}_key", env, other_org=True)
+            expect(who, method, template, path, call(other, method, template, path), admits(access, who))
+            for role in ROLES:
+                console = world["sessions"][role].in_environment(env)
+                who = Caller(f"{role} in {env}", role, env)
+                expect(who, method, template, path, call(console, method, template, path), admits(access, who))
+        path = path_for(method, template, world["records"]["sandbox"])
+        expect(NO_CREDENTIAL, method, template, path, call(anonymous_of(srv), method, template, path), False)
+
+    elapsed = time.monotonic() - started
+    print(f"\nmatrix: {len(ops)} operations, {calls} calls in {elapsed:.1f} s")
+    # The one refusal of a handler's own among admitted callers: the lists are the default
+    # organization's to import (an admin of another one passes the table, not this rule).
+    assert handler_refusals == [
+        "POST /_docket/aml/lists/imports as other org's production key: watchlists are shared by every organization: "
+        "only the default organization may import them"], handler_refusals
+    assert not problems, f"{len(problems)} of {calls} calls answered against the table:\n" + "\n".join(problems)
+
+
+def anonymous_of(srv: DocketServer) -> Client:
+    return srv.client(None, "no credential")
+
+
+# Ids of nothing, for every path parameter.
+NOWHERE: dict[str, str] = {name: "00000000-0000-7000-8000-00000000dead" for name in (
+    "applicant_id", "external_id", "uuid", "search_uuid", "webhook_id", "delivery_id", "profile_id", "link_id",
+    "verification", "case", "short_id", "document_id", "file_id", "token", "request_id", "id", "rule_id", "event_id",
+    "import_id", "reviewer_id", "key_id")} | {"section": "company", "event_type": "transaction_post"}
+
+
+def without_ids(text: str) -> str:
+    return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", text)
