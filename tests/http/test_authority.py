@@ -390,3 +390,192 @@ NOWHERE: dict[str, str] = {name: "00000000-0000-7000-8000-00000000dead" for name
 
 def without_ids(text: str) -> str:
     return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", text)
+
+
+# --- the attacks of issue 31 -----------------------------------------------------------------------
+#
+# Each was possible on `8d2b892`: a sandbox key became the machine's owner, one key passed four
+# eyes alone, the journal kept login links and codes, a sandbox key replaced what production
+# screens against, a production key turned the address guard off, and names hid characters.
+
+DESK = "/_docket/desk"
+IMPORTS = "/_docket/aml/lists/imports"
+GUARD = "/_docket/webhooks/address-guard"
+APPROVE = {"decision": "approve", "reason": "checks_clear", "note": "The registry and the documents agree."}
+
+
+@pytest.fixture
+def four_eyes(owner_console) -> Iterator[Callable[[str], None]]:
+    """Sets the sandbox desk's four-eyes policy (as an admin, in the console); off again after."""
+    def set_policy(policy: str) -> None:
+        r = owner_console.put(f"{DESK}/settings", json={"four_eyes": policy})
+        assert r.status_code == 200 and r.json()["four_eyes"] == policy, r.text
+    yield set_policy
+    set_policy("off")
+
+
+@pytest.fixture
+def integration(server, make_client, unique) -> tuple[Client, str]:
+    """A sandbox key of the default organization made for the test: (client, key id)."""
+    secret, key_id = server.create_key(None, "sandbox", unique("integration"))
+    return make_client(secret, "integration"), key_id
+
+
+def waiting(sandbox, unique, poll) -> dict:
+    from test_desk import waiting_case
+    return waiting_case(sandbox, unique, poll)
+
+
+def test_a_sandbox_key_cannot_make_a_login_link_for_the_machines_owner(sandbox, production, owner_console,
+                                                                       as_reviewer):
+    """The old path to everything: the owner's link from a sandbox key opened an admin session
+    that switched to production and read the database key."""
+    owner = owner_console.me()
+    assert owner["owner"] and owner["role"] == "admin"
+    for key in (sandbox, production):
+        r = key.post(f"/_docket/reviewers/{owner['id']}/link")
+        assert r.status_code == 403, r.text
+        assert "console control" in r.json()["message"] and "token=" not in r.text
+        for method, path in (("GET", "/_docket/reviewers"), ("POST", "/_docket/reviewers"), ("GET", "/_docket/data"),
+                             ("GET", "/_docket/data/key"), ("GET", "/_docket/sessions"), ("GET", "/_docket/me")):
+            r = key.request(method, path, json={"name": "Backdoor", "role": "admin"} if method == "POST" else None)
+            assert r.status_code == 403, (key, method, path, r.text)
+    # Not even an admin makes the owner's link: it comes from the `docket` command on the machine.
+    admin = as_reviewer("admin")
+    r = admin.post(f"/_docket/reviewers/{owner['id']}/link")
+    assert r.status_code == 403 and "docket" in r.json()["message"], r.text
+    r = admin.post(f"/_docket/reviewers/{admin.reviewer['id']}/link")
+    assert r.status_code == 403, "nor one's own"
+    names = [r["name"] for r in owner_console.get("/_docket/reviewers").json()["data"]]
+    assert "Backdoor" not in names
+
+
+def test_an_api_key_cannot_decide_or_remediate_a_case_a_reviewer_works(sandbox, integration, as_reviewer, unique, poll,
+                                                                      real_clock):
+    key, _ = integration
+    ann = as_reviewer("reviewer")
+    case = waiting(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    assert ann.post(f"{url}/claim").status_code == 200
+    r = key.post(f"{url}/decision", json=APPROVE)
+    assert r.status_code == 403, r.text
+    assert ann.reviewer["name"] in r.json()["message"] and "unassigned" in r.json()["message"]
+    r = key.post(f"{url}/remediation", json={"section": "company", "message": "Send the registry extract again."})
+    assert r.status_code == 403 and ann.reviewer["name"] in r.json()["message"], r.text
+    after = sandbox.get(url).json()
+    assert after["status"] == "manual_review" and after["decisions"] == [] and after["review"]["pending_decision"] is None
+    assert after["review"]["assignee"]["id"] == ann.reviewer["id"]
+    # The reviewer decides it, as herself.
+    r = ann.post(f"{url}/decision", json=APPROVE)
+    assert r.status_code == 200 and r.json()["status"] == "approved_manually", r.text
+
+
+@pytest.mark.parametrize("path, body", [
+    ("decision", APPROVE), ("second-approval", {"confirm": True, "note": "Agreed."}), ("comments", {"body": "Fine."}),
+])
+def test_no_request_names_the_reviewer_it_acts_as(sandbox, owner_console, as_reviewer, path, body, unique):
+    """`reviewer_id` is gone from every body: a key never acts as a reviewer, and a session acts as
+    its own. Naming one is refused whoever sends it."""
+    case = sandbox.post(K, json={"external_id": unique("named")}).json()
+    someone = as_reviewer("senior").reviewer["id"]
+    for caller in (sandbox, owner_console):
+        r = caller.post(f"{K}/{case['id']}/{path}", json={**body, "reviewer_id": someone})
+        if caller is sandbox and path != "decision":
+            assert r.status_code == 403 and "console control" in r.json()["message"], (path, r.text)
+            continue
+        assert r.status_code == 400, (caller, path, r.text)
+        assert "reviewer_id" in r.json()["message"], r.text
+    after = sandbox.get(f"{K}/{case['id']}").json()
+    assert after["decisions"] == [] and after["comments"] == []
+
+
+@pytest.mark.parametrize("path", ["claim", "release"])
+def test_a_claim_naming_someone_else_never_acts_as_them(sandbox, owner_console, as_reviewer, path, unique):
+    case = sandbox.post(K, json={"external_id": unique("claimed")}).json()
+    someone = as_reviewer("reviewer").reviewer["id"]
+    if path == "release":
+        assert owner_console.post(f"{K}/{case['id']}/claim").status_code == 200
+    owner_console.post(f"{K}/{case['id']}/{path}", json={"reviewer_id": someone})
+    assignee = sandbox.get(f"{K}/{case['id']}").json()["review"]["assignee"]
+    assert assignee is None or assignee["id"] != someone
+
+
+@pytest.mark.xfail(strict=True, reason="server: claim and release ignore their body, so a console request naming "
+                                       "another reviewer in `reviewer_id` is answered 200 as if it named none")
+@pytest.mark.parametrize("path", ["claim", "release"])
+def test_a_claim_naming_a_reviewer_is_refused(owner_console, as_reviewer, sandbox, path, unique):
+    case = sandbox.post(K, json={"external_id": unique("claimed")}).json()
+    if path == "release":
+        assert owner_console.post(f"{K}/{case['id']}/claim").status_code == 200
+    r = owner_console.post(f"{K}/{case['id']}/{path}", json={"reviewer_id": as_reviewer("reviewer").reviewer["id"]})
+    assert r.status_code == 400 and "reviewer_id" in r.json()["message"], r.text
+
+
+def test_an_api_key_cannot_switch_four_eyes_off_nor_approve_nor_work_the_desk(sandbox, production, integration,
+                                                                              four_eyes, unique, poll, real_clock):
+    key, _ = integration
+    four_eyes("all")
+    for client in (key, sandbox, production):
+        r = client.request("PUT", f"{DESK}/settings", json={"four_eyes": "off", "sla_hours": None})
+        assert r.status_code == 403 and "console control" in r.json()["message"], r.text
+    assert sandbox.get(f"{DESK}/settings").json()["four_eyes"] == "all", "the policy stands"
+    case = waiting(sandbox, unique, poll)
+    r = key.post(f"{K}/{case['id']}/decision", json=APPROVE)
+    assert r.status_code == 200 and r.json()["review"]["pending_decision"], r.text
+    for path, body in (("second-approval", {"confirm": True, "note": "Agreed."}), ("claim", None), ("release", None),
+                       ("assign", {"reviewer_id": None}), ("comments", {"body": "Fine by me."})):
+        r = key.post(f"{K}/{case['id']}/{path}", json=body)
+        assert r.status_code == 403 and "console control" in r.json()["message"], (path, r.text)
+    assert key.post(f"{DESK}/next").status_code == 403
+    after = sandbox.get(f"{K}/{case['id']}").json()
+    assert after["status"] == "manual_review" and len(after["decisions"]) == 1
+
+
+def test_one_key_cannot_pass_four_eyes_alone(sandbox, integration, as_reviewer, four_eyes, unique, poll, real_clock):
+    """The key's decision is the integration's own, named by the key everywhere a reviewer would
+    be; it waits for a senior in the console; a reviewer who is not a senior cannot confirm it."""
+    key, key_id = integration
+    by_key = f"API key {key_id}"
+    four_eyes("all")
+    case = waiting(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    r = key.post(f"{url}/decision", json=APPROVE)
+    assert r.status_code == 200, r.text
+    pending = r.json()
+    assert pending["status"] == "manual_review", "it waits for a second approval"
+    proposed = pending["review"]["pending_decision"]
+    assert proposed["reviewer"] is None and proposed["api_key_id"] == key_id
+    r = key.post(f"{url}/decision", json=APPROVE)
+    assert r.status_code == 409 and by_key in r.json()["message"], "the waiting decision names the key"
+
+    second = {"confirm": True, "note": "Checked the registry myself."}
+    assert sandbox.post(f"{url}/second-approval", json=second).status_code == 403, "nor another key"
+    r = as_reviewer("reviewer").post(f"{url}/second-approval", json=second)
+    assert r.status_code == 403 and "senior" in r.json()["message"], r.text
+    sue = as_reviewer("senior")
+    r = sue.post(f"{url}/second-approval", json=second)
+    assert r.status_code == 200, r.text
+    decided = r.json()
+    assert decided["status"] == "approved_manually"
+    assert [(d["step"], d["decision"], d["reviewer"] and d["reviewer"]["id"], d.get("api_key_id"))
+            for d in decided["decisions"]] == [("first", "approve", None, key_id),
+                                               ("second", "confirm", sue.reviewer["id"], None)]
+    trail = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    actors = {e["kind"]: e["actor"] for e in trail}
+    assert actors["decision_proposed"] == by_key, actors
+    assert actors["second_approval"] == f"reviewer:{sue.reviewer['name']}", actors
+    assert sandbox.get("/_docket/audit/verify").json()["ok"]
+
+
+def test_the_same_senior_cannot_give_both_approvals(sandbox, as_reviewer, four_eyes, unique, poll, real_clock):
+    four_eyes("all")
+    sue, tom = as_reviewer("senior"), as_reviewer("senior")
+    case = waiting(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    assert sue.post(f"{url}/claim").status_code == 200
+    assert sue.post(f"{url}/decision", json=APPROVE).json()["review"]["pending_decision"]
+    r = sue.post(f"{url}/second-approval", json={"confirm": True, "note": "Me again."})
+    assert r.status_code == 403, r.text
+    assert sandbox.get(url).json()["status"] == "manual_review"
+    r = tom.post(f"{url}/second-approval", json={"confirm": True, "note": "Agreed."})
+    assert r.status_code == 200 and r.json()["status"] == "approved_manually", r.text
