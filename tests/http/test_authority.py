@@ -579,3 +579,143 @@ def test_the_same_senior_cannot_give_both_approvals(sandbox, as_reviewer, four_e
     assert sandbox.get(url).json()["status"] == "manual_review"
     r = tom.post(f"{url}/second-approval", json={"confirm": True, "note": "Agreed."})
     assert r.status_code == 200 and r.json()["status"] == "approved_manually", r.text
+
+
+def csl_upload(client: Any, rows: list[dict[str, str]], tmp_path: Path, replace: bool = False) -> requests.Response:
+    from conftest import write_csl
+    data = {"format": "us-csl", **({"replace": "true"} if replace else {})}
+    content = write_csl(tmp_path / f"list-{uuid.uuid4().hex[:6]}.csv", rows).read_bytes()
+    return client.post(IMPORTS, data=data, files=[("file", ("consolidated.csv", content))])
+
+
+def import_finished(client: Any, job_id: str) -> dict:
+    def check() -> dict | None:
+        job = client.get(f"{IMPORTS}/{job_id}").json()
+        return job if job["state"] in ("done", "failed") else None
+    return wait_for(check, timeout=30, interval=0.1, what=f"import {job_id} to finish")
+
+
+def test_a_sandbox_key_cannot_change_what_production_screens_against(server, sandbox, production, watchlists,
+                                                                     tmp_path):
+    before = {name: [h["uuid"] for h in production.post("/api/v3/aml/search", json={"full_name": name}).json()["data"]]
+              for name in ("Dmitri Karavanov", "Anatoly Ostrovetsky")}
+    assert all(before.values()), before
+    lists = production.get("/_docket/aml/lists").json()["data"]
+    one_row = [dict(_id="dk-9999", source=watchlists["csl_rows"][0]["source"], type="Individual", name="Only Row")]
+    for replace in (False, True):
+        r = csl_upload(sandbox, one_row, tmp_path, replace)
+        assert r.status_code == 403, r.text
+        assert "production key" in r.json()["message"] and "sandbox key never" in r.json()["message"]
+    assert production.get("/_docket/aml/lists").json()["data"] == lists
+    after = {name: [h["uuid"] for h in production.post("/api/v3/aml/search", json={"full_name": name}).json()["data"]]
+             for name in before}
+    assert after == before, "production finds what it found"
+
+
+def test_an_import_that_would_halve_a_list_needs_replace_and_each_import_is_on_productions_chain(
+        docket_factory, tmp_path):
+    from conftest import CSL_ROWS, import_list, write_csl
+    srv = docket_factory()
+    production, sandbox = srv.client(srv.production_key, "production"), srv.client(srv.sandbox_key, "sandbox")
+    owner = sign_in(srv, console_link(srv), "production")
+    key_id = next(k["id"] for k in owner.get("/_docket/keys").json()["data"]
+                  if k["pinned_from"] == "DOCKET_PRODUCTION_API_KEY")
+
+    def hits(name: str) -> list[str]:
+        return [h["uuid"] for h in production.post("/api/v3/aml/search", json={"full_name": name}).json()["data"]]
+
+    full = import_finished(production, csl_upload(production, CSL_ROWS, tmp_path).json()["id"])
+    assert full["state"] == "done", full["message"]
+    entities = full["snapshot"]["entities"]
+    assert entities >= 10
+    wait_for(lambda: hits("Dmitri Karavanov"), what="production to search the list")
+    found = hits("Dmitri Karavanov")
+
+    one_row = [dict(_id="dk-9999", source=CSL_ROWS[0]["source"], type="Individual", name="Only Row")]
+    shrunk = import_finished(production, csl_upload(production, one_row, tmp_path).json()["id"])
+    assert shrunk["state"] == "failed" and shrunk["snapshot"] is None
+    assert f"from {entities} to 1 entities" in shrunk["message"] and "replace" in shrunk["message"], shrunk["message"]
+    cli = import_list(srv, "us-csl", write_csl(tmp_path / "one.csv", one_row))
+    assert cli.returncode != 0 and "--replace" in cli.stderr, cli.stderr
+    assert hits("Dmitri Karavanov") == found, "the list production screens against is unchanged"
+
+    replaced = import_finished(production, csl_upload(production, one_row, tmp_path, replace=True).json()["id"])
+    assert replaced["state"] == "done" and replaced["snapshot"]["entities"] == 1, replaced["message"]
+    wait_for(lambda: not hits("Dmitri Karavanov"), what="production to search the replacement")
+    back = import_list(srv, "us-csl", write_csl(tmp_path / "full.csv", CSL_ROWS))
+    assert back.returncode == 0, back.stderr
+
+    events = [e for e in production.get("/_docket/audit", params={"limit": 100}).json()["data"]
+              if e["kind"] == "watchlist_imported"]
+    assert [(e["actor"], e["data"]["entities_before"], e["data"]["entities"], e["data"]["replace"])
+            for e in reversed(events)] == [
+        (f"API key {key_id}", None, entities, False),
+        (f"API key {key_id}", entities, 1, True),
+        ("command", 1, entities, False),
+    ], events
+    assert production.get("/_docket/audit/verify").json()["ok"]
+    assert not [e for e in sandbox.get("/_docket/audit", params={"limit": 100}).json()["data"]
+                if e["kind"] == "watchlist_imported"], "production's lists, production's chain"
+
+
+def test_a_production_key_cannot_touch_the_address_guard(production, owner_console):
+    settings = production.get("/_docket/webhooks/settings").json()
+    for body in ({"allow_private_addresses": True}, {"allow_private_addresses": False}):
+        r = production.request("PUT", GUARD, json=body)
+        assert r.status_code == 403 and "console control" in r.json()["message"], r.text
+        r = production.request("PATCH", "/_docket/webhooks/settings", json=body)
+        assert r.status_code == 400 and GUARD in r.json()["message"], r.text
+    assert production.get("/_docket/webhooks/settings").json() == settings
+    r = production.post("/api/v3/organization/webhooks", json={"webhook_url": "http://127.0.0.1:9/x", "event_types": ["ALL"]})
+    assert r.status_code == 400, "the guard is still on"
+    by_keys = [e for e in production.get("/_docket/audit", params={"limit": 100}).json()["data"]
+               if e["kind"] == "webhook_address_guard_changed" and not e["actor"].startswith("reviewer:")]
+    assert by_keys == []
+
+
+def test_login_links_and_one_time_codes_never_reach_the_journal(server, sandbox, as_reviewer, unique):
+    seq = sandbox.last_seq()
+    admin = as_reviewer("admin")
+    r = admin.post("/_docket/reviewers", json={"name": unique("Linked"), "role": "admin"})
+    assert r.status_code == 201, r.text
+    added = r.json()
+    r = admin.post(f"/_docket/reviewers/{as_reviewer('reviewer').reviewer['id']}/link")
+    assert r.status_code == 200, r.text
+    links = [added["login_url"], r.json()["login_url"]]
+    tokens = [link.split("?token=")[1] for link in links]
+    assert all(link.startswith(server.url + LOGIN) for link in links), "links name the server's own address"
+
+    entries = sandbox.journal(after=seq, limit=200)
+    made = [e for e in entries if e["method"] == "POST" and e["path"].startswith("/_docket/reviewers")]
+    assert len(made) == 2 and {e["reviewer"] for e in made} == {admin.reviewer["name"]}, made
+    for e in made:
+        assert json.loads(e["response_body"])["login_url"] == "[redacted]", e["response_body"]
+    dump = json.dumps(entries)
+    assert not [t for t in tokens if t in dump], "a login link's token is in the journal"
+    # They were live: each still signs in once (a test's use of them; nobody read them from the journal).
+    for link in links:
+        assert Console(server.url).login(link).status_code == 303
+
+
+@pytest.mark.xfail(strict=True, reason="server: the outbox's `subject` carries the code ('Your verification code: "
+                                       "123456') and is not among GET /_docket/email/outbox's declared secrets, so "
+                                       "the journal keeps the code in clear")
+def test_one_time_codes_never_reach_the_journal(sandbox, unique):
+    """An e-mail ownership code: through the outbox and the verification, the journal keeps it
+    nowhere (any key of the organization reads the journal)."""
+    seq = sandbox.last_seq()
+    check = sandbox.post("/api/v4/email/checks", json={"email": f"{unique('owner')}@example.com",
+                                                       "require_ownership": True}).json()
+    message = sandbox.get("/_docket/email/outbox", params={"check_id": check["id"]}).json()["data"][0]
+    code = message["code"]
+    assert re.fullmatch(r"\d{6}", code)
+    r = sandbox.post("/api/v4/email/otp/verify", json={"check_id": check["id"], "code": code})
+    assert r.status_code == 200 and r.json()["verified"] is True, r.text
+    entries = sandbox.journal(after=seq, limit=200)
+    (outbox,) = [e for e in entries if e["path"].startswith("/_docket/email/outbox")]
+    (verify,) = [e for e in entries if e["path"] == "/api/v4/email/otp/verify"]
+    assert json.loads(verify["request_body"])["code"] == "[redacted]", verify["request_body"]
+    kept = json.loads(outbox["response_body"])["data"][0]
+    assert (kept["code"], kept["text"], kept["html"]) == ("[redacted]",) * 3, kept
+    assert code not in verify["request_body"]
+    assert code not in outbox["response_body"], outbox["response_body"]
