@@ -29,9 +29,10 @@ import pytest
 import requests
 
 from conftest import (
-    HTTP_TIMEOUT, JOURNAL, LOGIN, PRODUCTION_KEY, SANDBOX_KEY, Client, Console, DocketServer, add_reviewer, console_link,
+    HTTP_TIMEOUT, LOGIN, PRODUCTION_KEY, SANDBOX_KEY, Client, Console, DocketServer, add_reviewer, console_link,
     sign_in, wait_for,
 )
+from test_email import dns_server  # noqa: F401 (a fixture: production's DNS lookups stay on loopback)
 from test_kyb import pdf
 from test_verifications import png
 
@@ -78,14 +79,20 @@ class Caller:
     other_org: bool = False
 
 
-KEY_CALLERS = [
-    Caller("sandbox key", "sandbox_key", "sandbox"),
-    Caller("production key", "production_key", "production"),
-    Caller("other org's sandbox key", "sandbox_key", "sandbox", other_org=True),
-    Caller("other org's production key", "production_key", "production", other_org=True),
-]
-SESSION_CALLERS = [Caller(f"{role} in {env}", role, env) for role in ROLES for env in ENVIRONMENTS]
 NO_CREDENTIAL = Caller("no credential", "anyone", None)
+
+
+def callers_in(environment: str, world: dict[str, Any]) -> list[tuple[Caller, Any]]:
+    """Every caller with a credential acting in `environment`, and its client: the default
+    organization's key, another organization's key, and a session of each role."""
+    kind = f"{environment}_key"
+    srv = world["server"]
+    return [
+        (Caller(f"{environment} key", kind, environment), world["keys"][environment]),
+        (Caller(f"other org's {environment} key", kind, environment, other_org=True),
+         srv.client(world["other_keys"][environment], f"other org's {environment} key")),
+    ] + [(Caller(f"{role} in {environment}", role, environment), world["sessions"][role].in_environment(environment))
+         for role in ROLES]
 
 
 def admits(access: dict, caller: Caller) -> bool:
@@ -166,7 +173,7 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
     assert r.status_code == 202, r.text
     ids["request_id"] = r.json()["request_id"]
 
-    r = client.post("/api/v4/email/checks", json={"email": f"matrix.{tag}@example.com"})
+    r = client.post("/api/v4/email/checks", json={"email": f"matrix.{tag}@mail.example"})
     assert r.status_code in (200, 201), r.text
     ids["id"] = r.json()["id"]  # `/api/v4/email/checks/{id}`
     r = client.post("/api/v3/transmon/rules", json={"name": f"Matrix {tag}", "status": "inactive",
@@ -188,12 +195,12 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
 
 
 @pytest.fixture(scope="module")
-def matrix_server(tmp_path_factory, server_errors) -> Iterator[DocketServer]:
-    """The matrix's own server: production's DNS lookups go to a loopback port where nothing
-    answers (the e-mail check made for the matrix stays unknown)."""
+def matrix_server(tmp_path_factory, server_errors, dns_server) -> Iterator[DocketServer]:
+    """The matrix's own server; production's DNS lookups (the e-mail checks) go to the test's own
+    DNS server on loopback."""
     root = tmp_path_factory.mktemp("matrix")
     (root / "data").mkdir()
-    srv = DocketServer(root / "data", root / "stderr.log", args=("--dns-server", "127.0.0.1:9"))
+    srv = DocketServer(root / "data", root / "stderr.log", args=("--dns-server", dns_server))
     srv.server_errors = server_errors
     srv.start()
     yield srv
@@ -278,7 +285,7 @@ def refused_by_the_table(r: requests.Response, method: str, template: str) -> bo
     return r.status_code == 403 and f"{method} {template}" in r.json().get("message", "")
 
 
-def test_every_operation_admits_exactly_the_callers_its_access_names(world, anonymous):
+def test_every_operation_admits_exactly_the_callers_its_access_names(world):
     srv = world["server"]
     spec = requests.get(srv.url + "/openapi.json", timeout=HTTP_TIMEOUT).json()
     ops = operations(spec)
@@ -318,6 +325,8 @@ def test_every_operation_admits_exactly_the_callers_its_access_names(world, anon
     def other_client(who: Caller) -> Client:
         return srv.client(world["other_keys"][who.environment], who.name)
 
+    callers = {env: callers_in(env, world) for env in ENVIRONMENTS}
+
     # A person's routes: the token in the path opens its record (with no credential), and a
     # made-up one opens nothing. Called before anything else changes the records.
     sandbox = world["records"]["sandbox"]
@@ -354,16 +363,8 @@ def test_every_operation_admits_exactly_the_callers_its_access_names(world, anon
             continue
         for env in ENVIRONMENTS:
             path = path_for(method, template, world["records"][env])
-            key = world["keys"][env]
-            expect(Caller(f"{env} key", f"{env}_key", env), method, template, path, call(key, method, template, path),
-                   admits(access, Caller("", f"{env}_key", env)))
-            other = srv.client(world["other_keys"][env], f"other {env} key")
-            who = Caller(f"other org's {env} key", f"{env}_key", env, other_org=True)
-            expect(who, method, template, path, call(other, method, template, path), admits(access, who))
-            for role in ROLES:
-                console = world["sessions"][role].in_environment(env)
-                who = Caller(f"{role} in {env}", role, env)
-                expect(who, method, template, path, call(console, method, template, path), admits(access, who))
+            for who, client in callers[env]:
+                expect(who, method, template, path, call(client, method, template, path), admits(access, who))
         path = path_for(method, template, world["records"]["sandbox"])
         expect(NO_CREDENTIAL, method, template, path, call(anonymous_of(srv), method, template, path), False)
 
