@@ -10,6 +10,10 @@
   (`console_link`; one use).
 * `watchlists` (session): synthetic US CSL and FollowTheMoney lists imported into `server` with
   `docket lists import` while it runs; `poll`: wait for a condition with a timeout.
+* The console, as people use it (API keys never reach its controls): `Console` is a browser's
+  cookie session with the console's `X-Docket-Environment` header; `add_reviewer` runs `docket
+  reviewers add` and `sign_in` follows the link it prints; `owner_console` (session) is the
+  machine's owner, `as_reviewer(role, environment)` a new reviewer of that role, signed in.
 
 The binary is `$DOCKET_BIN`, by default /work/main/target/debug/docket.
 """
@@ -22,6 +26,7 @@ import gzip
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import threading
@@ -44,6 +49,7 @@ PRODUCTION_KEY = "test-production-key-0001"
 OTHER_ORG = "Second Org"
 APPLICANTS = "/api/v3/applicants"
 JOURNAL = "/_docket/requests"
+LOGIN = "/_docket/console/login"
 
 START_TIMEOUT = 20.0
 STOP_TIMEOUT = 10.0
@@ -394,6 +400,130 @@ def docket_factory(tmp_path: Path, server_errors: list[str]) -> Iterator[Callabl
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked `run_last` look back over the whole run, so they go at the end."""
     items.sort(key=lambda item: item.get_closest_marker("run_last") is not None)
+
+
+# --- the console: reviewers signed in as people are -------------------------------------------
+
+
+class Console:
+    """A browser signed in to the console: a cookie session, plus the console's headers. The
+    session acts as its reviewer; the environment is the request's (`X-Docket-Environment`)."""
+
+    def __init__(self, base_url: str, environment: str | None = "sandbox", name: str = "console",
+                 session: requests.Session | None = None):
+        self.base_url = base_url
+        self.environment = environment
+        self.name = name
+        self.session = session or requests.Session()
+        # The account `add_reviewer` made for this console, when it made one.
+        self.reviewer: dict[str, str] | None = None
+
+    def __repr__(self) -> str:
+        return f"Console({self.name}, {self.environment})"
+
+    def login(self, link: str) -> requests.Response:
+        """Follows a one-time login link, as a browser would (303 and the cookie when it works)."""
+        return self.session.get(link, allow_redirects=False, timeout=HTTP_TIMEOUT)
+
+    def in_environment(self, environment: str) -> "Console":
+        """The same session (the same cookie) with the other environment selected."""
+        other = Console(self.base_url, environment, self.name, self.session)
+        other.reviewer = self.reviewer
+        return other
+
+    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        headers = dict(kwargs.pop("headers", {}))
+        if self.environment is not None:
+            headers.setdefault("X-Docket-Environment", self.environment)
+        kwargs.setdefault("timeout", HTTP_TIMEOUT)
+        return self.session.request(method, self.base_url + path, headers=headers, **kwargs)
+
+    def get(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("POST", path, **kwargs)
+
+    def put(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("PUT", path, **kwargs)
+
+    def delete(self, path: str, **kwargs: Any) -> requests.Response:
+        return self.request("DELETE", path, **kwargs)
+
+    def me(self) -> dict:
+        """The signed-in reviewer (`GET /_docket/me`)."""
+        r = self.get("/_docket/me")
+        assert r.status_code == 200, f"{self.name}: /_docket/me failed: {r.status_code} {r.text}"
+        return r.json()["reviewer"]
+
+
+def console_link(server: DocketServer, *extra: str) -> str:
+    """A one-time login link made with `docket console link` while the server runs: the machine's
+    owner's, unless `--reviewer` or `--organization` in `extra` say otherwise."""
+    out = server.cli("console", "link", "--url", server.url, *extra).stdout.strip().splitlines()
+    assert len(out) == 1, out
+    return out[0]
+
+
+def add_reviewer(server: DocketServer, name: str, role: str = "reviewer", *extra: str) -> dict[str, str]:
+    """`docket reviewers add NAME --role ROLE` while the server runs, as an admin of the machine
+    would: the new account's `id`, `name` and `role`, and the one-time `link` it prints (the last
+    line of its standard output)."""
+    done = server.cli("reviewers", "add", name, "--role", role, "--url", server.url, *extra)
+    link = done.stdout.strip().splitlines()[-1]
+    assert link.startswith(server.url + LOGIN + "?token="), done.stdout
+    found = re.search(r"id ([0-9a-f-]{36})", done.stderr)
+    assert found, done.stderr
+    return {"id": found.group(1), "name": name, "role": role, "link": link}
+
+
+def sign_in(server: DocketServer, link: str, environment: str | None = "sandbox", name: str = "console") -> Console:
+    """A new browser session opened with `link`."""
+    console = Console(server.url, environment, name)
+    r = console.login(link)
+    assert r.status_code == 303, f"the login link did not sign in: {r.status_code} {r.text}"
+    return console
+
+
+def reviewer_console(server: DocketServer, name: str, role: str = "reviewer",
+                     environment: str | None = "sandbox") -> Console:
+    """A new reviewer account, added with the CLI and signed in with the link it printed."""
+    reviewer = add_reviewer(server, name, role)
+    console = sign_in(server, reviewer["link"], environment, name)
+    console.reviewer = reviewer
+    return console
+
+
+def signed_in(server: DocketServer, reviewer: str | None = None, role: str = "admin",
+              environment: str | None = "sandbox") -> Console:
+    """A console signed in as the reviewer named `reviewer` (added with that role if there is
+    none by that name), else as the machine's owner."""
+    extra: tuple[str, ...] = ()
+    if reviewer is not None:
+        listed = server.cli("reviewers", "list").stdout
+        if not any(line.endswith("  " + reviewer) for line in listed.splitlines()):
+            add_reviewer(server, reviewer, role)
+        extra = ("--reviewer", reviewer)
+    return sign_in(server, console_link(server, *extra), environment, reviewer or "owner")
+
+
+@pytest.fixture(scope="session")
+def owner_console(server: DocketServer) -> Console:
+    """The machine's owner (an admin) signed in to the shared server's console, in the sandbox
+    (`.in_environment("production")` for production). `docket serve`'s own link is left to the
+    test of it."""
+    return signed_in(server)
+
+
+@pytest.fixture
+def as_reviewer(server: DocketServer, unique: Callable[[str], str]) -> Callable[..., Console]:
+    """`as_reviewer(role="reviewer", environment="sandbox", name=None)`: a new reviewer of that
+    role (a unique name unless one is given), added with the CLI and signed in."""
+
+    def make(role: str = "reviewer", environment: str = "sandbox", name: str | None = None) -> Console:
+        return reviewer_console(server, name or unique(role.capitalize()), role, environment)
+
+    return make
 
 
 # --- polling and AML watchlists ------------------------------------------------------------------

@@ -207,13 +207,13 @@ CASES = [
     case("revoked-key", "GET", A, 401, r"this API key was revoked", auth="revoked"),
     case("no-key-on-create", "POST", A, 401, r"^missing API key", json={"external_id": "anon"}, auth="none"),
     case("no-key-on-journal", "GET", J, 401, r"^missing API key", auth="none"),
-    case("production-clock-set", "POST", "/_docket/clock/set", 403, r"^sandbox controls need a sandbox API key", json={"now": "2026-01-01T00:00:00Z"}, auth="production"),
-    case("production-clock-advance", "POST", "/_docket/clock/advance", 403, r"^sandbox controls need a sandbox API key", json={"by": "1h"}, auth="production"),
-    case("production-clock-reset", "POST", "/_docket/clock/reset", 403, r"^sandbox controls need a sandbox API key", auth="production"),
+    case("production-clock-set", "POST", "/_docket/clock/set", 403, r"is the sandbox's: production refuses it", json={"now": "2026-01-01T00:00:00Z"}, auth="production"),
+    case("production-clock-advance", "POST", "/_docket/clock/advance", 403, r"is the sandbox's: production refuses it", json={"by": "1h"}, auth="production"),
+    case("production-clock-reset", "POST", "/_docket/clock/reset", 403, r"is the sandbox's: production refuses it", auth="production"),
     # Authorization comes before the body: a production key is refused whatever it sends.
-    case("production-clock-advance-malformed", "POST", "/_docket/clock/advance", 403, r"^sandbox controls need a sandbox API key", data=b"{not json", headers=JSON, auth="production"),
-    case("production-clock-set-wrong-type", "POST", "/_docket/clock/set", 403, r"^sandbox controls need a sandbox API key", json={"now": 5}, auth="production"),
-    case("production-reset", "POST", "/_docket/reset", 403, r"production runs on real time and its data cannot be reset", auth="production"),
+    case("production-clock-advance-malformed", "POST", "/_docket/clock/advance", 403, r"is the sandbox's: production refuses it", data=b"{not json", headers=JSON, auth="production"),
+    case("production-clock-set-wrong-type", "POST", "/_docket/clock/set", 403, r"is the sandbox's: production refuses it", json={"now": 5}, auth="production"),
+    case("production-reset", "POST", "/_docket/reset", 403, r"^POST /_docket/reset is the sandbox's: production refuses it", auth="production"),
     case("production-journal-clear", "DELETE", J, 403, r"sandbox", auth="production"),
     # --- hostile strings: never a 500 -----------------------------------------------------------
     case("sqlish-external-id-lookup", "GET", A + "/by_external_id/%27%3B%20DROP%20TABLE%20applicants%3B%20--", 404, r"^applicant not found$"),
@@ -294,7 +294,6 @@ def test_after_the_table_the_server_is_healthy_and_lost_nothing(anonymous, sandb
 @pytest.mark.parametrize("text", [
     pytest.param(SQLISH, id="sql-ish"),
     pytest.param("Robert'); DELETE FROM applicants WHERE ('1'='1", id="sql-ish-2"),
-    pytest.param("\u202eRTL override\u200b zero\u200dwidth", id="rtl-zero-width"),
     pytest.param("50%_off \\ back\\slash", id="like-wildcards"),
     pytest.param("emoji 🧾 and 𝔘𝔫𝔦𝔠𝔬𝔡𝔢", id="astral-plane"),
     pytest.param("<script>alert(1)</script>", id="html"),
@@ -308,6 +307,40 @@ def test_hostile_but_valid_text_round_trips_verbatim(sandbox, text):
     assert sandbox.get(f"{A}/by_external_id/{quote(ext, safe='')}").json()["applicant_id"] == a["applicant_id"]
     found = sandbox.list_applicants(name=text, limit=100)["data"]
     assert a["applicant_id"] in {x["applicant_id"] for x in found}
+
+
+def test_an_external_id_is_the_integrations_own_and_keeps_bidi_and_zero_width_characters(sandbox):
+    """The text rule is for names people read (below); an identifier the integration chose is
+    matched byte for byte, so it is kept as sent."""
+    ext = f"\u202eRTL override\u200b zero\u200dwidth {uuid.uuid4().hex[:6]}"
+    r = sandbox.post(A, json={"external_id": ext, "info": {"full_name": "Plain Name"}})
+    assert r.status_code == 201, r.text
+    a = sandbox.get_applicant(r.json()["id"])
+    assert a["external_id"] == ext
+    assert sandbox.get(f"{A}/by_external_id/{quote(ext, safe='')}").json()["applicant_id"] == a["applicant_id"]
+
+
+@pytest.mark.parametrize("char, kind", [
+    ("\u202e", "a bidirectional control"), ("\u2066", "a bidirectional control"), ("\u200e", "a bidirectional control"),
+    ("\u200b", "an invisible character"), ("\u200d", "an invisible character"), ("\ufeff", "an invisible character"),
+    ("\u00ad", "an invisible character"),
+])
+@pytest.mark.parametrize("field", ["full_name", "first_name", "last_name"])
+def test_a_name_with_a_bidi_control_or_an_invisible_character_is_refused_naming_it(sandbox, char, kind, field):
+    ext = f"hidden-{uuid.uuid4().hex[:8]}"
+    r = sandbox.post(A, json={"external_id": ext, "info": {field: f"Ann{char}Lee"}})
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["field"] == f"info.{field}"
+    assert f"U+{ord(char):04X} ({kind})" in body["message"], body
+    assert sandbox.get(f"{A}/by_external_id/{ext}").status_code == 404, "nothing was stored"
+
+
+def test_a_name_is_stored_in_nfc(sandbox):
+    """`Zoe` + a combining acute and the precomposed `Zoé` are one name, stored one way."""
+    r = sandbox.post(A, json={"info": {"full_name": "Zoe\u0301 Lee"}})
+    assert r.status_code == 201, r.text
+    assert sandbox.get_applicant(r.json()["id"])["provided_info"]["full_name"] == "Zo\u00e9 Lee"
 
 
 @pytest.mark.parametrize("body, expected_field", [

@@ -14,65 +14,14 @@ import pytest
 import requests
 
 from conftest import (
-    APPLICANTS, CSL_ROWS, HTTP_TIMEOUT, JOURNAL, PRODUCTION_KEY, SANDBOX_KEY, DocketServer, aml_hits, wait_for, write_csl,
+    APPLICANTS, CSL_ROWS, HTTP_TIMEOUT, JOURNAL, LOGIN, PRODUCTION_KEY, SANDBOX_KEY, Console, DocketServer, aml_hits,
+    console_link, sign_in, signed_in, wait_for, write_csl,
 )
 
-LOGIN = "/_docket/console/login"
 LOGOUT = "/_docket/console/logout"
 KEYS = "/_docket/keys"
 IMPORTS = "/_docket/aml/lists/imports"
 ZOE = "Zoë Ångström"
-
-
-class Console:
-    """A browser signed in to the console: a cookie session, plus the console's headers."""
-
-    def __init__(self, base_url: str, environment: str | None = "sandbox"):
-        self.base_url = base_url
-        self.environment = environment
-        self.session = requests.Session()
-
-    def login(self, link: str) -> requests.Response:
-        return self.session.get(link, allow_redirects=False, timeout=HTTP_TIMEOUT)
-
-    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
-        headers = dict(kwargs.pop("headers", {}))
-        if self.environment is not None:
-            headers.setdefault("X-Docket-Environment", self.environment)
-        kwargs.setdefault("timeout", HTTP_TIMEOUT)
-        return self.session.request(method, self.base_url + path, headers=headers, **kwargs)
-
-    def get(self, path: str, **kwargs: Any) -> requests.Response:
-        return self.request("GET", path, **kwargs)
-
-    def post(self, path: str, **kwargs: Any) -> requests.Response:
-        return self.request("POST", path, **kwargs)
-
-
-def new_link(server, *extra: str) -> str:
-    """A login link made with `docket console link` while the server runs."""
-    out = server.cli("console", "link", "--url", server.url, *extra).stdout.strip().splitlines()
-    assert len(out) == 1, out
-    return out[0]
-
-
-def ensure_reviewer(server, name: str, role: str = "admin") -> None:
-    """A reviewer account named `name` (made with `docket reviewers add` if there is none)."""
-    listed = server.cli("reviewers", "list", "--url", server.url).stdout
-    if not any(line.endswith("  " + name) for line in listed.splitlines()):
-        server.cli("reviewers", "add", name, "--role", role, "--url", server.url)
-
-
-def signed_in(server, reviewer: str | None = None, **kwargs: Any) -> Console:
-    """A console signed in as `reviewer` (made if needed), else as the machine's owner."""
-    console = Console(server.url, **kwargs)
-    extra: tuple[str, ...] = ()
-    if reviewer is not None:
-        ensure_reviewer(server, reviewer)
-        extra = ("--reviewer", reviewer)
-    r = console.login(new_link(server, *extra))
-    assert r.status_code == 303, r.text
-    return console
 
 
 @pytest.fixture
@@ -105,7 +54,7 @@ def test_serve_prints_a_login_link_after_the_url_and_it_opens_a_session_once(ser
 
 
 def test_a_used_expired_or_unknown_link_shows_browsers_how_to_get_a_new_one(server):
-    link = new_link(server)
+    link = console_link(server)
     assert Console(server.url).login(link).status_code == 303
     page = requests.get(link, headers={"Accept": "text/html,application/xhtml+xml"}, allow_redirects=False,
                         timeout=HTTP_TIMEOUT)
@@ -120,7 +69,7 @@ def test_a_used_expired_or_unknown_link_shows_browsers_how_to_get_a_new_one(serv
 
 
 def test_docket_console_link_works_against_a_running_server_for_any_organization(server, other_org, other_sandbox):
-    link = new_link(server, "--organization", other_org["name"])
+    link = console_link(server, "--organization", other_org["name"])
     other = Console(server.url)
     assert other.login(link).status_code == 303
     info = other.get("/_docket/info").json()
@@ -133,9 +82,14 @@ def test_docket_console_link_works_against_a_running_server_for_any_organization
     assert bad_url.returncode != 0 and "--url" in bad_url.stderr
 
 
-def test_the_default_url_of_a_link_is_the_documented_address(server):
-    out = server.cli("console", "link").stdout.strip()
-    assert out.startswith("http://127.0.0.1:3625" + LOGIN + "?token="), out
+def test_without_a_running_server_a_link_has_the_documented_address(docket_factory):
+    """With a server running on the data directory, a link names its address (test_authority);
+    once it has stopped, the default listen address."""
+    srv = docket_factory()
+    srv.stop()
+    done = srv.run_cli("console", "link", "--data-dir", str(srv.data_dir))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith("http://127.0.0.1:3625" + LOGIN + "?token="), done.stdout
 
 
 # --- sessions and their headers ------------------------------------------------------------------
@@ -265,30 +219,49 @@ def test_the_openapi_description_has_the_console_routes_and_the_session_scheme(s
 # --- keys over HTTP ------------------------------------------------------------------------------
 
 
-def test_keys_are_listed_for_the_callers_organization_and_environment_only(sandbox, production, other_sandbox):
-    listed = sandbox.get(KEYS)
+@pytest.fixture(scope="module")
+def other_owner(server, other_org) -> Console:
+    """The second organization's owner, signed in to its console (its sandbox)."""
+    return sign_in(server, console_link(server, "--organization", other_org["name"]), name="other-org owner")
+
+
+def test_keys_are_listed_for_the_sessions_organization_and_environment_only(owner_console, other_owner):
+    listed = owner_console.get(KEYS)
     assert listed.status_code == 200
     keys = listed.json()["data"]
     assert keys and {k["environment"] for k in keys} == {"sandbox"}
     assert set(keys[0]) == {"id", "environment", "name", "hint", "pinned_from", "created_at", "last_used_at", "revoked_at"}
     assert any(k["pinned_from"] == "DOCKET_SANDBOX_API_KEY" for k in keys)
-    production_ids = {k["id"] for k in production.get(KEYS).json()["data"]}
-    other_ids = {k["id"] for k in other_sandbox.get(KEYS).json()["data"]}
-    assert not ({k["id"] for k in keys} & (production_ids | other_ids))
+    production = owner_console.in_environment("production").get(KEYS).json()["data"]
+    assert production and {k["environment"] for k in production} == {"production"}
+    other_ids = {k["id"] for k in other_owner.get(KEYS).json()["data"]}
+    assert other_ids and not ({k["id"] for k in keys} & ({k["id"] for k in production} | other_ids))
+
+
+@pytest.mark.parametrize("method, path", [("GET", KEYS), ("POST", KEYS), ("POST", KEYS + "/{key_id}/revoke")])
+def test_no_api_key_reaches_the_keys(sandbox, production, other_production, owner_console, method, path):
+    """Keys are made and revoked by an admin in the console (or `docket keys`): a key that could
+    make keys could outlive its own revocation."""
+    own = owner_console.get(KEYS).json()["data"][0]["id"]
+    for client in (sandbox, production, other_production):
+        r = client.request(method, path.format(key_id=own), json={"name": "made by a key"})
+        assert r.status_code == 403, (client, r.text)
+        assert "console control" in r.json()["message"]
+    assert owner_console.get(KEYS).json()["data"][0]["revoked_at"] is None
 
 
 def test_a_created_key_is_shown_once_redacted_in_the_journal_works_and_can_be_revoked_once(
-    sandbox, production, other_sandbox, make_client, unique
+    sandbox, owner_console, other_owner, make_client, unique
 ):
     seq = sandbox.last_seq()
     name = unique("ci")
-    r = sandbox.post(KEYS, json={"name": name})
+    r = owner_console.post(KEYS, json={"name": name})
     assert r.status_code == 201, r.text
     created = r.json()
     secret = created["key"]
     assert secret.startswith("dk_sandbox_") and created["name"] == name and created["revoked_at"] is None
     assert created["hint"].endswith(secret[-4:])
-    listed = {k["id"]: k for k in sandbox.get(KEYS).json()["data"]}
+    listed = {k["id"]: k for k in owner_console.get(KEYS).json()["data"]}
     assert "key" not in listed[created["id"]], "the key itself is never shown again"
 
     (entry,) = [e for e in sandbox.journal(after=seq, method="POST") if e["path"] == KEYS]
@@ -299,24 +272,24 @@ def test_a_created_key_is_shown_once_redacted_in_the_journal_works_and_can_be_re
     info = new.get("/_docket/info").json()
     assert (info["environment"], info["source"], info["reviewer"]) == ("sandbox", "api", None)
 
-    for other, status in ((production, 404), (other_sandbox, 404)):
+    for other in (owner_console.in_environment("production"), other_owner):
         r = other.post(f"{KEYS}/{created['id']}/revoke")
-        assert r.status_code == status and r.json()["error"] == "not_found"
-    r = sandbox.post(f"{KEYS}/{created['id']}/revoke")
+        assert r.status_code == 404 and r.json()["error"] == "not_found", (other, r.text)
+    r = owner_console.post(f"{KEYS}/{created['id']}/revoke")
     assert r.status_code == 200
     assert r.json()["id"] == created["id"] and r.json()["revoked_at"]
     assert new.get("/_docket/info").status_code == 401
-    again = sandbox.post(f"{KEYS}/{created['id']}/revoke")
+    again = owner_console.post(f"{KEYS}/{created['id']}/revoke")
     assert again.status_code == 409 and again.json()["error"] == "conflict"
-    assert sandbox.post(f"{KEYS}/{uuid.uuid4()}/revoke").status_code == 404
-    assert sandbox.post(f"{KEYS}/not-a-uuid/revoke").status_code == 400
+    assert owner_console.post(f"{KEYS}/{uuid.uuid4()}/revoke").status_code == 404
+    assert owner_console.post(f"{KEYS}/not-a-uuid/revoke").status_code == 400
 
 
-def test_another_organizations_key_cannot_be_revoked(sandbox, other_sandbox):
-    other_key = other_sandbox.get(KEYS).json()["data"][0]
-    r = sandbox.post(f"{KEYS}/{other_key['id']}/revoke")
+def test_another_organizations_key_cannot_be_revoked(owner_console, other_owner, other_sandbox):
+    other_key = other_owner.get(KEYS).json()["data"][0]
+    r = owner_console.post(f"{KEYS}/{other_key['id']}/revoke")
     assert r.status_code == 404
-    assert other_sandbox.get(KEYS).json()["data"][0]["revoked_at"] is None
+    assert other_owner.get(KEYS).json()["data"][0]["revoked_at"] is None
     assert other_sandbox.get("/_docket/info").status_code == 200
 
 
@@ -325,12 +298,12 @@ def test_another_organizations_key_cannot_be_revoked(sandbox, other_sandbox):
     ({"name": "k" * 81}, "name: must be at most 80 characters"), ({"name": 5}, "name: invalid type"),
     ({"name": "ok", "environment": "production"}, "unknown field `environment`"),
 ])
-def test_bad_key_creations_are_400(sandbox, body, words):
-    before = len(sandbox.get(KEYS).json()["data"])
-    r = sandbox.post(KEYS, json=body)
+def test_bad_key_creations_are_400(owner_console, body, words):
+    before = len(owner_console.get(KEYS).json()["data"])
+    r = owner_console.post(KEYS, json=body)
     assert r.status_code == 400, r.text
     assert words in r.json()["message"]
-    assert len(sandbox.get(KEYS).json()["data"]) == before
+    assert len(owner_console.get(KEYS).json()["data"]) == before
 
 
 def test_the_console_manages_keys_with_its_reviewer_on_record(server, sandbox, unique):
@@ -396,8 +369,10 @@ def test_info_counts_what_the_environment_holds(server, sandbox, production, res
 # --- watchlist imports from the browser ----------------------------------------------------------
 
 
-def upload(client, fmt: str | None, *files: tuple[str, bytes], **kwargs: Any) -> requests.Response:
+def upload(client, fmt: str | None, *files: tuple[str, bytes], replace: bool = False, **kwargs: Any) -> requests.Response:
     data = {"format": fmt} if fmt is not None else {}
+    if replace:
+        data["replace"] = "true"
     return client.post(IMPORTS, data=data, files=[("file", f) for f in files], **kwargs)
 
 
@@ -412,7 +387,8 @@ def finished(client, job_id: str) -> dict:
 @pytest.fixture(scope="module")
 def import_server(tmp_path_factory, server_errors) -> Iterator[DocketServer]:
     """A server for this module's imports (they replace lists, which the shared server's tests
-    rely on), with a small body limit."""
+    rely on), with a small body limit. Imports are a production key's or a console admin's: the
+    lists are what production screens against."""
     root = tmp_path_factory.mktemp("imports")
     (root / "data").mkdir()
     srv = DocketServer(root / "data", root / "stderr.log", args=("--body-limit", "4096"))
@@ -442,7 +418,7 @@ def test_an_uploaded_list_is_imported_in_the_background_and_becomes_searchable(i
     assert sandbox.post(APPLICANTS, data=b"{" + b" " * 5000 + b"}",
                         headers={"Content-Type": "application/json"}).status_code == 413
 
-    r = upload(sandbox, "us-csl", ("consolidated.csv", csv_bytes))
+    r = upload(production, "us-csl", ("consolidated.csv", csv_bytes))
     assert r.status_code == 202, r.text
     job = r.json()
     assert set(job) == {"id", "format", "files", "state", "progress", "started_at", "finished_at", "snapshot",
@@ -450,7 +426,7 @@ def test_an_uploaded_list_is_imported_in_the_background_and_becomes_searchable(i
     assert (job["format"], job["files"], job["state"]) == ("us-csl", ["consolidated.csv"], "reading")
     assert job["snapshot"] is None and job["finished_at"] is None
 
-    done = finished(sandbox, job["id"])
+    done = finished(production, job["id"])
     assert done["state"] == "done", done
     assert done["progress"] == 1.0 and done["message"] is None and done["finished_at"] >= done["started_at"]
     snapshot = done["snapshot"]
@@ -467,29 +443,18 @@ def test_an_uploaded_list_is_imported_in_the_background_and_becomes_searchable(i
     # The request is journaled, its body is not; the saved files are gone.
     # `path` is a prefix: the polls of the job (`IMPORTS/{id}`) match it too and, on a busy
     # machine, can push the upload off the first page; ask for the POST.
-    entry = sandbox.journal(path=IMPORTS, method="POST")[0]
+    entry = production.journal(path=IMPORTS, method="POST")[0]
     assert entry["status"] == 202 and entry["request_body"].startswith("[an upload of")
     no_uploads_left(srv)
-
-
-def test_a_list_of_several_megabytes_is_taken(import_server, tmp_path):
-    """Uploads are bounded by their route's own limit (1 GiB), not by the 2 MB that axum's
-    extractors apply by default (a 3 MB list was refused before)."""
-    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
-    rows = CSL_ROWS + [dict(_id=f"dk-big-{i}", source=CSL_ROWS[0]["source"], type="Entity",
-                            name=f"Bulk Trading Company Number {i}", remarks="y" * 1000) for i in range(3000)]
-    csv_bytes = write_csl(tmp_path / "big.csv", rows).read_bytes()
-    assert len(csv_bytes) > 3 * 1024 * 1024
-    r = upload(sandbox, "us-csl", ("big.csv", csv_bytes))
-    assert r.status_code == 202, r.text
-    assert finished(sandbox, r.json()["id"])["state"] == "done"
 
 
 def test_a_malformed_upload_fails_with_a_message_and_the_previous_snapshot_stays(import_server, tmp_path):
     srv = import_server
     sandbox, production = srv.client(SANDBOX_KEY, "sandbox"), srv.client(PRODUCTION_KEY, "production")
-    good = finished(sandbox, upload(sandbox, "us-csl", ("csl.csv", write_csl(tmp_path / "csl.csv", CSL_ROWS).read_bytes())).json()["id"])
-    assert good["state"] == "done"
+    # Meant as a full replacement (the list before may be larger): `replace` says so.
+    good = finished(production, upload(production, "us-csl", ("csl.csv", write_csl(tmp_path / "csl.csv", CSL_ROWS).read_bytes()),
+                                       replace=True).json()["id"])
+    assert good["state"] == "done", good["message"]
 
     console = signed_in(srv, reviewer=ZOE)
     r = upload(console, "us-csl", ("broken.csv", b"this is not,a screening list\n1,2\n"))
@@ -499,8 +464,8 @@ def test_a_malformed_upload_fails_with_a_message_and_the_previous_snapshot_stays
     assert "broken.csv" in failed["message"] and "Consolidated Screening List" in failed["message"]
     assert str(srv.data_dir) not in failed["message"], "files are named as they were sent"
 
-    gz = upload(sandbox, "ftm", ("list.json.gz", b"\x1f\x8b\x08\x00garbage"))
-    assert finished(sandbox, gz.json()["id"])["state"] == "failed"
+    gz = upload(production, "ftm", ("list.json.gz", b"\x1f\x8b\x08\x00garbage"))
+    assert finished(production, gz.json()["id"])["state"] == "failed"
 
     active = [s for s in production.get("/_docket/aml/lists").json()["data"] if s["list"] == "US_CSL" and s["active"]]
     assert [s["id"] for s in active] == [good["snapshot"]["id"]]
@@ -513,39 +478,66 @@ def test_a_malformed_upload_fails_with_a_message_and_the_previous_snapshot_stays
 
 
 def test_several_files_are_one_import(import_server, tmp_path):
-    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
+    production = import_server.client(PRODUCTION_KEY, "production")
     first, second = CSL_ROWS[:8], CSL_ROWS[8:]
-    r = upload(sandbox, "us-csl", ("a.csv", write_csl(tmp_path / "a.csv", first).read_bytes()),
+    r = upload(production, "us-csl", ("a.csv", write_csl(tmp_path / "a.csv", first).read_bytes()),
                ("b.csv", write_csl(tmp_path / "b.csv", second).read_bytes()))
-    job = finished(sandbox, r.json()["id"])
+    job = finished(production, r.json()["id"])
     assert job["files"] == ["a.csv", "b.csv"]
     assert job["state"] == "done" and job["snapshot"]["rows_read"] == len(CSL_ROWS)
+
+
+def test_a_list_of_several_megabytes_is_taken(import_server, tmp_path):
+    """Uploads are bounded by their route's own limit (1 GiB), not by the 2 MB that axum's
+    extractors apply by default (a 3 MB list was refused before)."""
+    production = import_server.client(PRODUCTION_KEY, "production")
+    rows = CSL_ROWS + [dict(_id=f"dk-big-{i}", source=CSL_ROWS[0]["source"], type="Entity",
+                            name=f"Bulk Trading Company Number {i}", remarks="y" * 1000) for i in range(3000)]
+    csv_bytes = write_csl(tmp_path / "big.csv", rows).read_bytes()
+    assert len(csv_bytes) > 3 * 1024 * 1024
+    r = upload(production, "us-csl", ("big.csv", csv_bytes))
+    assert r.status_code == 202, r.text
+    assert finished(production, r.json()["id"])["state"] == "done"
+
+
+@pytest.mark.xfail(strict=False, reason="server: replacing a list of thousands of entities with a small one fails "
+                                        "most runs with `storage error: commit failed: no such savepoint: job` (the "
+                                        "import's write shares a write group with the journal's, and the group's "
+                                        "savepoint is gone when the import's job ends)")
+def test_a_large_list_is_replaced_by_a_small_one_when_replace_says_so(import_server, tmp_path):
+    """After the list of several megabytes above: what a list maintainer does when a list was
+    imported by mistake."""
+    production = import_server.client(PRODUCTION_KEY, "production")
+    r = upload(production, "us-csl", ("csl.csv", write_csl(tmp_path / "csl.csv", CSL_ROWS).read_bytes()), replace=True)
+    done = finished(production, r.json()["id"])
+    assert done["state"] == "done", done["message"]
+    assert done["snapshot"]["entities"] == len(CSL_ROWS) - 1
 
 
 @pytest.mark.parametrize("case", ["unknown-format", "demo-format", "no-format", "no-file", "empty-file-input",
                                   "unexpected-field", "json-body", "no-boundary", "cut-off"])
 def test_bad_uploads_are_refused(import_server, case):
-    sandbox = import_server.client(SANDBOX_KEY, "sandbox")
+    uploader = import_server.client(PRODUCTION_KEY, "production")  # admitted: its input is what is refused
     csv_file = ("csl.csv", b"name,source\nA B,SDN\n")
     if case == "unknown-format":
-        r, status, field = upload(sandbox, "xlsx", csv_file), 400, "format"
+        r, status, field = upload(uploader, "xlsx", csv_file), 400, "format"
     elif case == "demo-format":
-        r, status, field = upload(sandbox, "demo", csv_file), 400, "format"
+        r, status, field = upload(uploader, "demo", csv_file), 400, "format"
     elif case == "no-format":
-        r, status, field = upload(sandbox, None, csv_file), 400, "format"
+        r, status, field = upload(uploader, None, csv_file), 400, "format"
     elif case == "no-file":
-        r, status, field = sandbox.post(IMPORTS, files={"format": (None, "us-csl")}), 400, "file"
+        r, status, field = uploader.post(IMPORTS, files={"format": (None, "us-csl")}), 400, "file"
     elif case == "empty-file-input":
-        r, status, field = upload(sandbox, "us-csl", ("", b"")), 400, "file"
+        r, status, field = upload(uploader, "us-csl", ("", b"")), 400, "file"
     elif case == "unexpected-field":
-        r, status, field = sandbox.post(IMPORTS, data={"format": "us-csl", "list": "x"}, files=[("file", csv_file)]), 400, None
+        r, status, field = uploader.post(IMPORTS, data={"format": "us-csl", "list": "x"}, files=[("file", csv_file)]), 400, None
     elif case == "json-body":
-        r, status, field = sandbox.post(IMPORTS, json={"format": "us-csl"}), 415, None
+        r, status, field = uploader.post(IMPORTS, json={"format": "us-csl"}), 415, None
     elif case == "no-boundary":
-        r, status, field = sandbox.post(IMPORTS, data=b"x", headers={"Content-Type": "multipart/form-data"}), 400, None
+        r, status, field = uploader.post(IMPORTS, data=b"x", headers={"Content-Type": "multipart/form-data"}), 400, None
     else:
         body = b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname,source\n'
-        r, status, field = sandbox.post(IMPORTS, data=body, headers={"Content-Type": "multipart/form-data; boundary=b"}), 400, None
+        r, status, field = uploader.post(IMPORTS, data=body, headers={"Content-Type": "multipart/form-data; boundary=b"}), 400, None
     assert r.status_code == status, r.text
     assert r.json()["message"]
     if field:
@@ -560,7 +552,7 @@ def test_an_upload_over_the_limit_is_refused_with_413_and_leaves_nothing(import_
 
     url = urlsplit(import_server.url)
     part = b'--b\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\nname,source\n'
-    head = (f"POST {IMPORTS} HTTP/1.1\r\nHost: {url.netloc}\r\nds-api-token: {SANDBOX_KEY}\r\n"
+    head = (f"POST {IMPORTS} HTTP/1.1\r\nHost: {url.netloc}\r\nds-api-token: {PRODUCTION_KEY}\r\n"
             f"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: {2**30 + 1}\r\n\r\n")
     with socket.create_connection((url.hostname, url.port), timeout=10) as s:
         s.sendall(head.encode() + part)
@@ -587,15 +579,18 @@ def test_unknown_import_jobs(import_server):
 
 
 def test_only_the_default_organization_may_replace_the_shared_watchlists(import_server, tmp_path):
-    """Lists are shared by every organization, so another tenant's key must not replace them."""
+    """Lists are shared by every organization, so another tenant must not replace them: neither
+    its production key nor its admin in the console."""
     srv = import_server
     srv.cli("orgs", "create", "Tenant Without Lists")
-    secret, _ = srv.create_key("Tenant Without Lists", "sandbox", "uploader")
-    tenant = srv.client(secret, "tenant sandbox")
+    secret, _ = srv.create_key("Tenant Without Lists", "production", "uploader")
+    tenant_key = srv.client(secret, "tenant production")
+    tenant_admin = sign_in(srv, console_link(srv, "--organization", "Tenant Without Lists"), "production")
     before = srv.client(SANDBOX_KEY, "sandbox").get("/_docket/aml/lists").json()["data"]
     csv_bytes = write_csl(tmp_path / "consolidated.csv", CSL_ROWS).read_bytes()
-    r = upload(tenant, "us-csl", ("consolidated.csv", csv_bytes))
-    assert r.status_code == 403, r.text
-    assert "default organization" in r.json()["message"]
+    for tenant in (tenant_key, tenant_admin):
+        r = upload(tenant, "us-csl", ("consolidated.csv", csv_bytes), replace=True)
+        assert r.status_code == 403, r.text
+        assert "default organization" in r.json()["message"]
     assert srv.client(SANDBOX_KEY, "sandbox").get("/_docket/aml/lists").json()["data"] == before
     no_uploads_left(srv)

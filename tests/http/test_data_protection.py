@@ -16,8 +16,7 @@ import threading
 import zlib
 from pathlib import Path
 
-from conftest import DOCKET_BIN, DocketServer, _child_env, wait_for
-from test_console import signed_in
+from conftest import DOCKET_BIN, DocketServer, _child_env, signed_in, wait_for
 
 TIGHTENED = "made the data directory"
 
@@ -373,13 +372,17 @@ def test_erasure_refuses_unknown_ids_and_works_from_the_command_line(docket_fact
 def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     srv = docket_factory()
     sandbox, production = srv.client(srv.sandbox_key, "retention"), srv.client(srv.production_key, "retention-prod")
+    admin = signed_in(srv)  # the machine's owner: retention is an admin's, in the console
     defaults = {"journal_days": 7, "journal_days_max": 7, "deliveries_days": 30, "search_history_days": None,
                 "case_files_days": None}
     assert sandbox.get("/_docket/retention").json() == defaults
+    for key in (sandbox, production):
+        r = key.request("PUT", "/_docket/retention", json={"journal_days": 1})
+        assert r.status_code == 403 and "console control" in r.json()["message"], r.text
     for bad in ({"journal_days": 0}, {"journal_days": 8}, {"deliveries_days": 0}, {"deliveries_days": 366},
                 {"search_history_days": 0}, {"search_history_days": "two"}, {"case_files_days": 0},
                 {"case_files_days": 3651}, {"keep": 1}):
-        r = sandbox.request("PUT", "/_docket/retention", json=bad)
+        r = admin.put("/_docket/retention", json=bad)
         assert r.status_code == 400 and r.json()["message"], (bad, r.text)
     assert sandbox.get("/_docket/retention").json() == defaults, "a refused change changed nothing"
 
@@ -388,8 +391,7 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     assert sandbox.post("/_docket/clock/advance", json={"by": "72h"}).status_code == 200
     assert sandbox.post("/api/v3/aml/search", json={"full_name": "New Search Person"}).status_code == 200
 
-    r = sandbox.request("PUT", "/_docket/retention",
-                        json={"journal_days": 3, "deliveries_days": 10, "search_history_days": 2})
+    r = admin.put("/_docket/retention", json={"journal_days": 3, "deliveries_days": 10, "search_history_days": 2})
     assert r.status_code == 200, r.text
     assert r.json() == {"journal_days": 3, "journal_days_max": 7, "deliveries_days": 10, "search_history_days": 2,
                         "case_files_days": None}
@@ -401,8 +403,21 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     names = [s["requested_name"] for s in production.get("/api/v3/aml/search/history").json()["data"]]
     assert "Old Search Person" in names
     # A field left out takes its default again.
-    r = sandbox.request("PUT", "/_docket/retention", json={})
+    r = admin.put("/_docket/retention", json={})
     assert r.status_code == 200 and r.json() == defaults
+
+    # Each change is on the sandbox's audit chain with who made it and what it was before.
+    me = admin.me()
+    changes = [e for e in sandbox.get("/_docket/audit", params={"limit": 100}).json()["data"]
+               if e["kind"] == "retention_changed"]
+    assert len(changes) == 2, changes
+    assert {(e["actor"], e["reviewer_id"]) for e in changes} == {(f"reviewer:{me['name']}", me["id"])}
+    newest, first = changes
+    assert first["data"]["after"]["journal_days"] == 3 and first["data"]["before"]["journal_days"] is None
+    assert newest["data"]["before"]["search_history_days"] == 2 and newest["data"]["after"]["search_history_days"] is None
+    assert not [e for e in production.get("/_docket/audit", params={"limit": 100}).json()["data"]
+                if e["kind"] == "retention_changed"]
+    assert sandbox.get("/_docket/audit/verify").json()["ok"]
 
 
 # --- encryption at rest --------------------------------------------------------------------------
@@ -626,12 +641,13 @@ def test_a_decided_case_keeps_its_documents_for_the_set_days_then_only_its_recor
     documents = decided["documents"]
     assert len(documents) == 3
 
-    r = sandbox.request("PUT", "/_docket/retention", json={"case_files_days": 3})
+    admin = signed_in(srv)
+    r = admin.put("/_docket/retention", json={"case_files_days": 3})
     assert r.status_code == 200 and r.json()["case_files_days"] == 3, r.text
     assert len(sandbox.get(f"{K}/{cases[0]['id']}").json()["documents"]) == 3, "decided today: kept"
 
     assert sandbox.post("/_docket/clock/advance", json={"by": "96h"}).status_code == 200
-    r = sandbox.request("PUT", "/_docket/retention", json={"case_files_days": 3})  # enforced at once
+    r = admin.put("/_docket/retention", json={"case_files_days": 3})  # enforced at once
     assert r.status_code == 200, r.text
     after = sandbox.get(f"{K}/{cases[0]['id']}").json()
     assert after["documents"] == [] and after["status"] == decided["status"], "the record and decision stay"

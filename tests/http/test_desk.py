@@ -1,5 +1,7 @@
 """The reviewer's desk over HTTP: reviewers, assignment, decisions under four eyes, SLA on the
-sandbox clock, and the audit chain verified by the guide's Python and by `docket audit verify`."""
+sandbox clock, and the audit chain verified by the guide's Python and by `docket audit verify`.
+Reviewers are people: each is added with `docket reviewers add` and signed in with the link it
+prints; no API key acts as one (test_authority holds what a key may and may not do on the desk)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,7 @@ import json
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-import requests
-
-from conftest import DOCKET_BIN
+from conftest import DOCKET_BIN, Console
 from test_kyb import K, fill, finish
 
 DESK = "/_docket/desk"
@@ -59,14 +59,6 @@ def verify_like_the_guide(text: str) -> tuple[bool, int]:
     return True, seq
 
 
-def add_reviewer(client, name: str, role: str) -> dict:
-    r = client.post("/_docket/reviewers", json={"name": name, "role": role})
-    assert r.status_code == 201, r.text
-    body = r.json()
-    assert body["login_url"].startswith("http") and "/_docket/console/login?token=" in body["login_url"]
-    return body["reviewer"]
-
-
 def waiting_case(sandbox, unique, poll) -> dict:
     r = sandbox.post(K, json={"external_id": unique("desk")})
     assert r.status_code == 201, r.text
@@ -78,30 +70,29 @@ def waiting_case(sandbox, unique, poll) -> dict:
     return done
 
 
-def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(server, sandbox, unique, poll, real_clock, tmp_path):
-    ann = add_reviewer(sandbox, unique("Ann"), "reviewer")
-    bob = add_reviewer(sandbox, unique("Bob"), "reviewer")
-    sue = add_reviewer(sandbox, unique("Sue"), "senior")
+def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(
+        server, sandbox, owner_console, as_reviewer, unique, poll, real_clock, tmp_path):
+    ann, bob, sue = as_reviewer("reviewer"), as_reviewer("reviewer"), as_reviewer("senior")
     case = waiting_case(sandbox, unique, poll)
     url = f"{K}/{case['id']}"
     assert case["review"]["assignee"] is None and case["review"]["sla_due_at"]
-    r = sandbox.request("PUT", f"{DESK}/settings", json={"four_eyes": "rejections"})
+    r = owner_console.put(f"{DESK}/settings", json={"four_eyes": "rejections"})
     assert r.status_code == 200 and r.json()["four_eyes"] == "rejections"
     try:
         reject = {"decision": "reject", "reason": "registry_mismatch", "note": "The registry names another director."}
-        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+        r = ann.post(f"{url}/decision", json=reject)
         assert r.status_code == 403 and "claim" in r.json()["message"]
-        r = sandbox.post(f"{url}/claim", json={"reviewer_id": ann["id"]})
-        assert r.status_code == 200 and r.json()["review"]["assignee"]["id"] == ann["id"]
-        r = sandbox.post(f"{url}/claim", json={"reviewer_id": bob["id"]})
-        assert r.status_code == 409 and ann["name"] in r.json()["message"]
-        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": bob["id"]})
-        assert r.status_code == 403 and ann["name"] in r.json()["message"]
+        r = ann.post(f"{url}/claim")
+        assert r.status_code == 200 and r.json()["review"]["assignee"]["id"] == ann.reviewer["id"]
+        r = bob.post(f"{url}/claim")
+        assert r.status_code == 409 and ann.reviewer["name"] in r.json()["message"]
+        r = bob.post(f"{url}/decision", json=reject)
+        assert r.status_code == 403 and ann.reviewer["name"] in r.json()["message"]
         for bad in ({**reject, "reason": "checks_clear"}, {**reject, "note": ""}, {**reject, "reason": "because"}):
-            r = sandbox.post(f"{url}/decision", json={**bad, "reviewer_id": ann["id"]})
+            r = ann.post(f"{url}/decision", json=bad)
             assert r.status_code == 400 and r.json()["message"], bad
 
-        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+        r = ann.post(f"{url}/decision", json=reject)
         assert r.status_code == 200, r.text
         assert r.json()["status"] == "manual_review", "the rejection waits for its second approval"
         assert r.json()["review"]["pending_decision"]["reason"] == "registry_mismatch"
@@ -109,18 +100,20 @@ def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(server, sand
         assert case["id"] in [row["id"] for row in listed]
 
         second = {"confirm": True, "note": "Agreed."}
-        assert sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": ann["id"]}).status_code == 403
-        assert sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": bob["id"]}).status_code == 403
-        r = sandbox.post(f"{url}/second-approval", json={**second, "reviewer_id": sue["id"]})
+        r = ann.post(f"{url}/second-approval", json=second)
+        assert r.status_code == 403, "not the first reviewer, even were she a senior"
+        r = bob.post(f"{url}/second-approval", json=second)
+        assert r.status_code == 403 and "senior" in r.json()["message"], r.text
+        r = sue.post(f"{url}/second-approval", json=second)
         assert r.status_code == 200, r.text
         decided = r.json()
         assert decided["status"] == "rejected_manually"
         assert [(d["step"], d["decision"], d["reviewer"]["id"]) for d in decided["decisions"]] == [
-            ("first", "reject", ann["id"]), ("second", "confirm", sue["id"])]
-        r = sandbox.post(f"{url}/decision", json={**reject, "reviewer_id": ann["id"]})
+            ("first", "reject", ann.reviewer["id"]), ("second", "confirm", sue.reviewer["id"])]
+        r = ann.post(f"{url}/decision", json=reject)
         assert r.status_code == 409 and "rejected_manually" in r.json()["message"]
     finally:
-        assert sandbox.request("PUT", f"{DESK}/settings", json={"four_eyes": "off"}).status_code == 200
+        assert owner_console.put(f"{DESK}/settings", json={"four_eyes": "off"}).status_code == 200
 
     verified = sandbox.get("/_docket/audit/verify").json()
     assert verified["ok"] and verified["problem"] is None
@@ -147,40 +140,31 @@ def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(server, sand
     assert run.returncode == 1 and f"event {tampered_event['seq']}" in run.stdout, run.stdout
 
 
-def test_next_case_hands_each_waiting_case_to_one_reviewer(server, sandbox, unique, poll, real_clock):
+def test_next_case_hands_each_waiting_case_to_one_reviewer(server, sandbox, as_reviewer, unique, poll, real_clock):
     for _ in range(3):
         waiting_case(sandbox, unique, poll)
-    sessions = []
-    for i in range(6):
-        link = add_reviewer(sandbox, unique(f"Nx{i}"), "reviewer")
-        r = sandbox.post(f"/_docket/reviewers/{link['id']}/link")
-        assert r.status_code == 200
-        s = requests.Session()
-        assert s.get(r.json()["login_url"], allow_redirects=False, timeout=30).status_code == 303
-        sessions.append(s)
+    consoles = [as_reviewer("reviewer") for _ in range(6)]
 
-    def press(s: requests.Session) -> tuple[int, str | None]:
-        r = s.post(server.url + f"{DESK}/next", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
+    def press(console: Console) -> tuple[int, str | None]:
+        r = console.post(f"{DESK}/next", timeout=30)
         return r.status_code, r.json().get("id") if r.status_code == 200 else r.json()["message"]
 
-    with ThreadPoolExecutor(len(sessions)) as pool:
-        results = list(pool.map(press, sessions))
+    with ThreadPoolExecutor(len(consoles)) as pool:
+        results = list(pool.map(press, consoles))
     handed = [case for status, case in results if status == 200]
     assert len(handed) == len(set(handed)) >= 3, results
     assert all(status in (200, 404) for status, _ in results), results
 
 
-def test_a_disabled_reviewer_is_signed_out_at_once(server, sandbox, unique):
-    eve = add_reviewer(sandbox, unique("Eve"), "reviewer")
-    link = sandbox.post(f"/_docket/reviewers/{eve['id']}/link").json()["login_url"]
-    s = requests.Session()
-    assert s.get(link, allow_redirects=False, timeout=30).status_code == 303
-    me = s.get(server.url + "/_docket/me", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
-    assert me.status_code == 200 and me.json()["reviewer"]["id"] == eve["id"]
-    assert sandbox.post(f"/_docket/reviewers/{eve['id']}/disable").json()["disabled_at"]
-    again = s.get(server.url + "/_docket/me", headers={"X-Docket-Environment": "sandbox"}, timeout=30)
+def test_a_disabled_reviewer_is_signed_out_at_once(server, owner_console, as_reviewer):
+    eve = as_reviewer("reviewer")
+    me = eve.get("/_docket/me")
+    assert me.status_code == 200 and me.json()["reviewer"]["id"] == eve.reviewer["id"]
+    r = owner_console.post(f"/_docket/reviewers/{eve.reviewer['id']}/disable")
+    assert r.status_code == 200 and r.json()["disabled_at"], r.text
+    again = eve.get("/_docket/me")
     assert again.status_code == 401
-    assert sandbox.post(f"/_docket/reviewers/{eve['id']}/link").status_code == 409
+    assert owner_console.post(f"/_docket/reviewers/{eve.reviewer['id']}/link").status_code == 409
 
 
 def test_the_sla_breaches_when_the_sandbox_clock_passes_it(sandbox, unique, poll, real_clock):
@@ -200,12 +184,12 @@ def test_the_sla_breaches_when_the_sandbox_clock_passes_it(sandbox, unique, poll
     assert case["id"] in ids or len(ids) == 25
 
 
-def test_bad_desk_input_is_a_clear_4xx(sandbox):
+def test_bad_desk_input_is_a_clear_4xx(sandbox, owner_console):
     for path, body in ((f"{DESK}/settings", {"four_eyes": "sometimes"}),
                        (f"{DESK}/settings", {"four_eyes": "off", "sla_hours": {"manual_review": 0, "collecting_data": None, "running_checks": 1, "action_required": 1}}),
                        ("/_docket/reviewers", {"name": "", "role": "reviewer"}),
                        ("/_docket/reviewers", {"name": "X", "role": "boss"})):
-        r = sandbox.request("PUT" if path.endswith("settings") else "POST", path, json=body)
+        r = owner_console.request("PUT" if path.endswith("settings") else "POST", path, json=body)
         assert r.status_code == 400 and r.json()["message"], (path, body, r.text)
     r = sandbox.post(f"{K}/00000000-0000-7000-8000-000000000000/decision", json={"decision": "approve", "reason": "checks_clear", "note": "x"})
     assert r.status_code == 404
@@ -213,28 +197,20 @@ def test_bad_desk_input_is_a_clear_4xx(sandbox):
         r = sandbox.get(K, params=params)
         assert r.status_code == 400 and r.json()["message"], params
     assert sandbox.get("/_docket/audit", params={"case_id": "nope"}).status_code == 400
-    assert sandbox.post(f"{DESK}/next").status_code == 400, "next case is a signed-in reviewer's"
+    r = sandbox.post(f"{DESK}/next")
+    assert r.status_code == 403 and "console control" in r.json()["message"], "next case is a signed-in reviewer's"
 
 
-def signed_in(sandbox, reviewer: dict) -> requests.Session:
-    link = sandbox.post(f"/_docket/reviewers/{reviewer['id']}/link").json()["login_url"]
-    s = requests.Session()
-    assert s.get(link, allow_redirects=False, timeout=30).status_code == 303
-    s.headers["X-Docket-Environment"] = "sandbox"
-    return s
-
-
-def test_a_reviewer_cannot_ask_for_a_remediation_on_a_colleagues_case(server, sandbox, unique, poll, real_clock):
-    ann = add_reviewer(sandbox, unique("Ann"), "reviewer")
-    eve = add_reviewer(sandbox, unique("Eve"), "reviewer")
+def test_a_reviewer_cannot_ask_for_a_remediation_on_a_colleagues_case(server, sandbox, as_reviewer, unique, poll, real_clock):
+    ann, eve = as_reviewer("reviewer"), as_reviewer("reviewer")
     case = waiting_case(sandbox, unique, poll)
-    url = f"{server.url}{K}/{case['id']}"
-    assert sandbox.post(f"{K}/{case['id']}/claim", json={"reviewer_id": ann["id"]}).status_code == 200
+    url = f"{K}/{case['id']}"
+    assert ann.post(f"{url}/claim").status_code == 200
     ask = {"section": "company", "message": "Please upload the registry extract again."}
-    r = signed_in(sandbox, eve).post(f"{url}/remediation", json=ask, timeout=30)
-    assert r.status_code == 403 and ann["name"] in r.json()["message"], r.text
-    assert sandbox.get(f"{K}/{case['id']}").json()["status"] == "manual_review", "nothing changed"
-    r = signed_in(sandbox, ann).post(f"{url}/remediation", json=ask, timeout=30)
+    r = eve.post(f"{url}/remediation", json=ask)
+    assert r.status_code == 403 and ann.reviewer["name"] in r.json()["message"], r.text
+    assert sandbox.get(url).json()["status"] == "manual_review", "nothing changed"
+    r = ann.post(f"{url}/remediation", json=ask)
     assert r.status_code == 200 and r.json()["status"] == "action_required", r.text
 
 

@@ -365,7 +365,7 @@ def test_the_country_dictionary(anonymous):
         "Africa", "Antarctica", "Asia", "Europe", "North America", "Oceania", "South America"}
 
 
-def test_production_checks_duplicates_for_real_and_a_reviewer_decides_the_rest(production, poll):
+def test_production_checks_duplicates_for_real_and_a_reviewer_decides_the_rest(production, as_reviewer, poll):
     picture = png(424242)
     first = create(production)
     assert upload(production, first["applicant_id"], "passport", "p.png", picture).status_code == 200
@@ -378,15 +378,20 @@ def test_production_checks_duplicates_for_real_and_a_reviewer_decides_the_rest(p
     offered = production.get(f"/_docket/verifications/{first['id']}/file").json()["reviewer_codes"]
     assert [c["code"] for c in offered["face_comparison"]] == [4001, 4002] and all(c["message"] for c in offered["document_mrz"])
     outcome = f"/_docket/verifications/{first['id']}/outcomes"
-    r = production.post(outcome, json={"check": "face_comparison", "verified": False})
+    # What Docket cannot check is a person's to record, in the console: never the integration's key.
+    r = production.post(outcome, json={"check": "face_comparison", "verified": True, "note": "seen"})
+    assert r.status_code == 403 and "console control" in r.json()["message"], r.text
+    reviewer = as_reviewer("reviewer", "production")
+    r = reviewer.post(outcome, json={"check": "face_comparison", "verified": False})
     assert r.status_code == 400, "a failure says why"
-    r = production.post(outcome, json={"check": "nose", "verified": True})
+    r = reviewer.post(outcome, json={"check": "nose", "verified": True})
     assert r.status_code == 400
     for check in ("document_mrz", "document_ocr", "face_comparison"):
-        r = production.post(outcome, json={"check": check, "verified": True, "note": "seen"})
+        r = reviewer.post(outcome, json={"check": check, "verified": True, "note": "seen"})
         assert r.status_code == 200, r.text
     assert r.json()["status"] == "verified"
-    assert production.post(outcome, json={"check": "face_comparison", "verified": True}).status_code == 409
+    assert r.json()["checks"]["face_comparison"]["decided_by"] == f"reviewer:{reviewer.reviewer['name']}"
+    assert reviewer.post(outcome, json={"check": "face_comparison", "verified": True}).status_code == 409
 
     second = create(production)
     r = upload(production, second["applicant_id"], "passport", "again.png", picture)
