@@ -1,7 +1,9 @@
 """E-mail verification over HTTP (spec 2.4, 4.5–4.7, 8; public-api.md section 5): the check's
 shape, the sandbox's simulated mail exchangers and rules, ownership by one-time code through the
-outbox (wrong codes, lock-out, expiry and resend on the sandbox clock), the list, bad input, and
-production's real DNS lookups against a DNS server the test runs."""
+outbox (wrong codes, lock-out, expiry and resend on the sandbox clock), the limits that keep codes
+from being ground down (per check across resends, per address and day), the list, bad input,
+production's real DNS lookups against a DNS server the test runs, and production's codes never
+kept in clear, sent or not."""
 
 from __future__ import annotations
 
@@ -29,6 +31,15 @@ def code_of(client, check):
     messages = client.get(O, params={"check_id": check["id"]}).json()["data"]
     assert messages, "a message in the outbox"
     return messages[0]["code"]
+
+
+def wrong_for(code):
+    return "000000" if code != "000000" else "000001"
+
+
+def advance(client, seconds):
+    r = client.post("/_docket/clock/advance", json={"seconds": seconds})
+    assert r.status_code == 200, r.text
 
 
 @pytest.mark.parametrize("email,verdict,code", [
@@ -69,19 +80,19 @@ def test_ownership_by_one_time_code(sandbox):
     wrong = "000000" if code != "000000" else "000001"
     r = sandbox.post(V, json={"check_id": c["id"], "code": wrong})
     assert r.status_code == 200 and r.json()["verified"] is False and r.json()["code"] == "otp_invalid"
-    assert r.json()["attempts_left"] == 4
+    assert r.json()["attempts_left"] == 9 and "9 more wrong codes" in r.json()["message"]
     r = sandbox.post(V, json={"check_id": c["id"], "code": code})
     assert r.json()["verified"] is True and r.json()["ownership_verified_at"] and r.json()["verdict"] == "pass"
     assert sandbox.get(f"{C}/{c['id']}").json()["ownership_verified"] is True
     assert sandbox.get_applicant(applicant)["system_info"]["email"] == "anna.berg@example.com", "what Docket holds"
 
 
-def test_five_wrong_codes_lock_and_a_code_expires_and_resend_replaces_it(sandbox, real_clock):
-    c = create(sandbox, email="lock@example.com", require_ownership=True)
+def test_ten_wrong_codes_lock_and_a_code_expires_and_resend_replaces_it(sandbox, real_clock, unique):
+    c = create(sandbox, email=f"{unique('lock')}@example.com", require_ownership=True)
     code = code_of(sandbox, c)
-    wrong = "000000" if code != "000000" else "000001"
-    answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong}).json()["code"] for _ in range(5)]
-    assert answers == ["otp_invalid"] * 4 + ["otp_locked"]
+    wrong = wrong_for(code)
+    answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong}).json()["code"] for _ in range(10)]
+    assert answers == ["otp_invalid"] * 9 + ["otp_locked"]
     assert sandbox.post(V, json={"check_id": c["id"], "code": code}).json()["code"] == "otp_locked"
 
     c = create(sandbox, email="late@example.com", require_ownership=True)
@@ -94,6 +105,72 @@ def test_five_wrong_codes_lock_and_a_code_expires_and_resend_replaces_it(sandbox
     assert r.status_code == 200 and r.json()["otp_expires_at"] > c["otp_expires_at"]
     second = code_of(sandbox, c)
     assert sandbox.post(V, json={"check_id": c["id"], "code": second}).json()["verified"] is True
+
+
+def test_ten_wrong_codes_in_all_lock_a_check_whatever_resends_it_had(sandbox, real_clock, unique):
+    c = create(sandbox, email=f"{unique('grind')}@example.com", require_ownership=True)
+    wrong = wrong_for(code_of(sandbox, c))
+    answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong}).json() for _ in range(5)]
+    assert [(a["code"], a["attempts_left"]) for a in answers] == [("otp_invalid", n) for n in (9, 8, 7, 6, 5)]
+    advance(sandbox, 61)
+    r = sandbox.post(f"{C}/{c['id']}/resend")
+    assert r.status_code == 200 and r.json()["details"]["otp_attempts_left"] == 5, "a new code, not new tries"
+    code = code_of(sandbox, c)
+    answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong_for(code)}).json() for _ in range(5)]
+    assert [a["code"] for a in answers] == ["otp_invalid"] * 4 + ["otp_locked"], answers
+    assert answers[-1]["attempts_left"] == 0 and "create a new check" in answers[-1]["message"]
+    # The eleventh try is refused even with the right code, and a resend does not open it again.
+    r = sandbox.post(V, json={"check_id": c["id"], "code": code})
+    assert r.status_code == 200 and (r.json()["verified"], r.json()["code"]) == (False, "otp_locked"), r.text
+    advance(sandbox, 61)
+    r = sandbox.post(f"{C}/{c['id']}/resend")
+    assert r.status_code == 409 and "locked" in r.json()["message"] and "new check" in r.json()["message"], r.text
+    shown = sandbox.get(f"{C}/{c['id']}").json()
+    assert shown["details"]["otp_state"] == "locked" and shown["ownership_verified"] is False
+
+
+def test_an_address_gets_ten_codes_a_day_and_the_sandbox_clock_moves_the_day(sandbox, other_sandbox, real_clock,
+                                                                              unique):
+    name = unique("daily")
+    checks = [create(sandbox, email=f"{name}@example.com" if i % 2 else f"{name.upper()}@Example.COM",
+                     require_ownership=True) for i in range(10)]
+    assert all(c["otp_sent"] for c in checks)
+    r = sandbox.post(C, json={"email": f"{name}@example.com", "require_ownership": True})
+    assert r.status_code == 429 and "10 codes today" in r.json()["message"], r.text
+    assert 0 < int(r.headers["Retry-After"]) <= 86_400
+    advance(sandbox, 61)
+    r = sandbox.post(f"{C}/{checks[0]['id']}/resend")
+    assert r.status_code == 429 and r.headers.get("Retry-After"), "a resend is a code too"
+    sent = [m for m in sandbox.get(O, params={"limit": 200}).json()["data"] if m["to"].lower() == f"{name}@example.com"]
+    assert len(sent) == 10, "nothing of the refused ones is kept"
+    # Per organization: another's sandbox, and a check without a code, are not held back.
+    r = other_sandbox.post(C, json={"email": f"{name}@example.com", "require_ownership": True})
+    assert r.status_code == 201 and r.json()["otp_sent"] is True, r.text
+    assert create(sandbox, email=f"{name}@example.com")["otp_sent"] is False
+    # The next day on the sandbox clock starts afresh.
+    advance(sandbox, 86_400)
+    assert create(sandbox, email=f"{name}@example.com", require_ownership=True)["otp_sent"] is True
+
+
+def test_an_address_takes_twenty_wrong_codes_a_day_across_its_checks(sandbox, real_clock, unique):
+    email = f"{unique('target')}@example.com"
+    waiting = create(sandbox, email=email, require_ownership=True)
+    right = code_of(sandbox, waiting)
+    # New checks for the same address do not start the grinding again.
+    for _ in range(2):
+        c = create(sandbox, email=email, require_ownership=True)
+        wrong = wrong_for(code_of(sandbox, c))
+        answers = [sandbox.post(V, json={"check_id": c["id"], "code": wrong}).json()["code"] for _ in range(10)]
+        assert answers[-1] == "otp_locked", answers
+    r = sandbox.post(V, json={"check_id": waiting["id"], "code": right})
+    assert r.status_code == 429 and "20 wrong codes today" in r.json()["message"], r.text
+    assert 0 < int(r.headers["Retry-After"]) <= 86_400
+    assert sandbox.get(f"{C}/{waiting['id']}").json()["ownership_verified"] is False, "the right code is not compared"
+    assert sandbox.post(C, json={"email": email, "require_ownership": True}).status_code == 429
+    advance(sandbox, 86_400)
+    assert sandbox.post(f"{C}/{waiting['id']}/resend").status_code == 200
+    r = sandbox.post(V, json={"check_id": waiting["id"], "code": code_of(sandbox, waiting)})
+    assert r.status_code == 200 and r.json()["verified"] is True, r.text
 
 
 def test_the_list_filters_and_pages(sandbox, reset):
@@ -263,6 +340,79 @@ def test_a_relay_that_is_down_is_said_and_retried(docket_factory, dns_server):
     assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_send_failed", c
     stored = production.get(O, params={"check_id": c["id"]}).json()["data"][0]
     assert stored["state"] == "queued" and stored["attempts"] == 1 and stored["last_error"]
+    assert stored["code"] is None and "••••••" in stored["text"], "a code waiting for its send is not shown"
+
+
+@pytest.fixture
+def refusing_smtp_server():
+    """A real SMTP server (aiosmtpd) that takes each message's content and then refuses it: for
+    good (554, quoting the subject back, as some relays do) when sent to `never@…`, for now (451)
+    otherwise."""
+    from aiosmtpd.controller import Controller
+
+    class Refuse:
+        def __init__(self):
+            self.messages = []
+
+        async def handle_DATA(self, server, session, envelope):
+            content = envelope.content.decode("utf-8", "replace")
+            self.messages.append((envelope.rcpt_tos, content))
+            subject = next((line for line in content.splitlines() if line.startswith("Subject:")), "")
+            if envelope.rcpt_tos[0].startswith("never@"):
+                return f"554 5.7.1 refused: {subject}"
+            return "451 4.3.0 try again later"
+
+    handler = Refuse()
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield handler, port
+    controller.stop()
+
+
+def test_a_production_code_that_could_not_be_sent_is_not_kept_in_clear(docket_factory, dns_server,
+                                                                        refusing_smtp_server):
+    import email as mail
+    import re
+    import sqlite3
+    from conftest import Client, PRODUCTION_KEY
+    handler, port = refusing_smtp_server
+    srv = docket_factory(args=("--dns-server", dns_server, "--smtp-url", f"smtp://127.0.0.1:{port}"))
+    production = Client(srv.url, PRODUCTION_KEY, "production")
+    codes = []
+    for to, state in (("later@mail.example", "queued"), ("never@mail.example", "failed")):
+        c = production.post(C, json={"email": to, "require_ownership": True}).json()
+        assert c["otp_sent"] is False and c["details"]["otp_code"] == "otp_send_failed", c
+        raw = next(content for rcpt, content in handler.messages if rcpt == [to])
+        text = next(p for p in mail.message_from_string(raw).walk() if p.get_content_type() == "text/plain")
+        code = re.search(r"\b(\d{6})\b", text.get_payload(decode=True).decode()).group(1)
+        codes.append(code)
+        stored = production.get(O, params={"check_id": c["id"]}).json()["data"][0]
+        assert (stored["state"], stored["attempts"], stored["code"]) == (state, 1, None), stored
+        assert "••••••" in stored["subject"] and "••••••" in stored["text"] and "••••••" in stored["html"]
+        shown = " ".join(str(stored[k]) for k in ("subject", "text", "html", "last_error"))
+        assert code not in shown, f"the code is shown: {stored}"
+        if state == "failed":
+            assert "554" in stored["last_error"] and "••••••" in stored["last_error"], "the relay's quote, masked"
+    srv.stop()
+
+    # Nothing holds a code in clear: no value of any table, and no file where a message puts it.
+    db = sqlite3.connect(srv.data_dir / "docket.db")
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    held = [(table, value) for table in tables for row in db.execute(f'SELECT * FROM "{table}"') for value in row
+            if isinstance(value, (str, bytes)) and any(
+                (code if isinstance(value, str) else code.encode()) in value for code in codes)]
+    db.close()
+    assert not held, f"a code is stored: {held}"
+    found = [(str(path.relative_to(srv.data_dir)), needle) for path in srv.data_dir.rglob("*") if path.is_file()
+             for code in codes for needle in (f"code: {code}", f"    {code}\n", f">{code}<")
+             if needle.encode() in path.read_bytes()]
+    assert not found, f"a code is in the data directory: {found}"
+    log = srv.log_path.read_text(errors="replace")
+    assert not any(code in log for code in codes), "a code is in the server's log"
 
 
 @pytest.mark.xfail(strict=True, reason="server: a production message waiting to be sent again keeps its code in clear "

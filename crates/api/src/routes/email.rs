@@ -31,6 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// disposable and role addresses, a verdict (`pass`, `risky`, `fail`, `unknown`) with its `code`
 /// and `risk_score`. With `require_ownership`, a six-digit code goes to the address (valid 10
 /// minutes; in the sandbox it goes to the outbox, `GET /_docket/email/outbox`). Answers `201`.
+/// One address gets at most 10 codes a day and takes at most 20 wrong codes a day (UTC, on the
+/// environment's clock, per organization and environment): past either, a check that asks for
+/// ownership is a `429` with `Retry-After` (the seconds to midnight UTC).
 #[utoipa::path(
     post, path = "/api/v4/email/checks", tag = "E-mail verification", operation_id = "createEmailCheck",
     request_body(content = NewEmailCheck, example = json!({"email": "anna.berg@example.com", "require_ownership": true, "locale": "de"})),
@@ -38,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 201, description = "The check", body = EmailCheck),
         (status = 400, description = "Invalid input (the field named)", body = ErrorBody),
         (status = 404, description = "No such applicant", body = ErrorBody),
+        (status = 429, description = "The address's codes or wrong codes of the day are used up (`Retry-After`)", body = ErrorBody),
     )
 )]
 async fn create(
@@ -129,14 +133,17 @@ async fn erase(
 /// Send a new code
 ///
 /// Docket's own: replaces the check's code with a new one (the old stops working), at most once
-/// a minute, until ownership is verified.
+/// a minute, until ownership is verified. A new code is no new set of tries: the check's wrong
+/// codes stay counted, and a check locked by ten of them takes no new code (create a new check).
+/// Past the address's 10 codes or 20 wrong codes of the day, a `429` with `Retry-After`.
 #[utoipa::path(
     post, path = "/api/v4/email/checks/{id}/resend", tag = "E-mail verification", operation_id = "resendEmailCode",
     params(("id" = String, Path, format = Uuid)),
     responses(
         (status = 200, description = "The check with its new code's expiry", body = EmailCheck),
         (status = 404, description = "No such check", body = ErrorBody),
-        (status = 409, description = "No ownership asked, already verified, or within the minute", body = ErrorBody),
+        (status = 409, description = "No ownership asked, already verified, locked, or within the minute", body = ErrorBody),
+        (status = 429, description = "The address's codes or wrong codes of the day are used up (`Retry-After`)", body = ErrorBody),
     )
 )]
 async fn resend(
@@ -159,9 +166,11 @@ pub struct VerifyInput {
 /// Verify a one-time code
 ///
 /// `verified: true` proves the address is the person's (and sets the linked applicant's verified
-/// e-mail). A wrong, expired or locked code is still `200`, with `verified: false` and its
-/// `code`: `otp_invalid` (with `attempts_left`), `otp_locked` (five wrong tries), `otp_expired`,
-/// `otp_not_sent`.
+/// e-mail). A wrong, expired or locked code is still `200`, with `verified: false`, its `code` and
+/// a `message`: `otp_invalid` (with `attempts_left`), `otp_locked` (ten wrong codes in all,
+/// across resends: the right code no longer helps and a new check is needed), `otp_expired`,
+/// `otp_not_sent`. Once the address had 20 wrong codes today (across its checks), no code for it
+/// is compared: a `429` with `Retry-After` (the seconds to midnight UTC).
 #[utoipa::path(
     post, path = "/api/v4/email/otp/verify", tag = "E-mail verification", operation_id = "verifyEmailCode",
     request_body(content = VerifyInput, example = json!({"check_id": "01936f6e-2a00-7000-8000-000000000001", "code": "123456"})),
@@ -169,6 +178,7 @@ pub struct VerifyInput {
         (status = 200, description = "The outcome", body = OtpAnswer),
         (status = 400, description = "Invalid input, or the check asked for no ownership", body = ErrorBody),
         (status = 404, description = "No such check", body = ErrorBody),
+        (status = 429, description = "The address's wrong codes of the day are used up (`Retry-After`)", body = ErrorBody),
     )
 )]
 async fn verify(
@@ -191,7 +201,8 @@ struct OutboxParams {
 /// The e-mail outbox
 ///
 /// The environment's messages, newest first, with recipient, subject, text and HTML bodies and
-/// the code: the sandbox never sends mail, so this is where its codes are read.
+/// the code: the sandbox never sends mail, so this is where its codes are read. Production's
+/// messages never show their code (`code` is null, and masked in the subject and bodies).
 #[utoipa::path(
     get, path = "/_docket/email/outbox", tag = "E-mail verification", operation_id = "listEmailOutbox",
     params(Paging, OutboxParams),

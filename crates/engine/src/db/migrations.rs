@@ -67,6 +67,14 @@ pub(crate) fn in_memory_at(version: usize) -> (Connection, impl FnOnce(&mut Conn
     (conn, |conn: &mut Connection| migrations().expect("in sequence").to_latest(conn).expect("migrates"))
 }
 
+/// The schema version the migration whose file name contains `name` brings a database to.
+#[cfg(test)]
+pub(crate) fn version_of(name: &str) -> usize {
+    let mut files: Vec<_> = FILES.files().map(|f| f.path().to_string_lossy().into_owned()).collect();
+    files.sort();
+    files.iter().position(|f| f.contains(name)).map(|i| i + 1).expect("a migration of that name")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 
 pub use migrations::SCHEMA_VERSION;
 #[cfg(test)]
-pub(crate) use migrations::{in_memory_at, migrated_in_memory};
+pub(crate) use migrations::{in_memory_at, migrated_in_memory, version_of};
 pub(crate) use packed::{PackedJson, packed_column, packed_text};
 pub(crate) use versions::Watched;
 pub(crate) use writer::wake_after_commit;

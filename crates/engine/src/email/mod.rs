@@ -4,12 +4,14 @@
 //!
 //! - `address`: the syntax (RFC 5321/5322, RFC 6531, IDNA);
 //! - `rules`: role accounts, disposable domains, typo suggestions, the verdict model;
-//! - `mx`: the sandbox's mail-exchanger simulation; `otp`: one-time codes; `messages`: the
-//!   code's message in four languages;
+//! - `mx`: the sandbox's mail-exchanger simulation; `otp`: one-time codes; `caps`: how many
+//!   wrong codes a check and an address take, and how many codes an address gets a day;
+//!   `messages`: the code's message in four languages;
 //! - `model`, `store`, `service`: the check as served, its SQL, its rules; `process`: rechecks
 //!   as due work; `demo`: the demo data set's checks.
 
 pub mod address;
+pub mod caps;
 mod demo;
 pub mod messages;
 mod model;
@@ -32,9 +34,11 @@ pub(crate) use process::spawn;
 
 use crate::domains::{Count, Domain, Reset, Table};
 
-/// The tables of e-mail verification: both go with a sandbox reset.
+/// The tables of e-mail verification: all go with a sandbox reset (the day's counts too, so a
+/// reset sandbox starts afresh).
 pub(crate) const DOMAIN: Domain = Domain {
     tables: &[
+        Table { name: "email_address_days", reset: Reset::Delete(None), counts: &[] },
         Table { name: "email_messages", reset: Reset::Delete(Some("email_messages")), counts: &[] },
         Table {
             name: "email_checks",
@@ -70,7 +74,7 @@ impl EmailState {
 }
 
 impl Emails<'_> {
-    /// Runs the due rechecks now (tests and tools).
+    /// Runs the due rechecks and sends now (tests and tools).
     pub async fn run_due(&self) -> crate::error::Result<usize> {
         process::run_due(self.engine).await
     }

@@ -48,10 +48,13 @@ pub struct Details {
     /// The verdict and risk model's version.
     pub risk_model: String,
     /// Why no code was sent, when ownership was asked for and none went out
-    /// (`otp_not_sent_no_relay`, `otp_not_sent_invalid_address`, `otp_send_failed`).
+    /// (`otp_not_sent_no_relay`, `otp_not_sent_relay_misconfigured`, `otp_not_sent_no_master_key`,
+    /// `otp_not_sent_invalid_address`, `otp_send_failed`).
     pub otp_code: Option<String>,
-    /// The code's state: `pending`, `verified`, `expired`, `locked`, `replaced`.
+    /// The code's state: `pending`, `verified`, `expired`, `locked` (ten wrong codes: a new check
+    /// is needed).
     pub otp_state: Option<String>,
+    /// Wrong codes the check still takes, across its resends, before it is locked.
     pub otp_attempts_left: Option<u32>,
 }
 
@@ -86,7 +89,8 @@ pub(crate) struct Record {
     pub(crate) otp_hash: Option<Vec<u8>>,
     pub(crate) otp_salt: Option<Vec<u8>>,
     pub(crate) otp_sent_at: Option<Timestamp>,
-    pub(crate) otp_attempts: u32,
+    /// Wrong codes tried, across all the check's codes (`caps::WRONG_PER_CHECK` locks it).
+    pub(crate) wrong_codes: u32,
     pub(crate) updated_at: Option<Timestamp>,
 }
 
@@ -100,8 +104,9 @@ pub struct EmailMessage {
     pub subject: String,
     pub text: String,
     pub html: String,
-    /// The one-time code it carries (the sandbox's outbox shows it; sent production messages
-    /// keep it masked).
+    /// The one-time code it carries: sandbox messages only, since the sandbox's outbox is where
+    /// its codes are read. Production never keeps a code in clear: its messages are stored with
+    /// the code masked in `subject`, `text` and `html`, and this is null.
     pub code: Option<String>,
     pub locale: String,
     /// `outbox` (the sandbox: never sent), `queued`, `sent`, `failed`.
@@ -120,9 +125,11 @@ pub struct OtpAnswer {
     pub ownership_verified: bool,
     pub ownership_verified_at: Option<Timestamp>,
     pub verdict: Verdict,
-    /// Why it was not verified: `otp_invalid`, `otp_expired`, `otp_locked`, `otp_replaced`,
-    /// `otp_not_sent`; null when verified.
+    /// Why it was not verified: `otp_invalid`, `otp_expired`, `otp_locked` (a new check is
+    /// needed), `otp_not_sent`; null when verified.
     pub code: Option<String>,
-    /// Wrong tries left before the code is locked.
+    /// Wrong codes the check still takes, across its resends, before it is locked.
     pub attempts_left: Option<u32>,
+    /// What `code` means and what to do next; null when verified.
+    pub message: Option<String>,
 }

@@ -9,8 +9,6 @@ use subtle::ConstantTimeEq;
 
 /// How long a code is valid (minutes).
 pub const VALID_MINUTES: i64 = 10;
-/// Wrong tries before a code is locked.
-pub const MAX_ATTEMPTS: u32 = 5;
 /// How long after a code is sent another may be asked for (seconds).
 pub const RESEND_COOLDOWN_SECONDS: i64 = 60;
 

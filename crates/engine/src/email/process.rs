@@ -44,7 +44,7 @@ pub(crate) fn spawn(engine: &Engine) {
     work::spawn(engine, DeliveryWorker);
 }
 
-/// Runs due rechecks now (tests and tools).
+/// Runs due rechecks and sends now (tests and tools).
 pub(crate) async fn run_due(engine: &Engine) -> Result<usize> {
-    work::run_now(engine, &RecheckWorker).await
+    Ok(work::run_now(engine, &RecheckWorker).await? + work::run_now(engine, &DeliveryWorker).await?)
 }

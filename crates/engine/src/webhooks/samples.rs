@@ -112,7 +112,7 @@ const KYB_CHECK: &str = r#"{"request_id":"019c9e79-4d64-73e1-9f30-5374f0f57975",
 
 const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
 
-const EMAIL_CHECK: &str = r#"{"event":"ownership_verified","id":"019d4e88-f847-7aa0-892f-bd2d85537ffe","email":"anna.berg@example.com","verdict":"pass","code":null,"risk_score":0,"checks":{"syntax_valid":true,"mx_found":true,"disposable":false,"role_based":false},"otp_sent":true,"otp_expires_at":"2026-11-22T09:10:00.000Z","ownership_verified":true,"ownership_verified_at":"2026-11-22T09:02:11.000Z","created_at":"2026-11-22T09:00:00.000Z","applicant_id":null,"require_ownership":true,"locale":"en","details":{"normalized":"anna.berg@example.com","syntax_error":null,"mx":"found","mx_hosts":[],"catch_all":false,"suggestion":null,"risk_model":"docket-email-risk-1","otp_code":null,"otp_state":"verified","otp_attempts_left":5}}"#;
+const EMAIL_CHECK: &str = r#"{"event":"ownership_verified","id":"019d4e88-f847-7aa0-892f-bd2d85537ffe","email":"anna.berg@example.com","verdict":"pass","code":null,"risk_score":0,"checks":{"syntax_valid":true,"mx_found":true,"disposable":false,"role_based":false},"otp_sent":true,"otp_expires_at":"2026-11-22T09:10:00.000Z","ownership_verified":true,"ownership_verified_at":"2026-11-22T09:02:11.000Z","created_at":"2026-11-22T09:00:00.000Z","applicant_id":null,"require_ownership":true,"locale":"en","details":{"normalized":"anna.berg@example.com","syntax_error":null,"mx":"found","mx_hosts":[],"catch_all":false,"suggestion":null,"risk_model":"docket-email-risk-1","otp_code":null,"otp_state":"verified","otp_attempts_left":10}}"#;
 
 #[cfg(test)]
 mod tests {

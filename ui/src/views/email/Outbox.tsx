@@ -1,5 +1,5 @@
 // The e-mail outbox: every message of the environment, live. The sandbox never sends mail, so
-// its one-time codes are read here; production's sent messages keep their codes masked.
+// its one-time codes are read here; production's messages never show or keep their codes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -35,7 +35,7 @@ export function Outbox() {
   });
   return (
     <>
-      <PageHeader title="E-mail outbox" description={environment === "sandbox" ? "The sandbox never sends mail: its messages and one-time codes are here, newest first." : "Production's messages and their delivery by SMTP; sent codes are masked."}>
+      <PageHeader title="E-mail outbox" description={environment === "sandbox" ? "The sandbox never sends mail: its messages and one-time codes are here, newest first." : "Production's messages and their delivery by SMTP; their codes are never shown or kept."}>
         {environment === "sandbox" && (
           <button type="button" className="danger" onClick={() => setClearing(true)} data-testid="clear-outbox">
             Clear
