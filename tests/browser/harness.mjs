@@ -18,9 +18,9 @@ export const OWNER = "Zoë Ångström";
 const BIN = process.env.DOCKET_BIN ?? join(ROOT, "target", "debug", "docket");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-/** A running `docket serve`: its base URL, its first login link and how to stop it. */
-export async function startDocket({ demo = true, env = {} } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), "docket-browser-"));
+/** A running `docket serve`: its base URL, its first login link and how to stop it. On a new data
+ * directory, or on `dataDir` (one kept by an earlier `stop({ keep: true })`). */
+export async function startDocket({ demo = true, env = {}, dataDir = mkdtempSync(join(tmpdir(), "docket-browser-")) } = {}) {
   const child = spawn(BIN, ["serve", ...(demo ? ["--demo"] : []), "--listen", "127.0.0.1:0", "--data-dir", dataDir], {
     // The machine's owner (whom `serve`'s login link signs in) is named after the OS user.
     env: { ...process.env, USER: OWNER, DOCKET_SANDBOX_API_KEY: SANDBOX_KEY, DOCKET_PRODUCTION_API_KEY: PRODUCTION_KEY, DOCKET_LOG: "warn", ...env },
@@ -47,10 +47,10 @@ export async function startDocket({ demo = true, env = {} } = {}) {
     url,
     login,
     dataDir,
-    async stop() {
+    async stop({ keep = false } = {}) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
     /** A fresh one-time login link, as a user would get with `docket console link`. */
     async newLoginLink() {

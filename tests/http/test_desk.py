@@ -17,24 +17,43 @@ DESK = "/_docket/desk"
 
 
 def verify_like_the_guide(text: str) -> tuple[bool, int]:
-    """The guide's few lines of Python, as an auditor would run them."""
+    """The guide's few lines of Python, as an auditor would run them: (intact, the seq of the last
+    event read, or of the first that fails)."""
+    def sha256(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def canonical(value) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
     prev, seq, emptied = "0" * 64, 0, {}
+    first = "0" * 64
     for line in text.splitlines():
         event = json.loads(line)
-        claimed = event.pop("hash")
-        if list(event["data"]) == ["erased"]:
-            emptied[event["seq"]] = (claimed, event["data"]["erased"], event["case_id"])
+        n, claimed, data, salt = event["seq"], event.pop("hash"), event.pop("data"), event.pop("salt")
+        if n != seq + 1 or event["prev_hash"] != prev:
+            return False, n
+        if sha256(canonical(event)) != claimed:
+            return False, n
+        if salt is None:
+            if list(data) != ["erased"]:
+                return False, n
+            emptied[n] = (event["data_hash"], data["erased"], event["case_id"])
         else:
-            canonical = json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            if hashlib.sha256(canonical.encode()).hexdigest() != claimed:
-                return False, event["seq"]
+            if sha256(salt + canonical(data)) != event["data_hash"]:
+                return False, n
             if event["kind"] == "erased":
-                for n, h in event["data"]["events"].items():
-                    if emptied.pop(int(n), None) != (h, event["data"]["erasure_id"], event["case_id"]):
-                        return False, event["seq"]
-        if event["seq"] != seq + 1 or event["prev_hash"] != prev:
-            return False, event["seq"]
-        prev, seq = claimed, event["seq"]
+                for m, h in data["events"].items():
+                    if emptied.pop(int(m), None) != (h, data["erasure_id"], event["case_id"]):
+                        return False, n
+            if event["kind"] == "chain_upgraded":
+                if (data["previous_head_hash"], data["previous_problem"]) != (first, None):
+                    return False, n
+                first = None
+        if first is not None:
+            old = dict(event, data=data, prev_hash=first)
+            del old["data_hash"]
+            first = event["data_hash"] if salt is None else sha256(canonical(old))
+        prev, seq = claimed, n
     if emptied:
         return False, min(emptied)
     return True, seq

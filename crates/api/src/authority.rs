@@ -373,6 +373,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/_docket/audit", READ),
     rule("GET", "/_docket/audit/export", READ),
     rule("GET", "/_docket/audit/verify", READ),
+    rule("GET", "/_docket/audit/status", READ),
+    rule("POST", "/_docket/audit/acknowledge", ADMIN),
     // Reviewers and their sessions.
     rule("GET", "/_docket/me", CONSOLE),
     rule("GET", "/_docket/me/sessions", CONSOLE),
@@ -398,6 +400,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/_docket/reset", SANDBOX_ADMIN),
     rule("GET", "/_docket/requests", READ),
     rule("DELETE", "/_docket/requests", SANDBOX),
+    rule("GET", "/_docket/requests/refused", Owner),
     rule("GET", "/_docket/keys", ADMIN),
     secret("POST", "/_docket/keys", ADMIN, &["key"]),
     rule("POST", "/_docket/keys/{key_id}/revoke", ADMIN),
@@ -448,6 +451,23 @@ pub fn describe(doc: &mut utoipa::openapi::OpenApi) {
             });
         }
     }
+}
+
+/// The table as Markdown for the API reference: one row per route, a column per kind of
+/// caller.
+pub fn markdown_table() -> String {
+    use CallerKind::*;
+    let kinds = [SandboxKey, ProductionKey, Reviewer, Senior, Admin, Owner, Person, Anyone];
+    let mut out = String::from(
+        "| Operation | sandbox key | production key | reviewer | senior | admin | owner | person | anyone |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for rule in RULES {
+        let callers = rule.access.callers();
+        let cells: Vec<&str> = kinds.iter().map(|k| if callers.contains(k) { "✓" } else { "" }).collect();
+        let sandbox_only = if matches!(rule.access, Access::Sandbox(_)) { " (sandbox)" } else { "" };
+        out.push_str(&format!("| `{} {}`{sandbox_only} | {} |\n", rule.method, rule.path, cells.join(" | ")));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@ pub struct ErrorBody {
     pub message: String,
     /// What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
     /// `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
-    /// `too_many_requests`, `timeout`, `unavailable`, `internal`.
+    /// `too_many_requests` (a 429, with `Retry-After`), `timeout`, `unavailable` (a 503; with
+    /// `Retry-After` when trying again later may help), `internal`.
     #[schema(example = "bad_request")]
     pub error: &'static str,
     /// The offending field, as a dotted path, when one is to blame.
@@ -100,6 +101,9 @@ impl From<Error> for ApiError {
             Error::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, m),
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),
+            Error::Busy { message, retry_after_seconds } => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(u64::from(retry_after_seconds))
+            }
             Error::TooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, m),
             Error::TooMany { message, retry_after_seconds } => {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, message).retry_after(retry_after_seconds)
@@ -125,3 +129,18 @@ impl IntoResponse for ApiError {
 
 /// What handlers return.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_that_must_wait_is_a_503_that_says_when_to_come_back() {
+        let busy = Error::Busy { message: "the preview must wait".to_owned(), retry_after_seconds: 5 };
+        let response = ApiError::from(busy).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers().get(axum::http::header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("5"));
+        let other = ApiError::from(Error::Unavailable("no master key".to_owned())).into_response();
+        assert!(other.headers().get(axum::http::header::RETRY_AFTER).is_none());
+    }
+}

@@ -11,6 +11,7 @@ pub mod compat;
 pub mod delivery;
 pub mod error;
 pub mod extract;
+pub mod listen;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
@@ -30,7 +31,7 @@ use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -64,6 +65,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::kyb_desk::router())
         .merge(routes::desk::router())
         .merge(routes::accounts::router())
+        .merge(routes::audit::router())
         .merge(routes::data::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
@@ -160,14 +162,47 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .layer(
             ServiceBuilder::new()
+                .map_request(sanitize_request_id)
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 .layer(
                     TraceLayer::new_for_http()
-                        .make_span_with(DefaultMakeSpan::new().level(tracing::Level::DEBUG))
+                        // The path only: a query may carry a one-time token (a login link's).
+                        .make_span_with(|request: &axum::http::Request<_>| {
+                            tracing::debug_span!("request", method = %request.method(), path = %request.uri().path())
+                        })
                         .on_response(DefaultOnResponse::new().level(tracing::Level::DEBUG)),
                 ),
         )
+}
+
+/// The longest `x-request-id` kept from a client, and its alphabet.
+const MAX_REQUEST_ID: usize = 128;
+
+fn request_id_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')
+}
+
+/// A client's `x-request-id`, as it is echoed and journaled: the characters of a safe alphabet,
+/// at most 128 of them; one with nothing usable is replaced by a new id.
+fn sanitize_request_id<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
+    let headers = request.headers_mut();
+    if let Some(value) = headers.get("x-request-id") {
+        let kept: String = String::from_utf8_lossy(value.as_bytes())
+            .chars()
+            .filter(|c| request_id_char(*c))
+            .take(MAX_REQUEST_ID)
+            .collect();
+        match axum::http::HeaderValue::from_str(&kept) {
+            Ok(v) if !kept.is_empty() => {
+                headers.insert("x-request-id", v);
+            }
+            _ => {
+                headers.remove("x-request-id");
+            }
+        }
+    }
+    request
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {
@@ -221,6 +256,21 @@ mod tests {
             .collect();
         unserved.sort();
         assert!(unserved.is_empty(), "rules for routes nobody serves: {unserved:?}");
+    }
+
+    #[test]
+    fn request_ids_are_cut_to_a_safe_alphabet() {
+        let with = |id: &[u8]| {
+            let request = axum::http::Request::builder()
+                .header("x-request-id", axum::http::HeaderValue::from_bytes(id).expect("header"))
+                .body(())
+                .expect("request");
+            sanitize_request_id(request).headers().get("x-request-id").map(|v| v.to_str().expect("ascii").to_owned())
+        };
+        assert_eq!(with(b"abc-123_x.y:z").as_deref(), Some("abc-123_x.y:z"));
+        assert_eq!(with(b"a<script>b").as_deref(), Some("ascriptb"));
+        assert_eq!(with("x".repeat(400_000).as_bytes()).map(|v| v.len()), Some(MAX_REQUEST_ID));
+        assert_eq!(with(b"<>!"), None, "nothing usable: a new id is made");
     }
 
     #[test]

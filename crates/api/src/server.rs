@@ -42,6 +42,25 @@ pub struct ServeOptions {
     pub dns_server: Option<SocketAddr>,
     /// The SMTP relay of production's one-time codes.
     pub smtp: Option<docket_engine::email::SmtpSettings>,
+    /// Connection bounds, the connection cap and the shutdown deadline.
+    pub connections: crate::listen::Options,
+    /// HTTPS: off, from given files, or a self-signed pair (the default beyond loopback).
+    pub tls: TlsChoice,
+    /// Serve plain HTTP beyond loopback (said at every start).
+    pub insecure_http: bool,
+    /// The address people reach this server at, for links and hosted pages (default: the
+    /// listen address).
+    pub public_url: Option<String>,
+}
+
+/// Whether Docket serves HTTPS, and with which certificate.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum TlsChoice {
+    /// Plain HTTP on loopback; beyond loopback, a self-signed pair unless `insecure_http`.
+    #[default]
+    Auto,
+    /// A certificate chain and key in PEM files.
+    Files { cert: PathBuf, key: PathBuf },
 }
 
 /// The file in the data directory that keeps the master key when no other source gives one.
@@ -88,6 +107,10 @@ impl ServeOptions {
             master_key: MasterKeySource::File,
             dns_server: None,
             smtp: None,
+            connections: crate::listen::Options::default(),
+            tls: TlsChoice::Auto,
+            insecure_http: false,
+            public_url: None,
         }
     }
 }
@@ -99,6 +122,8 @@ pub enum StartError {
     Bind(SocketAddr, std::io::Error),
     /// The webhook HTTP client could not be made.
     Transport(String),
+    /// HTTPS could not be set up (an unreadable certificate or key).
+    Tls(String),
 }
 
 impl fmt::Display for StartError {
@@ -113,6 +138,7 @@ impl fmt::Display for StartError {
             }
             StartError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
             StartError::Transport(e) => f.write_str(e),
+            StartError::Tls(e) => f.write_str(e),
         }
     }
 }
@@ -135,8 +161,20 @@ pub struct Server {
     pub first_run: Option<FirstRun>,
     /// Set when demo data was seeded.
     pub seeded: Option<SeedSummary>,
+    /// The certificate when Docket serves HTTPS.
+    pub tls: Option<TlsSummary>,
+    /// Plain HTTP beyond loopback, asked for with `insecure_http`.
+    pub insecure: bool,
     listener: TcpListener,
     state: AppState,
+    listen: crate::listen::Options,
+}
+
+/// What to tell the operator of the certificate served.
+#[derive(Debug, Clone)]
+pub struct TlsSummary {
+    pub fingerprint: String,
+    pub source: crate::listen::tls::CertificateSource,
 }
 
 pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
@@ -166,18 +204,33 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     let listener = TcpListener::bind(options.listen).await.map_err(|e| StartError::Bind(options.listen, e))?;
     engine.start_background(Arc::new(transport));
     // The audit chains are verified at every start, beside serving (a long chain must not delay
-    // the window): a stored event edited, removed or reordered since is reported at once.
+    // the window): a stored event edited, removed or reordered since is reported at once, and the
+    // console shows it on every page until an admin acknowledges it.
     let auditor = engine.clone();
     tokio::spawn(async move {
         match auditor.audit().verify_all().await {
             Ok(chains) => {
                 for (scope, verified) in &chains {
-                    if let Some(problem) = &verified.problem {
+                    for problem in verified.problems.iter().filter(|p| p.acknowledged.is_none()) {
                         tracing::error!(
                             environment = scope.environment.as_str(),
                             seq = problem.seq,
-                            "audit chain NOT intact: {}",
+                            "audit chain NOT intact: {} (shown in the console until an admin acknowledges it)",
                             problem.message
+                        );
+                    }
+                    if verified.more_problems > 0 {
+                        tracing::error!(
+                            environment = scope.environment.as_str(),
+                            more = verified.more_problems,
+                            "audit chain NOT intact: more problems than are listed"
+                        );
+                    }
+                    if !verified.ok && verified.unacknowledged == 0 {
+                        tracing::warn!(
+                            environment = scope.environment.as_str(),
+                            problems = verified.problems.len(),
+                            "audit chain not intact; every problem was acknowledged by an admin"
                         );
                     }
                 }
@@ -217,10 +270,40 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         });
     }
     let local = listener.local_addr().map_err(|e| StartError::Bind(options.listen, e))?;
-    let url = base_url(local);
-    engine.set_public_url(&url);
-    let state = AppState { engine: engine.clone(), body_limit: options.body_limit, secure_cookies: false };
-    Ok(Server { engine, data_dir: options.data_dir, url, first_run, seeded, listener, state })
+    let beyond_loopback = !local.ip().is_loopback();
+    let certificate = match &options.tls {
+        TlsChoice::Files { cert, key } => Some(crate::listen::tls::load(cert, key).map_err(StartError::Tls)?),
+        TlsChoice::Auto if beyond_loopback && !options.insecure_http => Some(
+            crate::listen::tls::self_signed(&options.data_dir, &certificate_names(local)).map_err(StartError::Tls)?,
+        ),
+        TlsChoice::Auto => None,
+    };
+    let scheme = if certificate.is_some() { "https" } else { "http" };
+    let url = base_url(scheme, local);
+    engine.set_public_url(options.public_url.as_deref().map(|u| u.trim_end_matches('/')).unwrap_or(&url));
+    let state =
+        AppState { engine: engine.clone(), body_limit: options.body_limit, secure_cookies: certificate.is_some() };
+    let tls = certificate.as_ref().map(|c| TlsSummary { fingerprint: c.fingerprint.clone(), source: c.source.clone() });
+    let mut listen = options.connections.clone();
+    listen.tls = certificate.map(|c| c.acceptor);
+    let insecure = beyond_loopback && tls.is_none();
+    Ok(Server { engine, data_dir: options.data_dir, url, first_run, seeded, tls, insecure, listener, state, listen })
+}
+
+/// The names a self-signed certificate covers: `localhost`, the loopback addresses, this
+/// machine's name, and the address listened on when it is a particular one.
+fn certificate_names(local: SocketAddr) -> Vec<String> {
+    let mut names = vec!["localhost".to_owned(), "127.0.0.1".to_owned(), "::1".to_owned()];
+    if let Ok(host) = std::fs::read_to_string("/proc/sys/kernel/hostname").or_else(|_| std::env::var("HOSTNAME")) {
+        let host = host.trim();
+        if !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.') {
+            names.push(host.to_owned());
+        }
+    }
+    if !local.ip().is_unspecified() {
+        names.push(local.ip().to_string());
+    }
+    names
 }
 
 /// Keys pinned by `DOCKET_SANDBOX_API_KEY` and `DOCKET_PRODUCTION_API_KEY`, when set.
@@ -253,13 +336,13 @@ pub fn save_first_run_keys(data_dir: &std::path::Path, first: &FirstRun) -> std:
     Ok(path)
 }
 
-fn base_url(addr: SocketAddr) -> String {
+fn base_url(scheme: &str, addr: SocketAddr) -> String {
     let ip = match addr.ip() {
         ip if ip.is_unspecified() && ip.is_ipv4() => std::net::IpAddr::from([127, 0, 0, 1]),
         ip if ip.is_unspecified() => std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
         ip => ip,
     };
-    format!("http://{}", SocketAddr::new(ip, addr.port()))
+    format!("{scheme}://{}", SocketAddr::new(ip, addr.port()))
 }
 
 /// The file in the data directory that says where the `docket serve` (or desktop app) serving it
@@ -317,12 +400,21 @@ impl Server {
         console_login_url(&self.engine, &self.url, None, None).await
     }
 
-    /// Serves until `shutdown` completes, then finishes in-flight requests and stores what is
-    /// still queued.
+    /// Serves until `shutdown` completes, then finishes in-flight requests (cutting what is
+    /// still open after the shutdown deadline) and stores what is still queued. While it runs,
+    /// `server.json` in the data directory says where (for `docket console link` and
+    /// `docket reviewers`).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let running = self.data_dir.join(RUNNING_FILE);
+        let public_url = self.engine.public_url();
+        let about = serde_json::json!({ "url": public_url, "pid": std::process::id() });
+        if let Err(e) = docket_engine::private::write(&running, about.to_string().as_bytes()) {
+            tracing::warn!(error = %e, "could not write {}", running.display());
+        }
         let app = crate::app(self.state);
-        let result = axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await;
+        let result = crate::listen::serve(self.listener, app, self.listen, shutdown).await;
         self.engine.shutdown().await;
+        let _ = std::fs::remove_file(&running);
         result
     }
 }
@@ -333,9 +425,9 @@ mod tests {
 
     #[test]
     fn urls_name_a_reachable_address() {
-        assert_eq!(base_url("0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
-        assert_eq!(base_url("[::]:80".parse().expect("addr")), "http://[::1]:80");
-        assert_eq!(base_url("127.0.0.1:3625".parse().expect("addr")), "http://127.0.0.1:3625");
+        assert_eq!(base_url("http", "0.0.0.0:80".parse().expect("addr")), "http://127.0.0.1:80");
+        assert_eq!(base_url("http", "[::]:80".parse().expect("addr")), "http://[::1]:80");
+        assert_eq!(base_url("https", "127.0.0.1:3625".parse().expect("addr")), "https://127.0.0.1:3625");
     }
 
     #[test]

@@ -75,6 +75,9 @@ pub async fn store(
 fn malformed(e: MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the upload is larger than the limit of this route")
+    } else if e.body_text().contains("arrived too slowly") {
+        // The connection guard cut a body that stalled or crawled.
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, "the upload stalled or arrived too slowly")
     } else {
         ApiError::bad_request(format!("the form could not be read: {}", e.body_text()))
     }

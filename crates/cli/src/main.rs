@@ -93,10 +93,15 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    // A reader that stops early (`docket info | head`) ends the process quietly, as it does any
-    // Unix tool, instead of making the next `println!` panic.
-    sigpipe::reset();
     let cli = Cli::parse();
+    // A reader that stops early (`docket info | head`) ends a printing command quietly, as it
+    // does any Unix tool, instead of making the next `println!` panic. Not the server: there a
+    // broken pipe (a client gone, a child process that stopped reading its input) is an error
+    // value of the write that broke it, and SIGPIPE stays ignored as Rust sets it, so that it
+    // cannot end the process serving everyone else.
+    if !matches!(cli.command, Command::Serve(_)) {
+        sigpipe::reset();
+    }
     init_logging(&cli.log);
     let data_dir = match cli.data_dir.clone().or_else(docket_engine::default_data_dir) {
         Some(dir) => dir,

@@ -164,7 +164,8 @@ async fn set_disabled(engine: &Engine, reviewer: &str, target: &Target, disabled
 #[derive(Debug, Subcommand)]
 pub enum AuditCommand {
     /// Verify an exported audit chain (JSON Lines from `GET /_docket/audit/export`): exits 0 when
-    /// intact, 1 naming the first event that was edited, removed or reordered.
+    /// intact, 1 naming every event that was edited, removed, reordered or emptied without an
+    /// erasure (and whether an admin acknowledged it).
     Verify {
         /// The exported chain (JSON Lines).
         file: PathBuf,
@@ -176,16 +177,36 @@ pub fn audit(cmd: AuditCommand) -> Result<()> {
         AuditCommand::Verify { file } => {
             let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let verified = docket_engine::audit::verify_lines(&text);
-            match verified.problem {
-                None => {
-                    println!("intact: {} events; head hash {}", verified.events, verified.head_hash);
-                    Ok(())
-                }
-                Some(problem) => {
-                    println!("NOT intact: {} ({} events verified before it)", problem.message, verified.events);
-                    std::process::exit(1);
+            if docket_engine::audit::is_first_format(&text) {
+                println!(
+                    "(exported before Docket's audit chain was upgraded, in its first format: there, an event an \
+                     erasure emptied does not prove the events before it)"
+                );
+            }
+            let Some(first) = &verified.problem else {
+                println!("intact: {} events; head hash {}", verified.events, verified.head_hash);
+                return Ok(());
+            };
+            println!(
+                "NOT intact: {} ({} events read; {} problems, {} not acknowledged)",
+                first.message,
+                verified.events,
+                verified.problems.len() as u64 + verified.more_problems,
+                verified.unacknowledged
+            );
+            for problem in &verified.problems {
+                match &problem.acknowledged {
+                    None => println!("  event {}: {}", problem.seq, problem.message),
+                    Some(a) => println!(
+                        "  event {}: {} (acknowledged by {} in event {}: {})",
+                        problem.seq, problem.message, a.by, a.seq, a.note
+                    ),
                 }
             }
+            if verified.more_problems > 0 {
+                println!("  and {} more", verified.more_problems);
+            }
+            std::process::exit(1);
         }
     }
 }

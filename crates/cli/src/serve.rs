@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use docket_api::server::{self, DEFAULT_BODY_LIMIT, DEFAULT_LISTEN, MasterKeySource, ServeOptions};
+use docket_api::listen::tls::CertificateSource;
+use docket_api::server::{self, DEFAULT_BODY_LIMIT, DEFAULT_LISTEN, MasterKeySource, ServeOptions, TlsChoice};
 use docket_engine::journal::JournalSettings;
 use docket_engine::organizations::{FirstRun, pin_variable};
 use docket_engine::webhooks::MasterKey;
@@ -74,6 +75,35 @@ pub struct ServeArgs {
     /// fsyncs at checkpoints (a crash loses nothing, a power failure may lose the last commits).
     #[arg(long, value_enum, default_value_t = DurabilityArg::Full)]
     durability: DurabilityArg,
+
+    /// Serve HTTPS with this certificate chain (PEM); with --tls-key. Without them Docket serves
+    /// plain HTTP on loopback, and HTTPS with a self-signed certificate (made at the first
+    /// start, kept in the data directory's tls/, its fingerprint printed) beyond loopback.
+    #[arg(long, env = "DOCKET_TLS_CERT", value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+
+    /// The private key of --tls-cert (PEM).
+    #[arg(long, env = "DOCKET_TLS_KEY", value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+
+    /// Serve plain HTTP even beyond loopback (sessions and keys then cross the network
+    /// readable by anyone on it; said at every start).
+    #[arg(long, conflicts_with = "tls_cert")]
+    insecure_http: bool,
+
+    /// The address people reach this server at, for sign-in links and hosted pages (default:
+    /// the listen address), such as https://docket.example.internal:3625.
+    #[arg(long, env = "DOCKET_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+
+    /// Most connections served at once; more are answered 503.
+    #[arg(long, default_value_t = 1024, value_name = "N")]
+    max_connections: usize,
+
+    /// After Ctrl+C or SIGTERM, how long requests in flight may take before the connections
+    /// still open are cut.
+    #[arg(long, default_value = "10s", value_parser = parse_duration, value_name = "DURATION")]
+    shutdown_deadline: jiff::SignedDuration,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -109,6 +139,20 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         DurabilityArg::Full => Durability::Full,
         DurabilityArg::Normal => Durability::Normal,
     };
+    if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
+        options.tls = TlsChoice::Files { cert, key };
+    }
+    options.insecure_http = args.insecure_http;
+    if let Some(url) = args.public_url {
+        anyhow::ensure!(
+            (url.starts_with("http://") || url.starts_with("https://")) && url.parse::<url::Url>().is_ok(),
+            "--public-url must be a base URL such as https://docket.example.internal:3625"
+        );
+        options.public_url = Some(url);
+    }
+    options.connections.max_connections = args.max_connections.max(1);
+    options.connections.shutdown_deadline = std::time::Duration::try_from(args.shutdown_deadline)
+        .map_err(|_| anyhow::anyhow!("--shutdown-deadline must not be negative"))?;
     for (env, value) in
         [(Environment::Sandbox, args.sandbox_api_key), (Environment::Production, args.production_api_key)]
     {
@@ -119,11 +163,34 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
 
     let server = server::start(options).await?;
     let login = server.console_login_url().await.context("cannot make a console login link")?;
-    let mut out = std::io::stdout().lock();
+    // The banner is written whole at once; a reader that went away (`docket serve | head -1`)
+    // does not stop the server.
+    let mut out = Vec::new();
     // The first line is the URL: scripts and tests read it. The second opens the console.
     writeln!(out, "{}", server.url)?;
     writeln!(out, "Console: {login}")?;
     writeln!(out, "Docket {} serving {} (data in {})", env!("CARGO_PKG_VERSION"), server.url, data_dir.display())?;
+    if let Some(tls) = &server.tls {
+        let source = match &tls.source {
+            CertificateSource::Given { cert } => format!("from {}", cert.display()),
+            CertificateSource::SelfSignedNew { dir } => format!("self-signed, made now in {}", dir.display()),
+            CertificateSource::SelfSigned { dir } => format!("self-signed, from {}", dir.display()),
+        };
+        writeln!(out, "HTTPS: certificate {source}; SHA-256 fingerprint {}", tls.fingerprint)?;
+        if !matches!(tls.source, CertificateSource::Given { .. }) {
+            writeln!(
+                out,
+                "  Browsers will warn that it is self-signed: check that they show this fingerprint before you go on."
+            )?;
+        }
+    }
+    if server.insecure {
+        writeln!(
+            out,
+            "WARNING: plain HTTP beyond loopback (--insecure-http): console sessions, API keys and personal data cross \
+             the network unencrypted. Serve HTTPS instead (drop --insecure-http, or give --tls-cert and --tls-key)."
+        )?;
+    }
     writeln!(out, "API reference: {}/docs", server.url)?;
     if server.engine.is_encrypted() {
         writeln!(out, "Encryption at rest: on (the database and stored files, under the given key)")?;
@@ -148,10 +215,15 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         announce_first_run(&mut out, &data_dir, first)?;
     }
     writeln!(out, "Press Ctrl+C to stop.")?;
-    drop(out);
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(&out).and_then(|()| stdout.flush()) {
+        tracing::warn!(error = %e, "the start banner could not be written to standard output; serving anyway");
+    }
+    drop(stdout);
 
     server.run(shutdown_signal()).await.context("the server stopped with an error")?;
-    eprintln!("Docket stopped.");
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = writeln!(std::io::stderr(), "Docket stopped.");
     Ok(())
 }
 

@@ -38,6 +38,10 @@ pub enum Error {
     /// The operation needs something this process was started without (a master key).
     #[error("{0}")]
     Unavailable(String),
+    /// The operation could not have its turn now (every slot for heavy work is taken): the
+    /// caller may try again after `retry_after_seconds`.
+    #[error("{message}")]
+    Busy { message: String, retry_after_seconds: u32 },
     /// A storage failure the caller did not cause.
     #[error("storage error: {0}")]
     Storage(String),

@@ -21,6 +21,7 @@ pub mod erasure;
 pub mod error;
 pub mod events;
 pub mod files;
+mod heavy;
 pub mod id;
 pub mod journal;
 pub mod kyb;
@@ -116,6 +117,8 @@ pub(crate) struct Core {
     aml: aml::AmlState,
     webhooks: webhooks::WebhookState,
     files: files::FilesState,
+    /// The slots of heavy work on documents (decodes, renders), shared by every caller.
+    heavy: heavy::HeavyWork,
     kyb: kyb::KybState,
     /// Held while the console takes a backup (one at a time).
     backups: tokio::sync::Mutex<()>,
@@ -123,6 +126,8 @@ pub(crate) struct Core {
     transmon: transmon::TransmonState,
     /// Failed console sign-ins, per account and address.
     console: console::ConsoleState,
+    /// What the last verification of each audit chain found.
+    audit: audit::AuditState,
     /// The address the hosted pages are reached at (`verification_url`), set by the server.
     public_url: std::sync::RwLock<String>,
     /// The key the database was opened with (shown to the machine's owner to keep a copy).
@@ -180,11 +185,13 @@ impl Engine {
                 aml: aml::AmlState::new(),
                 webhooks: webhooks::WebhookState::new(config.master_key),
                 files: Default::default(),
+                heavy: heavy::HeavyWork::default(),
                 kyb: kyb::KybState::default(),
                 backups: tokio::sync::Mutex::new(()),
                 email: email::EmailState::new(config.dns_server, config.smtp),
                 transmon: transmon::TransmonState::default(),
                 console: console::ConsoleState::default(),
+                audit: audit::AuditState::default(),
                 public_url: std::sync::RwLock::new(DEFAULT_PUBLIC_URL.to_owned()),
                 database_key,
             }),
@@ -194,6 +201,25 @@ impl Engine {
         let built = engine.applicants().build_missing_json().await?;
         if built > 0 {
             tracing::info!(applicants = built, "built the stored JSON of existing applicants");
+        }
+        // Audit chains written in the first format are rewritten in the second, before anything
+        // appends to them.
+        for upgraded in audit::upgrade::upgrade_all(&engine).await? {
+            let environment = upgraded.scope.environment.as_str();
+            match &upgraded.previous_problem {
+                None => tracing::info!(
+                    environment,
+                    events = upgraded.events,
+                    previous_head_hash = upgraded.previous_head_hash,
+                    "upgraded the audit chain to its second format (erasures no longer cut what a head hash proves)"
+                ),
+                Some(problem) => tracing::error!(
+                    environment,
+                    events = upgraded.events,
+                    previous_head_hash = upgraded.previous_head_hash,
+                    "upgraded the audit chain to its second format, but it was NOT intact before: {problem}"
+                ),
+            }
         }
         Ok(engine)
     }

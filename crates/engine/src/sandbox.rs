@@ -110,6 +110,8 @@ impl Sandbox<'_> {
             .await?;
         // Stored files' contents live beside the database: those no record names now go too.
         self.engine.files().remove_unreferenced(blobs).await;
+        // The audit chain starts again: what was found of the old one no longer holds.
+        self.engine.audit().forget(scope);
         Ok(ResetSummary(removed.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()))
     }
 }

@@ -61,3 +61,6 @@ export type Tried = S["Tried"];
 export type Backtest = S["Backtest"];
 export type BacktestRequest = S["BacktestRequest"];
 export type BacktestChange = S["BacktestChange"];
+export type ChainStatus = S["ChainStatus"];
+export type ChainVerification = S["Verified"];
+export type ChainProblem = S["Problem"];

@@ -1,10 +1,11 @@
 // The frame around every view: navigation, the environment switch, the signed-in reviewer,
-// keyboard shortcuts.
+// keyboard shortcuts, and a broken audit chain until an admin acknowledges it.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, useNavigate } from "react-router";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { ApiError, get, post } from "../api/client";
-import type { Info } from "../api/types";
+import type { ChainStatus, Info } from "../api/types";
+import { chainAlarm } from "../lib/chain";
 import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
 import { ROLE_NAMES, useMe, useSession } from "../session";
 import { Badge } from "./Badge";
@@ -37,6 +38,18 @@ const NAV: { to: string; label: string; id: string; end: boolean; sub?: boolean 
 export function useInfo() {
   const { environment } = useSession();
   return useQuery({ queryKey: ["info", environment], queryFn: ({ signal }) => get<Info>("/_docket/info", undefined, signal), retry: false });
+}
+
+/** What the last verification of this environment's audit chain found (at Docket's start, or
+ * since): asked again every minute, and every 5 s until the start's verification is done. */
+export function useChainStatus() {
+  const { environment } = useSession();
+  return useQuery({
+    queryKey: ["audit", environment, "status"],
+    queryFn: ({ signal }) => get<ChainStatus>("/_docket/audit/status", undefined, signal),
+    refetchInterval: (query) => (query.state.data?.verification ? 60_000 : 5_000),
+    retry: false,
+  });
 }
 
 /** Clicks (or focuses, for a field) the first element marked with one of the targets; false when the view has none. */
@@ -133,6 +146,7 @@ export function Layout() {
             <ReviewerChip />
           </div>
         </header>
+        <ChainAlarm />
         <main id="main" tabIndex={-1}>
           {info.isPending || me.isPending ? <Loading what="Docket" /> : info.error ? <ErrorState error={info.error} retry={() => void info.refetch()} /> : <Outlet />}
         </main>
@@ -156,6 +170,18 @@ export function Layout() {
           ))}
         </div>
       </Dialog>
+    </div>
+  );
+}
+
+/** On every page while the audit chain has a problem no admin acknowledged. */
+function ChainAlarm() {
+  const status = useChainStatus();
+  const alarm = chainAlarm(status.data?.verification);
+  if (!alarm) return null;
+  return (
+    <div className="chain-alarm" role="alert" data-testid="chain-alarm">
+      <strong>{alarm}</strong> An event was edited, removed or emptied outside Docket. <Link to="/audit">See the problems on the Audit trail</Link>, where an admin acknowledges them.
     </div>
   );
 }

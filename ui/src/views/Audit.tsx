@@ -1,22 +1,24 @@
 // The audit trail: the environment's hash-chained events (filter by case, reviewer, time), the
-// chain's verification, and the export auditors verify on their own (`docket audit verify FILE`).
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+// chain's verification with its problems (an admin acknowledges them here), and the export
+// auditors verify on their own (`docket audit verify FILE`).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
 import { Link } from "react-router";
-import { download, get } from "../api/client";
+import { download, get, post } from "../api/client";
 import { Badge } from "../components/Badge";
 import { Card } from "../components/Card";
 import { DataTable } from "../components/DataTable";
 import { DateFilter, FilterBar, SelectFilter, TextFilter } from "../components/FilterBar";
 import { PageHeader } from "../components/Layout";
 import { Pager } from "../components/Pager";
-import { Empty, ErrorState, Loading } from "../components/States";
+import { Empty, ErrorState, FormError, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
 import { shortId } from "../lib/format";
 import { useTypedFilter, useUrlState } from "../lib/params";
-import { useSession } from "../session";
+import { unacknowledged } from "../lib/chain";
+import { can, useReviewer, useSession } from "../session";
 import { AUDIT_KEYS, auditQuery, eventSummary } from "./kyb/audit";
 import { useReviewers } from "./kyb/data";
 import { words } from "./kyb/evidence";
@@ -96,7 +98,16 @@ export function Audit() {
 
 function Verification() {
   const { environment } = useSession();
-  const verify = useQuery({ queryKey: ["audit", environment, "verify"], queryFn: ({ signal }) => get<AuditVerification>("/_docket/audit/verify", undefined, signal) });
+  const queryClient = useQueryClient();
+  const verify = useQuery({
+    queryKey: ["audit", environment, "verify"],
+    queryFn: async ({ signal }) => {
+      const verified = await get<AuditVerification>("/_docket/audit/verify", undefined, signal);
+      // The banner on every page shows what this verification found.
+      void queryClient.invalidateQueries({ queryKey: ["audit", environment, "status"] });
+      return verified;
+    },
+  });
   return (
     <Card
       title="Chain verification"
@@ -114,14 +125,86 @@ function Verification() {
       ) : verify.data.ok ? (
         <p className="row" style={{ alignItems: "center", margin: 0 }} data-testid="audit-verify" data-ok="true">
           <Badge tone="good">intact</Badge> Every hash checks out: {verify.data.events} {verify.data.events === 1 ? "event" : "events"}, none edited or missing
-          {verify.data.erased_events > 0 ? `; ${verify.data.erased_events} emptied by erasures on request, each accounted for by its erasure's event.` : "."}
+          {verify.data.erased_events > 0 ? `; ${verify.data.erased_events} emptied by erasures on request, each accounted for by its erasure's event and still linked.` : "."}
         </p>
       ) : (
-        <p className="row" style={{ alignItems: "center", margin: 0 }} data-testid="audit-verify" data-ok="false" role="alert">
-          <Badge tone="bad">broken</Badge> {verify.data.problem ? `Event #${verify.data.problem.seq}: ${verify.data.problem.message}` : "The chain does not verify."}
-        </p>
+        <Problems verification={verify.data} />
       )}
     </Card>
+  );
+}
+
+/** A broken chain: every problem found, who acknowledged which, and the admin's acknowledgement. */
+function Problems({ verification }: { verification: AuditVerification }) {
+  const me = useReviewer();
+  const open = unacknowledged(verification);
+  const total = verification.problems.length + verification.more_problems;
+  return (
+    <div data-testid="audit-verify" data-ok="false">
+      <p className="row" style={{ alignItems: "center", margin: 0 }} role="alert">
+        <Badge tone="bad">broken</Badge> {total === 1 ? "One problem" : `${total} problems`} in {verification.events} events
+        {verification.unacknowledged > 0 ? `; ${verification.unacknowledged} not acknowledged.` : "; every one acknowledged by an admin."}
+      </p>
+      <ul className="chain-problems small">
+        {verification.problems.map((p) => (
+          <li key={`${p.seq}-${p.kind}`} data-testid="audit-problem" data-acknowledged={p.acknowledged ? "true" : "false"}>
+            <strong>Event #{p.seq}</strong>: {p.message}{" "}
+            {p.acknowledged ? (
+              <span className="muted">
+                (acknowledged by {actorName(p.acknowledged.by)}, <Time value={p.acknowledged.at} /> in event #{p.acknowledged.seq}: “{p.acknowledged.note}”)
+              </span>
+            ) : (
+              <Badge tone="bad">not acknowledged</Badge>
+            )}
+          </li>
+        ))}
+        {verification.more_problems > 0 && <li>… and {verification.more_problems} more, not listed: a chain this broken is restored from a backup, not acknowledged.</li>}
+      </ul>
+      {open.length > 0 &&
+        (can(me?.role, "admin") ? (
+          <AcknowledgeForm problems={open.map((p) => p.seq)} />
+        ) : (
+          <p className="muted small">An admin acknowledges these problems here, with a note saying what was found and done; the acknowledgement is recorded on the chain.</p>
+        ))}
+    </div>
+  );
+}
+
+function AcknowledgeForm({ problems }: { problems: number[] }) {
+  const { environment } = useSession();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [note, setNote] = useState("");
+  const acknowledge = useMutation({
+    mutationFn: () => post<AuditVerification>("/_docket/audit/acknowledge", { note: note.trim(), problems }),
+    onSuccess: (verified) => {
+      queryClient.setQueryData(["audit", environment, "verify"], verified);
+      // The banner, and the list, which now ends with the acknowledgement.
+      void queryClient.invalidateQueries({ queryKey: ["audit", environment], predicate: (q) => q.queryKey[2] !== "verify" });
+      setNote("");
+      toast("Acknowledged: recorded on the audit chain");
+    },
+  });
+  return (
+    <form
+      className="stack"
+      style={{ marginTop: 12 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (note.trim()) acknowledge.mutate();
+      }}
+    >
+      <label>
+        Note (recorded on the chain with your name: what was found and done)
+        <textarea value={note} onChange={(e) => setNote(e.target.value)} required rows={3} maxLength={2000} placeholder="The database was edited while Docket was stopped; restored from the 09:00 backup." data-testid="audit-ack-note" />
+      </label>
+      <FormError error={acknowledge.error} />
+      <div>
+        <button type="submit" className="danger" disabled={acknowledge.isPending || !note.trim()} data-testid="audit-ack-submit">
+          Acknowledge {problems.length === 1 ? "the problem" : `${problems.length} problems`}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -48,8 +48,9 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
         return next.run(req).await;
     }
     let headers = req.headers();
+    let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
     let result = if let Some(token) = headers.get(API_KEY_HEADER) {
-        by_key(&state, token.to_str().unwrap_or("\u{0}")).await
+        by_key(&state, token.to_str().unwrap_or("\u{0}"), peer).await
     } else if let Some(secret) = session_cookie(headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())) {
         let secret = secret.to_owned();
         by_session(&state, req.headers(), &secret).await.map(|(caller, renewed)| {
@@ -80,11 +81,15 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     response
 }
 
-async fn by_key(state: &AppState, token: &str) -> Result<(Caller, Option<HeaderValue>), Error> {
+async fn by_key(
+    state: &AppState,
+    token: &str,
+    peer: Option<std::net::IpAddr>,
+) -> Result<(Caller, Option<HeaderValue>), Error> {
     if token.contains('\u{0}') {
         return Err(Error::Unauthorized("invalid API key".into()));
     }
-    let auth = state.engine.keys().authenticate(token).await?;
+    let auth = state.engine.keys().authenticate_from(token, peer).await?;
     Ok((Caller { scope: auth.scope, credential: Credential::ApiKey(auth.key_id) }, None))
 }
 

@@ -83,10 +83,12 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
     } else if upload {
         Ok(Incoming::Streamed(Body::new(http_body_util::Limited::new(body, limit))))
     } else {
-        match http_body_util::Limited::new(body, limit).collect().await {
-            Ok(collected) => Ok(Incoming::Buffered(collected.to_bytes())),
-            Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
-            Err(e) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
+        match tokio::time::timeout(BODY_TIMEOUT, http_body_util::Limited::new(body, limit).collect()).await {
+            Ok(Ok(collected)) => Ok(Incoming::Buffered(collected.to_bytes())),
+            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(too_large(limit)),
+            Ok(Err(e)) if timed_out(e.as_ref()) => Err(body_too_slow()),
+            Ok(Err(e)) => Err(ApiError::bad_request(format!("could not read the request body: {e}"))),
+            Err(_) => Err(body_too_slow()),
         }
     };
     let console_read = is_console_read(&parts);
@@ -197,6 +199,29 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
             .await;
     }
     Response::from_parts(response_parts, Body::from(response_bytes))
+}
+
+/// How long a request body (up to the body limit) may take to arrive; uploads are held to a
+/// pace instead (`listen::guard`).
+const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+fn body_too_slow() -> ApiError {
+    ApiError::new(
+        StatusCode::REQUEST_TIMEOUT,
+        "the request body did not arrive in time (it stalled or came too slowly)",
+    )
+}
+
+/// Whether a body error is the connection guard's timeout.
+fn timed_out(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(e);
+    while let Some(e) = source {
+        if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::TimedOut) {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 fn too_large(limit: usize) -> ApiError {

@@ -16,7 +16,7 @@ use events::EventCatalogue;
     ),
     servers((url = "/", description = "This Docket server")),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&Security, &EventCatalogue, &RuleLanguage),
+    modifiers(&Security, &EventCatalogue, &RuleLanguage, &AuthorityTable),
     security(("ApiKeyAuth" = []), ("ConsoleSession" = [])),
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
@@ -25,13 +25,26 @@ use events::EventCatalogue;
         (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
         (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots and imports, webhook deliveries and settings, API keys. Not part of the public service."),
         (name = "Data and privacy", description = "The data directory at a glance and backups taken from the console: the machine owner's alone (the data directory holds every organization)."),
-        (name = "Console", description = "Signing the console in with a one-time login link, and out. See \"Console\" in the introduction for sessions and their headers."),
+        (name = "Console", description = "Signing the console in (a one-time login link, or a password and a second factor) and out. See \"Console\" in the introduction for sessions and their headers."),
+        (name = "Reviewer accounts", description = "A reviewer's own password, second factor and sessions, and an admin's hold on everyone's: console controls, never an API key's."),
         (name = "Server", description = "Health and descriptions; no key needed."),
     )
 )]
 pub struct ApiDoc;
 
 struct Security;
+
+/// The authority table, printed into the guide where it says so: every route and the callers it
+/// admits, from the one table the server enforces.
+struct AuthorityTable;
+
+impl Modify for AuthorityTable {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        if let Some(guide) = openapi.info.description.as_mut() {
+            *guide = guide.replace("<!-- the authority table -->", &crate::authority::markdown_table());
+        }
+    }
+}
 
 /// The rule language's reference is `crates/rules/README.md` (one text for the crate and the
 /// API); it joins the guide before "Webhooks", under a heading of the guide's level.
@@ -65,8 +78,9 @@ impl Modify for Security {
             "ConsoleSession",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 crate::middleware::SESSION_COOKIE,
-                "A console session (opened with a login link). Such requests also send `X-Docket-Environment` \
-                 (`sandbox` or `production`), and changes send `X-Docket-Reviewer`: see \"Console\" in the introduction.",
+                "A console session of a reviewer (opened with a login link, or a password and a second factor). Such \
+                 requests also send `X-Docket-Environment` (`sandbox` or `production`): see \"Console\" in the \
+                 introduction.",
             ))),
         );
     }

@@ -1,17 +1,13 @@
-//! `/_docket/me`, `/_docket/reviewers`, `/_docket/desk` and `/_docket/audit`: who is signed in,
-//! the reviewer accounts, the desk's rules, counts, next case and metrics, and the audit chain
-//! (issue 12). Reviewer accounts and the desk's rules are console controls (the authority
+//! `/_docket/me`, `/_docket/reviewers` and `/_docket/desk`: who is signed in, the reviewer
+//! accounts, the desk's rules, counts, next case and metrics (issue 12; the audit chain is
+//! `audit.rs`). Reviewer accounts and the desk's rules are console controls (the authority
 //! table): an API key never reaches them.
 
 use axum::extract::State;
-use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use docket_engine::Actor;
-use docket_engine::audit::{AuditEvent, AuditFilter, Verified};
 use docket_engine::console::{NewReviewer, Reviewer, ReviewerId};
 use docket_engine::kyb::{DeskCounts, DeskSettings, METRICS_PERIOD, Metrics};
-use docket_engine::page::{Bounds, Page};
 use docket_engine::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,7 +16,7 @@ use utoipa_axum::routes;
 
 use super::kyb::{CaseResponse, respond, time_bound};
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn};
+use crate::extract::{Caller, IdPath, Json, Query, SignedIn};
 use crate::server::console_login_url_for;
 use crate::state::AppState;
 
@@ -35,9 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(counts))
         .routes(routes!(next_case))
         .routes(routes!(metrics))
-        .routes(routes!(audit))
-        .routes(routes!(audit_export))
-        .routes(routes!(audit_verify))
 }
 
 /// `GET /_docket/me`.
@@ -237,7 +230,7 @@ async fn counts(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
     )
 )]
 async fn next_case(State(state): State<AppState>, me: SignedIn, headers: HeaderMap) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().next_case(me.scope, me.reviewer).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().next_case(me.scope, me.reviewer).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -272,101 +265,4 @@ async fn metrics(
         return Err(ApiError::bad_request("from: must be before `to`").with_field("from"));
     }
     Ok(Json(state.engine.kyb().metrics(scope, from, to).await?))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct AuditParams {
-    /// One case's events: its id (UUID), or its public id (`KYB-…`).
-    case_id: Option<String>,
-    /// One reviewer's events.
-    reviewer_id: Option<String>,
-    /// At or after (RFC 3339 or a date), on the environment's clock.
-    from: Option<String>,
-    /// Before (RFC 3339 or a date).
-    to: Option<String>,
-}
-
-const AUDIT_BOUNDS: Bounds = Bounds { min: 1, max: 100, default: 50 };
-
-fn uuid_param(field: &str, value: Option<&str>) -> ApiResult<Option<uuid::Uuid>> {
-    value
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
-        .map(|v| {
-            uuid::Uuid::try_parse(v)
-                .map_err(|_| ApiError::bad_request(format!("{field}: not a UUID")).with_field(field))
-        })
-        .transpose()
-}
-
-/// The audit trail
-///
-/// The environment's audit events, newest first (limit 1 to 100, default 50): every case event
-/// (created, submitted, check_completed, checks_finished, assigned, released, commented,
-/// remediation_opened, decision_proposed, decided, second_approval, sla_breached, ...) and every
-/// change of the desk's rules, each linked to the one before by its hash.
-#[utoipa::path(
-    get, path = "/_docket/audit", tag = "Reviewer desk", operation_id = "listAuditEvents",
-    params(Paging, AuditParams),
-    responses((status = 200, description = "One page of events", body = Page<AuditEvent>), (status = 400, description = "Invalid filter", body = ErrorBody))
-)]
-async fn audit(
-    State(state): State<AppState>,
-    caller: Caller,
-    paging: Paging,
-    Query(p): Query<AuditParams>,
-) -> ApiResult<Json<Page<AuditEvent>>> {
-    let page = paging.within(AUDIT_BOUNDS)?;
-    let filter = AuditFilter {
-        case_id: match p.case_id.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-            Some(v) if v.starts_with("KYB-") => Some(
-                // A public id that names no case matches no event, as an unknown id does.
-                state.engine.kyb().id_of_public(caller.scope(), v).await?.map_or(uuid::Uuid::nil(), |id| id.as_uuid()),
-            ),
-            v => uuid_param("case_id", v).map_err(|_| {
-                ApiError::bad_request("case_id: a case's id (a UUID) or its public id (KYB-…)").with_field("case_id")
-            })?,
-        },
-        reviewer_id: uuid_param("reviewer_id", p.reviewer_id.as_deref())?,
-        from: time_bound("from", p.from.as_deref())?,
-        to: time_bound("to", p.to.as_deref())?,
-    };
-    let (data, has_next) = state.engine.audit().list(caller.scope(), filter, page).await?;
-    Ok(Json(Page { data, has_next }))
-}
-
-/// Export the audit chain
-///
-/// The environment's whole chain as JSON Lines, oldest first: verify it with `docket audit
-/// verify FILE`, or with the few lines of Python in the guide.
-#[utoipa::path(
-    get, path = "/_docket/audit/export", tag = "Reviewer desk", operation_id = "exportAudit",
-    responses((status = 200, description = "application/x-ndjson", content_type = "application/x-ndjson"))
-)]
-async fn audit_export(State(state): State<AppState>, caller: Caller) -> ApiResult<Response> {
-    let scope = caller.scope();
-    let text = state.engine.audit().export(scope).await?;
-    let name = format!("docket-audit-{}.jsonl", scope.environment.as_str());
-    Ok((
-        [
-            (CONTENT_TYPE, "application/x-ndjson".to_owned()),
-            (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
-        ],
-        text,
-    )
-        .into_response())
-}
-
-/// Verify the audit chain
-///
-/// Follows the stored chain event by event: `ok` false names the first event that was edited,
-/// removed or reordered. `head_hash` is the last event's hash: kept elsewhere, it shows later
-/// whether events were cut from the end.
-#[utoipa::path(
-    get, path = "/_docket/audit/verify", tag = "Reviewer desk", operation_id = "verifyAudit",
-    responses((status = 200, description = "The verification", body = Verified))
-)]
-async fn audit_verify(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Verified>> {
-    Ok(Json(state.engine.audit().verify(caller.scope()).await?))
 }

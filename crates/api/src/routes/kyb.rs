@@ -53,17 +53,18 @@ pub struct CaseResponse {
     pub widget_url: String,
 }
 
-/// The server's own base URL as the caller reached it.
-pub(crate) fn base_url(headers: &HeaderMap) -> String {
+/// The server's own base URL as the caller reached it (its `Host`), with the scheme it serves.
+pub(crate) fn base_url(state: &AppState, headers: &HeaderMap) -> String {
     let host = headers
         .get(HOST)
         .and_then(|h| h.to_str().ok())
         .filter(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c)));
-    format!("http://{}", host.unwrap_or("127.0.0.1"))
+    let scheme = if state.secure_cookies { "https" } else { "http" };
+    format!("{scheme}://{}", host.unwrap_or("127.0.0.1"))
 }
 
-pub(crate) fn respond(headers: &HeaderMap, case: CaseDetail) -> Json<CaseResponse> {
-    let widget_url = format!("{}{}", base_url(headers), case.widget_path);
+pub(crate) fn respond(state: &AppState, headers: &HeaderMap, case: CaseDetail) -> Json<CaseResponse> {
+    let widget_url = format!("{}{}", base_url(state, headers), case.widget_path);
     Json(CaseResponse { case, widget_url })
 }
 
@@ -94,7 +95,7 @@ async fn create(
     Json(input): Json<NewCase>,
 ) -> ApiResult<(StatusCode, Json<CaseResponse>)> {
     let case = state.engine.kyb().create(caller.scope(), input, caller.actor()).await?;
-    Ok((StatusCode::CREATED, respond(&headers, case)))
+    Ok((StatusCode::CREATED, respond(&state, &headers, case)))
 }
 
 /// Filters of the case list.
@@ -292,7 +293,7 @@ async fn get(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().get(caller.scope(), id).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().get(caller.scope(), id).await?))
 }
 
 /// Erase a case (a Docket addition)
@@ -365,7 +366,7 @@ async fn save_section(
 ) -> ApiResult<Json<CaseResponse>> {
     let (id, section) = (case_id(&id)?, section_of(&section)?);
     let case = state.engine.kyb().save_section(caller.scope(), id, section, body, caller.actor()).await?;
-    Ok(respond(&headers, case))
+    Ok(respond(&state, &headers, case))
 }
 
 /// The query of a document upload.
@@ -444,8 +445,9 @@ pub(crate) async fn receive_document(
         (status = 200, description = "The case with the document", body = CaseResponse),
         (status = 400, description = "Malformed form or unknown kind", body = ErrorBody),
         (status = 409, description = "The case's status does not allow it", body = ErrorBody),
-        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
-        (status = 415, description = "Not a PDF or image", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded)", body = ErrorBody),
+        (status = 415, description = "Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn upload_document(
@@ -457,7 +459,7 @@ async fn upload_document(
 ) -> ApiResult<Json<CaseResponse>> {
     let headers = request.headers().clone();
     let case = receive_document(&state, caller.scope(), id, params.kind, request, caller.actor()).await?;
-    Ok(respond(&headers, case))
+    Ok(respond(&state, &headers, case))
 }
 
 /// The case and file of a document path.
@@ -525,7 +527,7 @@ async fn remove_document(
 ) -> ApiResult<Json<CaseResponse>> {
     let (id, file) = document_path(&id, &file)?;
     let case = state.engine.kyb().remove_document(caller.scope(), id, file, caller.actor()).await?;
-    Ok(respond(&headers, case))
+    Ok(respond(&state, &headers, case))
 }
 
 /// Submit a case
@@ -550,7 +552,7 @@ async fn submit(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().submit(caller.scope(), id, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().submit(caller.scope(), id, caller.actor()).await?))
 }
 
 /// Open a remediation
@@ -578,7 +580,7 @@ async fn open_remediation(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Verify a TIN

@@ -52,7 +52,7 @@ async fn claim(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().claim(me.scope, id, me.reviewer).await?))
 }
 
 /// Release a case
@@ -73,7 +73,7 @@ async fn release(
     headers: HeaderMap,
     IdPath(id): IdPath<CaseId>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().release(me.scope, id, Actor::Reviewer(me.reviewer)).await?))
 }
 
 /// Assign a case
@@ -98,7 +98,7 @@ async fn assign(
     Json(input): Json<NewAssignment>,
 ) -> ApiResult<Json<CaseResponse>> {
     let actor = Actor::Reviewer(me.reviewer);
-    Ok(respond(&headers, state.engine.kyb().assign(me.scope, id, input.reviewer_id, actor).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().assign(me.scope, id, input.reviewer_id, actor).await?))
 }
 
 /// Decide a case
@@ -131,7 +131,7 @@ async fn decide(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewDecision>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().decide(caller.scope(), id, input, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().decide(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Give the second approval
@@ -160,7 +160,7 @@ async fn second_approval(
     Json(input): Json<NewSecondApproval>,
 ) -> ApiResult<Json<CaseResponse>> {
     let actor = Actor::Reviewer(me.reviewer);
-    Ok(respond(&headers, state.engine.kyb().second_approval(me.scope, id, input, actor).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().second_approval(me.scope, id, input, actor).await?))
 }
 
 /// Request a remediation
@@ -186,7 +186,7 @@ async fn remediation(
     IdPath(id): IdPath<CaseId>,
     Json(input): Json<NewRemediation>,
 ) -> ApiResult<Json<CaseResponse>> {
-    Ok(respond(&headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
+    Ok(respond(&state, &headers, state.engine.kyb().open_remediation(caller.scope(), id, input, caller.actor()).await?))
 }
 
 /// Comment on a case
@@ -233,7 +233,8 @@ struct PreviewParams {
         (status = 200, description = "image/jpeg", headers(("X-Page-Count" = u32, description = "Pages in the document"))),
         (status = 400, description = "A page past the last", body = ErrorBody),
         (status = 404, description = "No such case or document", body = ErrorBody),
-        (status = 415, description = "No preview can be made of it", body = ErrorBody),
+        (status = 415, description = "No preview can be made of it (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which)", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn document_preview(

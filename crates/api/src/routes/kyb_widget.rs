@@ -106,8 +106,9 @@ async fn save_section(
     responses(
         (status = 200, description = "The widget's state", body = WidgetView),
         (status = 400, description = "Malformed form", body = ErrorBody),
-        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
-        (status = 415, description = "Not a PDF or image", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded)", body = ErrorBody),
+        (status = 415, description = "Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn upload_document(

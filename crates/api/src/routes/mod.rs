@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod aml;
 pub mod applicants;
+pub mod audit;
 pub mod console;
 pub mod data;
 pub mod desk;

@@ -1,7 +1,8 @@
-//! `/_docket/requests`: the request journal of the caller's organization and environment.
+//! `/_docket/requests`: the request journal of the caller's organization and environment, and
+//! the count of requests refused for want of a credential.
 
 use axum::extract::State;
-use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, Source, StatusFilter};
+use docket_engine::journal::{JournalEntry, JournalFilter, LIST_BOUNDS, RefusedRequests, Source, StatusFilter};
 use docket_engine::page::Page;
 use docket_engine::time::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use crate::extract::{Caller, Json, Paging, Query};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, clear))
+    OpenApiRouter::new().routes(routes!(list, clear)).routes(routes!(refused))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -99,4 +100,18 @@ struct Cleared {
 async fn clear(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<Cleared>> {
     let removed = state.engine.journal().clear(caller.scope()).await?;
     Ok(Json(Cleared { removed }))
+}
+
+/// Requests refused for want of a credential
+///
+/// Requests that presented no valid API key or console session are not recorded one by one
+/// (so nobody without a key can fill or flush the journal): they are counted per source
+/// address since the server started, with the last five of each. The machine owner's, as they
+/// belong to no organization.
+#[utoipa::path(
+    get, path = "/_docket/requests/refused", tag = "Docket controls", operation_id = "listRefusedRequests",
+    responses((status = 200, description = "The counts", body = RefusedRequests))
+)]
+async fn refused(State(state): State<AppState>, _owner: crate::extract::SignedIn) -> Json<RefusedRequests> {
+    Json(state.engine.journal().refused_requests())
 }

@@ -93,8 +93,9 @@ async fn view(State(state): State<AppState>, path: TextPath) -> ApiResult<Json<P
         (status = 400, description = "Malformed form", body = ErrorBody),
         (status = 404, description = "No such verification", body = ErrorBody),
         (status = 409, description = "Expired (8000), too many documents (9000) or no longer open", body = ErrorBody),
-        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
-        (status = 415, description = "Not a picture or PDF", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded)", body = ErrorBody),
+        (status = 415, description = "Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn upload(State(state): State<AppState>, path: TextPath, request: Request) -> ApiResult<Json<UploadAnswer>> {

@@ -757,8 +757,9 @@ fn document_input(
         (status = 400, description = "Malformed form or unknown document type", body = ErrorBody),
         (status = 404, description = "No such applicant", body = ErrorBody),
         (status = 409, description = "The open verification expired (8000) or holds too many documents (9000)", body = ErrorBody),
-        (status = 413, description = "Larger than 20 MiB", body = ErrorBody),
-        (status = 415, description = "Not a picture or PDF, or a picture that does not decode", body = ErrorBody),
+        (status = 413, description = "Larger than 20 MiB, or a picture too large to decode (over 16,384 pixels a side, 60 megapixels or 320 MiB decoded)", body = ErrorBody),
+        (status = 415, description = "Not a PDF or a JPEG, PNG or WebP picture by its content, or damaged or cut short", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn upload_document(
@@ -823,7 +824,8 @@ async fn download_document(
     responses(
         (status = 200, description = "The preview, image/jpeg"),
         (status = 404, description = "No such document", body = ErrorBody),
-        (status = 415, description = "No preview can be made of this document", body = ErrorBody),
+        (status = 415, description = "No preview can be made of this document (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which)", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
     )
 )]
 async fn download_preview(

@@ -1,21 +1,31 @@
 //! The audit trail: every case event and every change to the controls (the desk's rules,
 //! reviewer accounts and sign-ins, retention, the webhook address guard, watchlist imports),
 //! appended to one hash chain per environment, so that an edited, removed or reordered event is
-//! detected (issue 12).
+//! detected (issue 12), erasures included (issue 32).
 //!
-//! - `chain`: the format (canonical JSON, SHA-256, the link to the previous event) and the one
-//!   verifier, used on the stored chain, on an exported file (`docket audit verify`) and by tests;
+//! - `chain`: the format (canonical JSON, SHA-256 over an event's fields with its content's
+//!   salted hash, the link to the previous event) and the one verifier, used on the stored chain,
+//!   on an exported file (`docket audit verify`) and by tests;
+//! - `first_format`: the format before issue 32, to upgrade chains and read files written in it;
+//! - `upgrade`: chains of the first format rewritten in the second when the engine opens;
 //! - `store`: appending (inside the transaction of the change it records) and reading;
-//! - `service`: listing, exporting and verifying a chain.
+//! - `service`: listing, exporting and verifying a chain, the last verification of each, and
+//!   admins' acknowledgements of its problems (events on the chain).
 
 pub mod chain;
+mod first_format;
 mod model;
 mod service;
 pub(crate) mod store;
+pub(crate) mod upgrade;
 
-pub use chain::{Problem, Verified, verify_lines};
-pub use model::{AuditEvent, AuditFilter, ERASED_KIND, GENESIS, emptied_by};
+pub use chain::{is_first_format, verify_lines};
+pub use model::{
+    ACKNOWLEDGED_KIND, Acknowledge, Acknowledgement, AuditEvent, AuditFilter, ChainStatus, ERASED_KIND, GENESIS,
+    Problem, ProblemKind, UPGRADED_KIND, Verified,
+};
 pub use service::Audit;
+pub(crate) use service::AuditState;
 
 use crate::Actor;
 use crate::domains::{Count, Domain, Reset, Table};

@@ -1,11 +1,16 @@
 //! SQL for the audit chain. [`append`] runs inside the transaction of the change it records, so
 //! an event exists exactly when its change does; the single writer orders the appends.
+//!
+//! Rows are read as they are, whatever was done to the file: a `data` that is not JSON is read
+//! as a string, an id that is not a UUID as `unreadable:<hex>` and a missing `data_hash` as an
+//! empty one, so that the verifier reports the event instead of failing to read the chain (which
+//! would hide a broken chain behind an error).
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::chain::hash_of;
-use super::model::{AuditEvent, AuditFilter, GENESIS};
-use crate::db::json_column;
+use super::chain::{data_hash_of, hash_of, new_salt};
+use super::first_format::FirstFormatEvent;
+use super::model::{AuditEvent, AuditFilter, ERASED_KIND, GENESIS};
 use crate::error::Result;
 use crate::page::PageRequest;
 use crate::scope::Scope;
@@ -34,6 +39,7 @@ pub(crate) fn append(conn: &Connection, scope: Scope, new: NewAuditEvent<'_>) ->
     let (prev_seq, prev_hash) = last.unwrap_or((0, GENESIS.to_owned()));
     let mut data = new.data;
     without_floats(&mut data);
+    let salt = new_salt();
     let mut event = AuditEvent {
         seq: prev_seq + 1,
         at: new.at,
@@ -44,15 +50,17 @@ pub(crate) fn append(conn: &Connection, scope: Scope, new: NewAuditEvent<'_>) ->
         actor: new.actor.to_owned(),
         reviewer_id: new.reviewer_id.map(|id| id.hyphenated().to_string()),
         kind: new.kind.to_owned(),
+        data_hash: data_hash_of(&salt, &data),
         data,
+        salt: Some(salt),
         prev_hash,
         hash: String::new(),
     };
     event.hash = hash_of(&event);
     conn.prepare_cached(
         "INSERT INTO audit_events (organization_id, environment, seq, at, case_id, case_public_id, actor, reviewer_id,
-            kind, data, prev_hash, hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            kind, data, salt, data_hash, prev_hash, hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         scope.organization,
@@ -65,14 +73,17 @@ pub(crate) fn append(conn: &Connection, scope: Scope, new: NewAuditEvent<'_>) ->
         new.reviewer_id,
         event.kind,
         serde_json::to_string(&event.data)?,
+        event.salt,
+        event.data_hash,
         event.prev_hash,
         event.hash,
     ])?;
     Ok(event)
 }
 
-/// Empties the events of one case (an erasure): their `data` becomes `{"erased": erasure}`,
-/// their hashes stay. Returns the emptied events' `seq` and hash, for the erasure's own event.
+/// Empties the events of one case (an erasure): their `data` becomes `{"erased": erasure}` and
+/// their salt goes; `data_hash` and the hashes stay. Returns the emptied events' `seq` and
+/// `data_hash`, for the erasure's own event.
 pub(crate) fn empty_case(
     conn: &Connection,
     scope: Scope,
@@ -81,16 +92,14 @@ pub(crate) fn empty_case(
 ) -> Result<std::collections::BTreeMap<i64, String>> {
     let events: std::collections::BTreeMap<i64, String> = conn
         .prepare_cached(
-            "SELECT seq, hash FROM audit_events WHERE case_id = ?3 AND organization_id = ?1 AND environment = ?2
-                 AND kind != ?4 AND json_extract(data, '$.erased') IS NULL",
+            "SELECT seq, data_hash FROM audit_events WHERE case_id = ?3 AND organization_id = ?1 AND environment = ?2
+                 AND kind != ?4 AND salt IS NOT NULL",
         )?
-        .query_map(params![scope.organization, scope.environment, case, super::model::ERASED_KIND], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })?
+        .query_map(params![scope.organization, scope.environment, case, ERASED_KIND], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
     let emptied = serde_json::to_string(&serde_json::json!({ "erased": erasure }))?;
     let mut update = conn.prepare_cached(
-        "UPDATE audit_events SET data = ?4 WHERE organization_id = ?1 AND environment = ?2 AND seq = ?3",
+        "UPDATE audit_events SET data = ?4, salt = NULL WHERE organization_id = ?1 AND environment = ?2 AND seq = ?3",
     )?;
     for seq in events.keys() {
         update.execute(params![scope.organization, scope.environment, seq, emptied])?;
@@ -98,26 +107,58 @@ pub(crate) fn empty_case(
     Ok(events)
 }
 
-const COLUMNS: &str =
-    "seq, at, organization_id, environment, case_id, case_public_id, actor, reviewer_id, kind, data, prev_hash, hash";
+const COLUMNS: &str = "seq, at, organization_id, environment, case_id, case_public_id, actor, reviewer_id, kind, data,
+    prev_hash, hash, salt, data_hash";
 
 fn event(row: &Row<'_>) -> rusqlite::Result<AuditEvent> {
-    let organization: crate::scope::OrganizationId = row.get(2)?;
-    let case: Option<uuid::Uuid> = row.get(4)?;
-    let reviewer: Option<uuid::Uuid> = row.get(7)?;
+    let first = first_format_event(row)?;
     Ok(AuditEvent {
+        seq: first.seq,
+        at: first.at,
+        organization_id: first.organization_id,
+        environment: first.environment,
+        case_id: first.case_id,
+        case_public_id: first.case_public_id,
+        actor: first.actor,
+        reviewer_id: first.reviewer_id,
+        kind: first.kind,
+        data: first.data,
+        salt: row.get(12)?,
+        data_hash: row.get::<_, Option<String>>(13)?.unwrap_or_default(),
+        prev_hash: first.prev_hash,
+        hash: first.hash,
+    })
+}
+
+/// The columns both formats have (the first twelve of [`COLUMNS`]).
+fn first_format_event(row: &Row<'_>) -> rusqlite::Result<FirstFormatEvent> {
+    let data: String = row.get(9)?;
+    Ok(FirstFormatEvent {
         seq: row.get(0)?,
         at: row.get(1)?,
-        organization_id: organization.to_string(),
+        organization_id: uuid_text(row, 2)?.unwrap_or_default(),
         environment: row.get(3)?,
-        case_id: case.map(|c| c.hyphenated().to_string()),
+        case_id: uuid_text(row, 4)?,
         case_public_id: row.get(5)?,
         actor: row.get(6)?,
-        reviewer_id: reviewer.map(|r| r.hyphenated().to_string()),
+        reviewer_id: uuid_text(row, 7)?,
         kind: row.get(8)?,
-        data: json_column(row, 9)?,
+        data: serde_json::from_str(&data).unwrap_or(serde_json::Value::String(data)),
         prev_hash: row.get(10)?,
         hash: row.get(11)?,
+    })
+}
+
+/// A UUID column as the chain writes it (hyphenated), whatever it holds.
+fn uuid_text(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<String>> {
+    use rusqlite::types::ValueRef;
+    Ok(match row.get_ref(i)? {
+        ValueRef::Null => None,
+        ValueRef::Blob(b) => Some(
+            uuid::Uuid::from_slice(b)
+                .map_or_else(|_| format!("unreadable:{}", hex::encode(b)), |u| u.hyphenated().to_string()),
+        ),
+        other => Some(format!("unreadable:{other:?}")),
     })
 }
 
@@ -179,6 +220,76 @@ pub(crate) fn scopes(conn: &Connection) -> Result<Vec<Scope>> {
         .query_map([], |r| Ok(Scope::new(r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
+}
+
+/// Whether the scope's chain records an upgrade from the first format.
+pub(crate) fn was_upgraded(conn: &Connection, scope: Scope) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM audit_events INDEXED BY audit_events_upgrades
+             WHERE organization_id = ?1 AND environment = ?2 AND kind = 'chain_upgraded' LIMIT 1",
+        )?
+        .query_row(params![scope.organization, scope.environment], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// Every scope with events still in the first format (rows without a `data_hash`).
+pub(crate) fn first_format_scopes(conn: &Connection) -> Result<Vec<Scope>> {
+    let rows = conn
+        .prepare(
+            "SELECT DISTINCT organization_id, environment FROM audit_events INDEXED BY audit_events_first_format
+             WHERE data_hash IS NULL",
+        )?
+        .query_map([], |r| Ok(Scope::new(r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// Whether the scope's chain has events in the second format.
+pub(crate) fn has_second_format(conn: &Connection, scope: Scope) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM audit_events WHERE organization_id = ?1 AND environment = ?2 AND data_hash IS NOT NULL LIMIT 1",
+        )?
+        .query_row(params![scope.organization, scope.environment], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// Up to `limit` first-format events of the scope's chain after `after`, oldest first.
+pub(crate) fn first_format_batch(
+    conn: &Connection,
+    scope: Scope,
+    after: i64,
+    limit: usize,
+) -> Result<Vec<FirstFormatEvent>> {
+    let rows = conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM audit_events
+             WHERE organization_id = ?1 AND environment = ?2 AND seq > ?3 AND data_hash IS NULL ORDER BY seq LIMIT ?4"
+        ))?
+        .query_map(params![scope.organization, scope.environment, after, limit as i64], first_format_event)?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// Stores an event rewritten in the second format at the upgrade (its content stays).
+pub(crate) fn rewrite(conn: &Connection, scope: Scope, event: &AuditEvent) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE audit_events SET salt = ?4, data_hash = ?5, prev_hash = ?6, hash = ?7
+         WHERE organization_id = ?1 AND environment = ?2 AND seq = ?3",
+    )?
+    .execute(params![
+        scope.organization,
+        scope.environment,
+        event.seq,
+        event.salt,
+        event.data_hash,
+        event.prev_hash,
+        event.hash
+    ])?;
+    Ok(())
 }
 
 /// SLA breaches recorded per reviewer (the assignee then) between `from` and `to`.

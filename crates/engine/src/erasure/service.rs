@@ -20,8 +20,9 @@
 //! Erasing a KYB case removes the case with its checks, remediations, timeline, decisions and
 //! comments, its documents and their files, the AML searches of its people, outbox events,
 //! deliveries and journal bodies that name it, its company or its people, and the due work of
-//! the case and its checks; its audit events are emptied (their hashes stay) and one `erased`
-//! audit event accounts for them, so the chain still proves itself (see `audit::chain`).
+//! the case and its checks; its audit events are emptied (their content and its salt go, their
+//! `data_hash` and hashes stay) and one `erased` audit event accounts for them, so the chain still
+//! proves every event (see `audit::chain`).
 
 use std::collections::BTreeMap;
 
@@ -258,7 +259,7 @@ fn erase_case(conn: &Connection, request: &Request, case: &Case, removed: &mut R
     if !emptied.is_empty() {
         removed.count("audit_events_emptied", emptied.len());
         let events: serde_json::Map<String, serde_json::Value> =
-            emptied.into_iter().map(|(seq, hash)| (seq.to_string(), hash.into())).collect();
+            emptied.into_iter().map(|(seq, data_hash)| (seq.to_string(), data_hash.into())).collect();
         crate::audit::store::append(
             conn,
             scope,

@@ -514,11 +514,11 @@ impl Kyb<'_> {
             return Err(Error::not_found("document"));
         }
         let (stored, bytes) = self.engine.files().read(scope, file).await?;
-        tokio::task::spawn_blocking(move || {
-            crate::verifications::preview::make_page(&stored.sniffed_type, &bytes, page)
-        })
-        .await
-        .map_err(|e| Error::Storage(format!("the preview could not be made: {e}")))?
+        self.engine
+            .core
+            .heavy
+            .run("the preview", move || crate::verifications::preview::make_page(&stored.sniffed_type, &bytes, page))
+            .await
     }
 
     /// The queue's counts.

@@ -403,6 +403,9 @@ impl Kyb<'_> {
             )))
         } else if file.owner_kind != OwnerKind::KybCase || file.owner_id != id.as_uuid() {
             Err(Error::invalid_request("the file does not belong to this case"))
+        } else if let Err(refused) = self.check_content(&file).await {
+            // A damaged, cut or oversized file, refused with why.
+            Err(refused)
         } else {
             self.modify(scope, id, move |_, case| {
                 editable(case, SectionKey::Documents)?;
@@ -427,6 +430,12 @@ impl Kyb<'_> {
             self.engine.files().delete_one(scope, file_id).await?;
         }
         added
+    }
+
+    /// Checks an uploaded document's content as verification uploads are checked (`intake`).
+    async fn check_content(&self, file: &StoredFile) -> Result<()> {
+        let content = self.engine.files().content(file).await?;
+        crate::verifications::intake::check(self.engine, &file.sniffed_type, content).await.map(|_| ())
     }
 
     /// Stores `bytes` as a document of `kind` (for callers that hold the whole file: demo data,

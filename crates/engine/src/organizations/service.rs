@@ -63,6 +63,25 @@ fn hint(secret: &str) -> String {
 #[derive(Default)]
 pub struct KeyCache {
     entries: RwLock<HashMap<[u8; 8], Cached>>,
+    /// Failed keys per source address, for the throttle.
+    failures: std::sync::Mutex<HashMap<std::net::IpAddr, Failures>>,
+}
+
+/// Most lookups the cache holds (a flood of random keys never grows it past this).
+const MAX_CACHED: usize = 4096;
+
+/// Failed keys an address may present within [`FAILURE_WINDOW`]; past them it waits out the
+/// window (429 with `Retry-After`), every key refused unseen, good ones too: a guesser learns
+/// nothing while throttled.
+const MAX_FAILURES: u32 = 100;
+const FAILURE_WINDOW: Duration = Duration::from_secs(60);
+/// Most addresses whose failures are counted.
+const MAX_FAILING_ADDRESSES: usize = 10_000;
+
+#[derive(Debug, Clone, Copy)]
+struct Failures {
+    count: u32,
+    since: Instant,
 }
 
 struct Cached {
@@ -78,7 +97,52 @@ impl KeyCache {
 
     fn put(&self, lookup: [u8; 8], keys: Vec<StoredKey>) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= MAX_CACHED {
+            entries.retain(|_, c| c.fetched.elapsed() < CACHE_TTL);
+            if entries.len() >= MAX_CACHED {
+                // Unknown keys go first; a full cache of known ones starts again.
+                entries.retain(|_, c| !c.keys.is_empty());
+                if entries.len() >= MAX_CACHED {
+                    entries.clear();
+                }
+            }
+        }
         entries.insert(lookup, Cached { fetched: Instant::now(), keys });
+    }
+
+    fn len(&self) -> usize {
+        self.entries.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Refuses an address that presented too many failed keys lately.
+    fn check(&self, from: Option<std::net::IpAddr>) -> Result<()> {
+        let Some(address) = from else { return Ok(()) };
+        let failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        match failures.get(&address) {
+            Some(f) if f.count >= MAX_FAILURES && f.since.elapsed() < FAILURE_WINDOW => Err(Error::TooMany {
+                message: format!(
+                    "too many invalid API keys from {address}: keys are not checked for this address for a while"
+                ),
+                retry_after_seconds: (FAILURE_WINDOW - f.since.elapsed()).as_secs().max(1),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn fail(&self, from: Option<std::net::IpAddr>) {
+        let Some(address) = from else { return };
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        if failures.len() >= MAX_FAILING_ADDRESSES && !failures.contains_key(&address) {
+            failures.retain(|_, f| f.since.elapsed() < FAILURE_WINDOW);
+            if failures.len() >= MAX_FAILING_ADDRESSES {
+                failures.clear();
+            }
+        }
+        let f = failures.entry(address).or_insert(Failures { count: 0, since: Instant::now() });
+        if f.since.elapsed() >= FAILURE_WINDOW {
+            *f = Failures { count: 0, since: Instant::now() };
+        }
+        f.count = f.count.saturating_add(1);
     }
 
     fn note_used(&self, lookup: [u8; 8], id: ApiKeyId, at: Timestamp) {
@@ -362,6 +426,27 @@ impl Keys<'_> {
 
     /// Checks a presented key and says which organization and environment it selects.
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated> {
+        self.authenticate_from(token, None).await
+    }
+
+    /// [`Self::authenticate`] for a request from `from`: an address that presented more than
+    /// 100 invalid keys within a minute is refused (429) until the minute is out.
+    pub async fn authenticate_from(&self, token: &str, from: Option<std::net::IpAddr>) -> Result<Authenticated> {
+        let cache = &self.engine.core.keys;
+        cache.check(from)?;
+        let result = self.check_key(token).await;
+        if matches!(result, Err(Error::Unauthorized(_))) {
+            cache.fail(from);
+        }
+        result
+    }
+
+    /// How many lookups the key cache holds (for tests of its bound).
+    pub fn cached_lookups(&self) -> usize {
+        self.engine.core.keys.len()
+    }
+
+    async fn check_key(&self, token: &str) -> Result<Authenticated> {
         let token = token.trim();
         if token.is_empty() {
             return Err(Error::Unauthorized("missing API key: send it in the ds-api-token header".into()));
@@ -412,6 +497,28 @@ impl Keys<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_cache_stays_bounded_under_random_keys() {
+        let cache = KeyCache::default();
+        for i in 0..(MAX_CACHED as u64 * 3) {
+            cache.put(i.to_be_bytes(), Vec::new());
+        }
+        assert!(cache.len() <= MAX_CACHED, "{}", cache.len());
+    }
+
+    #[test]
+    fn an_address_that_presents_too_many_bad_keys_waits() {
+        let cache = KeyCache::default();
+        let from: Option<std::net::IpAddr> = Some("203.0.113.9".parse().expect("ip"));
+        for _ in 0..MAX_FAILURES {
+            assert!(cache.check(from).is_ok());
+            cache.fail(from);
+        }
+        assert!(matches!(cache.check(from), Err(Error::TooMany { retry_after_seconds: 1..=60, .. })));
+        assert!(cache.check(Some("203.0.113.10".parse().expect("ip"))).is_ok(), "another address");
+        assert!(cache.check(None).is_ok(), "no address known: not throttled here");
+    }
 
     #[test]
     fn hints_show_the_prefix_and_last_characters() {

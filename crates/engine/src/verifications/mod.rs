@@ -8,8 +8,11 @@
 //! - `profile`: profiles, their typed settings and links;
 //! - `codes`: the error codes Docket gives;
 //! - `process`: running checks as due work, expiry, finishing; `sandbox`: the simulation;
-//!   `offline`: what Docket checks for real; `images`: decoding, previews, picture hashes;
-//! - `preview`: the downsized picture of a document (pictures, a PDF's first page);
+//!   `offline`: what Docket checks for real; `images`: decoding within limits, previews,
+//!   picture hashes;
+//! - `intake`: what an uploaded document must be to be kept (KYB's uploads too);
+//! - `preview`: the downsized picture of a document (pictures, a PDF's pages); `poppler`:
+//!   poppler's tools as bounded child processes;
 //! - `demo`: the demo data set's profile, link and verifications;
 //! - `person`: the person's side (hosted page, end-user endpoints by short id);
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
@@ -18,9 +21,11 @@ mod codes;
 mod demo;
 pub mod document;
 pub mod images;
+pub(crate) mod intake;
 mod model;
 mod offline;
 mod person;
+mod poppler;
 pub mod preview;
 mod process;
 pub mod profile;

@@ -1,17 +1,27 @@
 //! The downsized picture served at `/documents/{id}/preview`: a JPEG at most
-//! [`images::PREVIEW_SIZE`] pixels on its longest side. Pictures are resized; a PDF's first page
-//! is rendered by poppler's `pdftoppm` when it is installed (the setup command installs it),
-//! else the first JPEG picture embedded in the PDF (what a scanned document is) is used. A PDF
-//! with neither gets a clear refusal, never a made-up picture.
+//! [`images::PREVIEW_SIZE`] pixels on its longest side. Pictures are resized; a PDF's page is
+//! rendered by poppler's `pdftoppm` when it is installed (the setup command installs it), else
+//! the first JPEG picture embedded in the PDF (what a scanned document is) is used. A PDF with
+//! neither gets a clear refusal that says what to install, never a made-up picture.
+//!
+//! Making a preview is heavy work: callers run it through `crate::heavy` (a few at a time),
+//! poppler's tools run bounded in time, memory and output (`poppler.rs`), and pictures decode
+//! within `images`' limits.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::borrow::Cow;
+use std::time::Duration;
 
 use super::images;
+use super::poppler::{self, Bounds, Failure};
 use crate::error::{Error, Result};
 
-/// Seconds `pdftoppm` may take for one page before the preview is given up.
-const RENDER_SECONDS: &str = "15";
+/// `pdftoppm` rendering one page: 15 s, 256 MiB of address space (a page at 640 pixels takes a
+/// few MiB; poppler streams embedded pictures), and at most 8 MiB of JPEG (a preview is about
+/// 100 KB).
+const RENDER: Bounds = Bounds { deadline: Duration::from_secs(15), memory: 256 << 20, output: 8 << 20 };
+
+/// `pdfinfo` counting pages: it reads the document's structure only.
+const INFO: Bounds = Bounds { deadline: Duration::from_secs(5), memory: 256 << 20, output: 64 << 10 };
 
 /// The preview of a document's bytes, by the media type its content shows.
 pub(crate) fn make(content_type: &str, bytes: &[u8]) -> Result<Vec<u8>> {
@@ -21,33 +31,46 @@ pub(crate) fn make(content_type: &str, bytes: &[u8]) -> Result<Vec<u8>> {
 /// The preview of one page (from 1) of a document, and how many pages it has (a picture has
 /// one). A page past the last is refused.
 pub fn make_page(content_type: &str, bytes: &[u8], page: u32) -> Result<(Vec<u8>, u32)> {
-    let pages = if content_type == "application/pdf" { page_count(bytes) } else { 1 };
+    let is_pdf = content_type == "application/pdf";
+    let pages = if is_pdf { page_count(bytes) } else { 1 };
     if page == 0 || page > pages {
         return Err(Error::invalid("page", format!("the document has {pages} page(s): ask for 1 to {pages}")));
     }
-    let picture = match content_type {
-        "application/pdf" => render_pdf(bytes, page)
-            .or_else(|| (page == 1).then(|| embedded_jpeg(bytes)).flatten())
-            .ok_or_else(|| {
-                Error::UnsupportedMedia(
-                    "no preview of this PDF: it holds no picture and poppler-utils (pdftoppm) is not installed to \
-                 render it; download the document instead"
-                        .to_owned(),
-                )
-            })?,
-        _ => bytes.to_vec(),
+    let picture: Cow<'_, [u8]> = if is_pdf {
+        match render_pdf(bytes, page) {
+            Ok(jpeg) => Cow::Owned(jpeg),
+            Err(failure) => match (page == 1).then(|| embedded_jpeg(bytes)).flatten() {
+                Some(scan) => Cow::Owned(scan),
+                None => return Err(no_preview(&failure, page)),
+            },
+        }
+    } else {
+        Cow::Borrowed(bytes)
     };
-    let decoded = images::decode(&picture)
-        .ok_or_else(|| Error::UnsupportedMedia("the document's picture could not be decoded".to_owned()))?;
+    let decoded = images::decode(&picture)?;
     let preview =
         images::preview(&decoded).ok_or_else(|| Error::Storage("the preview could not be encoded".to_owned()))?;
     Ok((preview, pages))
 }
 
+/// Why a PDF's page has no preview, and what to do.
+fn no_preview(failure: &Failure, page: u32) -> Error {
+    Error::UnsupportedMedia(match failure {
+        Failure::Missing => "no preview of this PDF: it holds no picture, and poppler-utils (pdftoppm), which renders \
+                             PDF pages, is not installed where Docket runs; install poppler-utils (`apt install \
+                             poppler-utils`, `brew install poppler`) or download the document instead"
+            .to_owned(),
+        other => format!(
+            "no preview of page {page} of this PDF: pdftoppm could not render it ({other}); download the document \
+             instead"
+        ),
+    })
+}
+
 /// A PDF's pages: as poppler's `pdfinfo` counts them, else the page objects in the file.
 fn page_count(bytes: &[u8]) -> u32 {
     let by_pdfinfo = || -> Option<u32> {
-        let out = poppler("pdfinfo", &[], bytes)?;
+        let out = poppler::run("pdfinfo", &[], bytes, INFO).ok()?;
         let text = String::from_utf8_lossy(&out);
         text.lines().find_map(|l| l.strip_prefix("Pages:")).and_then(|n| n.trim().parse().ok())
     };
@@ -60,37 +83,16 @@ fn page_count(bytes: &[u8]) -> u32 {
     })
 }
 
-/// A page as JPEG through `pdftoppm`, if it is installed and succeeds in time.
-fn render_pdf(bytes: &[u8], page: u32) -> Option<Vec<u8>> {
+/// A page as JPEG through `pdftoppm`, or why there is none.
+fn render_pdf(bytes: &[u8], page: u32) -> Result<Vec<u8>, Failure> {
     let (size, page) = (images::PREVIEW_SIZE.to_string(), page.to_string());
     let args = ["-jpeg", "-singlefile", "-f", &page, "-l", &page, "-scale-to", &size];
-    poppler("pdftoppm", &args, bytes).filter(|jpeg| jpeg.starts_with(&[0xFF, 0xD8]))
-}
-
-/// What one of poppler's tools writes to its standard output for the PDF given on its standard
-/// input (`-`), if it is installed and succeeds in time. Through pipes, not files: a document of
-/// an encrypted database must not leave a decrypted copy in the temporary directory.
-fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> Option<Vec<u8>> {
-    let mut child = Command::new("timeout")
-        .args([RENDER_SECONDS, tool])
-        .args(args)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    // Fed from a thread of its own while the output is read, so that neither side waits for
-    // the other with a full pipe. A tool that stops reading early breaks the pipe: no matter.
-    let output = std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let _ = stdin.write_all(pdf);
-        });
-        child.wait_with_output()
-    })
-    .ok()?;
-    output.status.success().then_some(output.stdout)
+    let jpeg = poppler::run("pdftoppm", &args, bytes, RENDER)?;
+    if jpeg.starts_with(&[0xFF, 0xD8]) {
+        Ok(jpeg)
+    } else {
+        Err(Failure::Failed("pdftoppm's answer is not a JPEG".to_owned()))
+    }
 }
 
 /// The first JPEG stream (`/DCTDecode`) of a PDF, as stored.
@@ -153,5 +155,15 @@ mod tests {
         // Not a PDF pdftoppm can read either, so this holds with or without poppler.
         let refused = make("application/pdf", b"%PDF-1.4\n%%EOF\n");
         assert!(matches!(refused, Err(Error::UnsupportedMedia(_))), "{refused:?}");
+    }
+
+    #[test]
+    fn a_missing_poppler_says_what_to_install() {
+        let Error::UnsupportedMedia(message) = no_preview(&Failure::Missing, 1) else { panic!("a 415") };
+        assert!(message.contains("install poppler-utils"), "{message}");
+        let Error::UnsupportedMedia(message) = no_preview(&Failure::TimedOut(RENDER.deadline), 2) else {
+            panic!("a 415")
+        };
+        assert!(message.contains("page 2") && message.contains("longer than 15 s"), "{message}");
     }
 }

@@ -693,22 +693,9 @@ impl Verifications<'_> {
                 })?)
             }
         };
-        let bytes = self.engine.files().content(file).await?;
-        let picture = if file.sniffed_type.starts_with("image/") {
-            Some(
-                tokio::task::spawn_blocking(move || super::images::decode(&bytes).map(|p| super::images::dhash(&p)))
-                    .await
-                    .map_err(|e| Error::Storage(e.to_string()))?,
-            )
-        } else {
-            None
-        };
-        if picture == Some(None) {
-            return Err(Error::UnsupportedMedia(
-                "the picture could not be decoded: it is damaged or larger than 60 megapixels".to_owned(),
-            ));
-        }
-        let dhash = picture.flatten();
+        // A damaged, cut or oversized file is refused here, with why (`intake`).
+        let content = self.engine.files().content(file).await?;
+        let dhash = super::intake::check(self.engine, &file.sniffed_type, content).await?;
         // `poi`: an identity document of a type the verification accepts; Docket cannot tell
         // which from the picture, so it takes the first the profile allows.
         let (now, real_now) = (self.engine.now(scope), self.engine.real_now());
@@ -893,9 +880,8 @@ impl Verifications<'_> {
     pub async fn document_preview(&self, scope: Scope, id: DocumentId) -> Result<(StoredDocument, Vec<u8>)> {
         let (document, bytes) = self.document_file(scope, id).await?;
         let content_type = document.content_type.clone();
-        let preview = tokio::task::spawn_blocking(move || super::preview::make(&content_type, &bytes))
-            .await
-            .map_err(|e| Error::Storage(format!("the preview failed: {e}")))??;
+        let preview =
+            self.engine.core.heavy.run("the preview", move || super::preview::make(&content_type, &bytes)).await?;
         Ok((document, preview))
     }
 

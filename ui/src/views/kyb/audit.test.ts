@@ -32,6 +32,12 @@ describe("event summary", () => {
     expect(eventSummary(change(false, true))).toBe("private addresses allowed in production");
     expect(eventSummary(change(true, false))).toBe("private addresses refused in production (guard on)");
   });
+  it("says what an upgrade and an acknowledgement recorded", () => {
+    expect(eventSummary({ kind: "chain_upgraded", data: { previous_head_hash: "4e0386c302f496dd7ac8", previous_problem: null } })).toBe("chain upgraded to its second format · first format's head 4e0386c302f4…");
+    expect(eventSummary({ kind: "chain_upgraded", data: { previous_head_hash: "4e0386c302f4", previous_problem: { seq: 2, message: "changed" } } })).toBe("chain upgraded to its second format · first format's head 4e0386c302f4… · it did not verify then");
+    const problems = [{ seq: 7, kind: "changed", message: "m" }, { seq: 9, kind: "unlinked", message: "m" }];
+    expect(eventSummary({ kind: "chain_problem_acknowledged", data: { problems, note: "Restored" } })).toBe("acknowledged the problems at events #7, #9 · “Restored”");
+  });
   it("shortens long texts", () => {
     const summary = eventSummary({ kind: "commented", data: { body: "x".repeat(200) } });
     expect(summary.length).toBeLessThan(90);

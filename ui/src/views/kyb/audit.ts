@@ -31,7 +31,7 @@ function str(value: unknown): string | null {
 export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   // The engine keeps the case event's own fields under `detail`, the status change beside it.
   const data = event.data ?? {};
-  // Erasure on request: an emptied event keeps only its hash; the erasure names them all.
+  // Erasure on request: an emptied event keeps only its hashes; the erasure names them all.
   const keys = Object.keys(data);
   if (keys.length === 1 && keys[0] === "erased") return "content erased on request";
   if (event.kind === "erased" && data.events && typeof data.events === "object") {
@@ -41,6 +41,16 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   // The address guard of webhooks (an admin's switch): what it is after the change.
   if (event.kind === "webhook_address_guard_changed" && data.after && typeof data.after === "object") {
     return (data.after as Record<string, unknown>).allow_private_addresses === true ? "private addresses allowed in production" : "private addresses refused in production (guard on)";
+  }
+  if (event.kind === "chain_upgraded") {
+    const head = str(data.previous_head_hash);
+    const broken = data.previous_problem ? " · it did not verify then" : "";
+    return `chain upgraded to its second format${head ? ` · first format's head ${head.slice(0, 12)}…` : ""}${broken}`;
+  }
+  if (event.kind === "chain_problem_acknowledged" && Array.isArray(data.problems)) {
+    const seqs = data.problems.map((p) => (p && typeof p === "object" ? str((p as Record<string, unknown>).seq) : null)).filter(Boolean);
+    const note = str(data.note);
+    return `acknowledged the problem${seqs.length === 1 ? "" : "s"} at event${seqs.length === 1 ? "" : "s"} ${seqs.map((s) => `#${s}`).join(", ")}${note ? ` · “${note.length > 80 ? `${note.slice(0, 79)}…` : note}”` : ""}`;
   }
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
