@@ -388,3 +388,58 @@ async fn the_demo_adds_about_90_days_of_monitored_events_and_rules_that_fire_on_
     assert!(!events(EventFilter { decision: Some(Decision::Review), ..EventFilter::default() }).await.is_empty());
     assert!(!events(EventFilter { decision: Some(Decision::Allow), ..EventFilter::default() }).await.is_empty());
 }
+
+/// An applicant renamed (and given a new address) is erased under every name and address it
+/// held: the searches of its earlier name, the create that sent its first and last names apart,
+/// and a list filtered by its earlier name (percent-encoded in the query).
+#[tokio::test]
+async fn an_applicant_renamed_then_erased_leaves_nothing_under_any_name_it_held() {
+    let f = fixture().await;
+    let (old, new) = ("Qyzzwv Oldmarrow", "Qyzzwv Newbright");
+    let a = f
+        .engine
+        .applicants()
+        .create(
+            f.sandbox,
+            json(serde_json::json!({"email": "qyzzwv.old@example.com",
+                "info": {"first_name": "Qyzzwv", "last_name": "Oldmarrow"}})),
+        )
+        .await
+        .expect("create");
+    let search = |name: &str| json::<docket_engine::aml::model::SearchRequest>(serde_json::json!({"full_name": name}));
+    f.engine.aml().search(f.sandbox, search(old)).await.expect("search of the earlier name");
+    let update =
+        ApplicantUpdate::from_json(&serde_json::json!({"full_name": new, "first_name": null, "last_name": null,
+            "email": "qyzzwv.new@example.com"}))
+        .expect("valid update");
+    f.engine.applicants().update(f.sandbox, a.applicant_id, update).await.expect("rename");
+    f.engine.aml().search(f.sandbox, search(new)).await.expect("search of the new name");
+
+    let journal = f.engine.journal();
+    let created = RequestRecord {
+        response_body: CapturedBody::Bytes(bytes::Bytes::from(format!(r#"{{"applicant_id":"{}"}}"#, a.applicant_id))),
+        ..record(f.sandbox, "/api/v3/applicants", 201, r#"{"info":{"first_name":"Qyzzwv","last_name":"Oldmarrow"}}"#)
+    };
+    journal.record(created).await;
+    let listed = RequestRecord {
+        method: "GET".into(),
+        query: Some("name=Qyzzwv%20Oldmarrow&limit=5".into()),
+        ..record(f.sandbox, "/api/v3/aml/search/history", 200, "")
+    };
+    journal.record(listed).await;
+    journal.record(record(f.sandbox, "/api/v4/email/checks", 201, r#"{"email":"qyzzwv.old@example.com"}"#)).await;
+    journal.record(record(f.sandbox, "/api/v3/applicants", 201, r#"{"info":{"full_name":"Somebody Else"}}"#)).await;
+
+    f.engine.applicants().delete(f.sandbox, a.applicant_id, "test").await.expect("erased");
+
+    let history = docket_engine::aml::HistoryFilter::default();
+    let searches = f.engine.aml().history(f.sandbox, history, page()).await.expect("history");
+    let names: Vec<&str> = searches.data.iter().map(|s| s.requested_name.as_str()).collect();
+    assert!(names.is_empty(), "searches of a name it held survive: {names:?}");
+    let entries = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("journal");
+    let text = serde_json::to_string(&entries.data).expect("json").to_lowercase();
+    for gone in ["oldmarrow", "newbright", "qyzzwv.old@example.com", "qyzzwv"] {
+        assert!(!text.contains(gone), "the journal still names {gone}: {text}");
+    }
+    assert!(text.contains("somebody else"), "another person's request stays: {text}");
+}
