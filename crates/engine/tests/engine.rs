@@ -443,3 +443,36 @@ async fn an_applicant_renamed_then_erased_leaves_nothing_under_any_name_it_held(
     }
     assert!(text.contains("somebody else"), "another person's request stays: {text}");
 }
+
+/// The sites that may frame an organization's hosted pages: checked, kept for both
+/// environments, and each change an event of the production chain with who made it.
+#[tokio::test]
+async fn organization_settings_are_checked_and_each_change_is_on_the_production_chain() {
+    use docket_engine::Actor;
+    use docket_engine::organizations::OrganizationSettingsChange;
+    let f = fixture().await;
+    let (orgs, org) = (f.engine.organizations(), f.sandbox.organization);
+    assert!(orgs.settings(org).await.expect("settings").frame_origins.is_empty(), "none by default");
+
+    let change: OrganizationSettingsChange =
+        json(serde_json::json!({"frame_origins": ["HTTPS://Shop.Example.com/", "http://localhost:5173"]}));
+    let set = orgs.set_settings(org, change, &Actor::Command).await.expect("set");
+    let texts: Vec<&str> = set.frame_origins.iter().map(|o| o.as_str()).collect();
+    assert_eq!(texts, ["https://shop.example.com", "http://localhost:5173"]);
+    assert_eq!(orgs.settings(org).await.expect("settings"), set, "read back as set");
+
+    let refused = serde_json::from_value::<OrganizationSettingsChange>(
+        serde_json::json!({"frame_origins": ["https://*.example.com"]}),
+    );
+    assert!(refused.is_err(), "a wildcard never reaches the engine");
+
+    let (events, _) =
+        f.engine.audit().list(f.production, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
+    let changed = events.iter().find(|e| e.kind == "organization_settings_changed").expect("recorded");
+    assert_eq!(changed.actor, "command");
+    assert_eq!(changed.data, serde_json::json!({"before": {"frame_origins": []}, "after": {"frame_origins": texts}}));
+    let (sandbox, _) =
+        f.engine.audit().list(f.sandbox, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
+    assert!(sandbox.iter().all(|e| e.kind != "organization_settings_changed"), "not on the sandbox's chain");
+    assert!(f.engine.audit().verify(f.production).await.expect("verify").ok);
+}
