@@ -351,6 +351,53 @@ def test_deleting_an_applicant_erases_the_person_everywhere_docket_held_them(doc
     assert not found, f"still stored: {found}"
 
 
+def test_an_applicant_renamed_then_erased_leaves_no_trace_of_any_name_it_held(docket_factory):
+    """Renamed and given a new address and phone, screened under both names, then erased: the
+    search history, the journal and the data directory keep nothing of either name."""
+    old, new = ("Qyzzwv Oldmarrow", "Qyzzwv Newbright")
+    old_email, new_email = "qyzzwv.oldmarrow@example.com", "qyzzwv.newbright@example.com"
+    old_phone = "+44 20 7946 0391"
+    srv = docket_factory()
+    client = srv.client(srv.sandbox_key, "rename-erasure")
+    # Created with first and last names apart (never one phrase in the request).
+    applicant = client.create_applicant({"email": old_email, "phone": old_phone,
+                                         "info": {"first_name": "Qyzzwv", "last_name": "Oldmarrow"}})
+    other = client.create_applicant({"info": {"full_name": "Somebody Else Entirely"}})
+    assert client.post("/api/v3/aml/search", json={"full_name": old}).status_code == 200
+    r = client.post(f"/api/v3/applicants/{applicant}", json={
+        "info": {"full_name": new, "first_name": None, "last_name": None}, "email": new_email, "phone": None})
+    assert r.status_code == 200, r.text
+    assert new in r.text and old not in r.text
+    assert client.post("/api/v3/aml/search", json={"full_name": new}).status_code == 200
+    # Looked for by the earlier name, percent-encoded in the query.
+    assert client.get("/api/v3/aml/search/history", params={"name": old}).status_code == 200
+    assert client.get("/api/v3/applicants", params={"name": "Qyzzwv Oldmarrow"}).status_code == 200
+    r = client.post("/api/v4/email/checks", json={"email": old_email})
+    assert r.status_code in (200, 201), r.text
+    history = client.get("/api/v3/aml/search/history", params={"limit": 100}).json()["data"]
+    assert {old, new} <= {h["requested_name"] for h in history}
+
+    r = client.delete(f"/api/v3/applicants/{applicant}")
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/v3/applicants/{other}").status_code == 200, "only the person is erased"
+
+    history = client.get("/api/v3/aml/search/history", params={"limit": 100}).text
+    journal = client.get("/_docket/requests", params={"limit": 200}).text
+    checks = client.get("/api/v4/email/checks", params={"limit": 100}).text
+    for gone in (old, new, "Oldmarrow", "Newbright", old_email, new_email, "7946 0391"):
+        assert gone not in history, f"the search history still names {gone}"
+        assert gone not in journal, f"the journal still names {gone}"
+        assert gone not in checks, f"an e-mail check still names {gone}"
+    assert "Somebody Else Entirely" in journal, "another person's requests stay"
+    srv.stop()
+
+    # Nothing of either name in the database, its log or the file store, byte for byte.
+    needles = [n.encode() for n in (old, new, "Qyzzwv", "qyzzwv", "Oldmarrow", "oldmarrow", "Newbright", "newbright",
+                                    old_email, new_email, "7946 0391")]
+    found = [(path, needle) for path, data in raw_bytes(srv.data_dir) for needle in needles if needle in data]
+    assert not found, f"still stored: {found}"
+
+
 def test_erasure_refuses_unknown_ids_and_works_from_the_command_line(docket_factory):
     srv = docket_factory()
     client = srv.client(srv.sandbox_key, "erasure-cli")

@@ -412,6 +412,9 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/_docket/erasures", ADMIN_OR_KEY),
     rule("GET", "/_docket/retention", READ),
     rule("PUT", "/_docket/retention", ADMIN),
+    // The organization's own settings (who may frame its hosted pages).
+    rule("GET", "/_docket/organization/settings", ADMIN),
+    rule("PUT", "/_docket/organization/settings", ADMIN),
 ];
 
 static INDEX: LazyLock<HashMap<(&'static str, &'static str), &'static Rule>> =

@@ -11,6 +11,7 @@ pub mod compat;
 pub mod delivery;
 pub mod error;
 pub mod extract;
+pub mod framing;
 pub mod listen;
 pub mod middleware;
 pub mod openapi;
@@ -70,6 +71,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::verifications::router())
         .merge(routes::email::router())
         .merge(routes::transmon::router())
+        .merge(routes::organization::router())
 }
 
 /// The watchlist import routes: authenticated and journaled like the others, but with a longer
@@ -162,6 +164,8 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
         .layer(
             ServiceBuilder::new()
+                // Framed by no one, unless a response says otherwise (the hosted pages).
+                .map_response(framing::deny_unless_said)
                 .map_request(sanitize_request_id)
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())

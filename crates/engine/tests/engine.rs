@@ -388,3 +388,91 @@ async fn the_demo_adds_about_90_days_of_monitored_events_and_rules_that_fire_on_
     assert!(!events(EventFilter { decision: Some(Decision::Review), ..EventFilter::default() }).await.is_empty());
     assert!(!events(EventFilter { decision: Some(Decision::Allow), ..EventFilter::default() }).await.is_empty());
 }
+
+/// An applicant renamed (and given a new address) is erased under every name and address it
+/// held: the searches of its earlier name, the create that sent its first and last names apart,
+/// and a list filtered by its earlier name (percent-encoded in the query).
+#[tokio::test]
+async fn an_applicant_renamed_then_erased_leaves_nothing_under_any_name_it_held() {
+    let f = fixture().await;
+    let (old, new) = ("Qyzzwv Oldmarrow", "Qyzzwv Newbright");
+    let a = f
+        .engine
+        .applicants()
+        .create(
+            f.sandbox,
+            json(serde_json::json!({"email": "qyzzwv.old@example.com",
+                "info": {"first_name": "Qyzzwv", "last_name": "Oldmarrow"}})),
+        )
+        .await
+        .expect("create");
+    let search = |name: &str| json::<docket_engine::aml::model::SearchRequest>(serde_json::json!({"full_name": name}));
+    f.engine.aml().search(f.sandbox, search(old)).await.expect("search of the earlier name");
+    let update =
+        ApplicantUpdate::from_json(&serde_json::json!({"full_name": new, "first_name": null, "last_name": null,
+            "email": "qyzzwv.new@example.com"}))
+        .expect("valid update");
+    f.engine.applicants().update(f.sandbox, a.applicant_id, update).await.expect("rename");
+    f.engine.aml().search(f.sandbox, search(new)).await.expect("search of the new name");
+
+    let journal = f.engine.journal();
+    let created = RequestRecord {
+        response_body: CapturedBody::Bytes(bytes::Bytes::from(format!(r#"{{"applicant_id":"{}"}}"#, a.applicant_id))),
+        ..record(f.sandbox, "/api/v3/applicants", 201, r#"{"info":{"first_name":"Qyzzwv","last_name":"Oldmarrow"}}"#)
+    };
+    journal.record(created).await;
+    let listed = RequestRecord {
+        method: "GET".into(),
+        query: Some("name=Qyzzwv%20Oldmarrow&limit=5".into()),
+        ..record(f.sandbox, "/api/v3/aml/search/history", 200, "")
+    };
+    journal.record(listed).await;
+    journal.record(record(f.sandbox, "/api/v4/email/checks", 201, r#"{"email":"qyzzwv.old@example.com"}"#)).await;
+    journal.record(record(f.sandbox, "/api/v3/applicants", 201, r#"{"info":{"full_name":"Somebody Else"}}"#)).await;
+
+    f.engine.applicants().delete(f.sandbox, a.applicant_id, "test").await.expect("erased");
+
+    let history = docket_engine::aml::HistoryFilter::default();
+    let searches = f.engine.aml().history(f.sandbox, history, page()).await.expect("history");
+    let names: Vec<&str> = searches.data.iter().map(|s| s.requested_name.as_str()).collect();
+    assert!(names.is_empty(), "searches of a name it held survive: {names:?}");
+    let entries = journal.list(f.sandbox, JournalFilter::default(), page()).await.expect("journal");
+    let text = serde_json::to_string(&entries.data).expect("json").to_lowercase();
+    for gone in ["oldmarrow", "newbright", "qyzzwv.old@example.com", "qyzzwv"] {
+        assert!(!text.contains(gone), "the journal still names {gone}: {text}");
+    }
+    assert!(text.contains("somebody else"), "another person's request stays: {text}");
+}
+
+/// The sites that may frame an organization's hosted pages: checked, kept for both
+/// environments, and each change an event of the production chain with who made it.
+#[tokio::test]
+async fn organization_settings_are_checked_and_each_change_is_on_the_production_chain() {
+    use docket_engine::Actor;
+    use docket_engine::organizations::OrganizationSettingsChange;
+    let f = fixture().await;
+    let (orgs, org) = (f.engine.organizations(), f.sandbox.organization);
+    assert!(orgs.settings(org).await.expect("settings").frame_origins.is_empty(), "none by default");
+
+    let change: OrganizationSettingsChange =
+        json(serde_json::json!({"frame_origins": ["HTTPS://Shop.Example.com/", "http://localhost:5173"]}));
+    let set = orgs.set_settings(org, change, &Actor::Command).await.expect("set");
+    let texts: Vec<&str> = set.frame_origins.iter().map(|o| o.as_str()).collect();
+    assert_eq!(texts, ["https://shop.example.com", "http://localhost:5173"]);
+    assert_eq!(orgs.settings(org).await.expect("settings"), set, "read back as set");
+
+    let refused = serde_json::from_value::<OrganizationSettingsChange>(
+        serde_json::json!({"frame_origins": ["https://*.example.com"]}),
+    );
+    assert!(refused.is_err(), "a wildcard never reaches the engine");
+
+    let (events, _) =
+        f.engine.audit().list(f.production, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
+    let changed = events.iter().find(|e| e.kind == "organization_settings_changed").expect("recorded");
+    assert_eq!(changed.actor, "command");
+    assert_eq!(changed.data, serde_json::json!({"before": {"frame_origins": []}, "after": {"frame_origins": texts}}));
+    let (sandbox, _) =
+        f.engine.audit().list(f.sandbox, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
+    assert!(sandbox.iter().all(|e| e.kind != "organization_settings_changed"), "not on the sandbox's chain");
+    assert!(f.engine.audit().verify(f.production).await.expect("verify").ok);
+}

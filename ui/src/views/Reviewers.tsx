@@ -1,10 +1,11 @@
 // Reviewers and the desk's settings. Everyone sees the team and the policy; an admin adds
 // reviewers (the login link is shown once), makes new sign-in links, disables and enables
-// accounts, and sets four eyes and the SLAs.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// accounts, sets four eyes and the SLAs, and lists the sites that may frame the hosted pages.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { post, put } from "../api/client";
+import { get, post, put } from "../api/client";
+import type { components } from "../api/schema";
 import { Badge } from "../components/Badge";
 import { Card } from "../components/Card";
 import { Confirm } from "../components/Confirm";
@@ -19,6 +20,9 @@ import { can, ROLE_NAMES, useReviewer } from "../session";
 import { useDeskSettings, useReviewers } from "./kyb/data";
 import { FOUR_EYES } from "./kyb/decisions";
 import type { DeskSettings, LoginLink, NewReviewer, Reviewer, Role, SlaStage } from "./kyb/types";
+import { originsFromText, textFromOrigins } from "./framing";
+
+type OrganizationSettings = components["schemas"]["OrganizationSettings"];
 
 const ROLES: Role[] = ["reviewer", "senior", "admin"];
 const column = createColumnHelper<Reviewer>();
@@ -111,6 +115,7 @@ export function Reviewers() {
         <DataTable data={reviewers.data.data} columns={columns} rowKey={(r) => r.id} label="Reviewers" testId="reviewers-table" rowTestId="reviewer-row" />
       )}
       <DeskSettingsCard admin={admin} />
+      {admin && <FramingCard />}
       <AddReviewer open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
       <Dialog open={link !== null} title={`Sign-in link for ${link?.reviewer.name ?? ""}`} onClose={() => setLink(null)} testId="link-dialog">
         {link && <ShownOnce link={link.link} name={link.reviewer.name} onDone={() => setLink(null)} />}
@@ -279,6 +284,53 @@ function SettingsForm({ initial, admin }: { initial: DeskSettings; admin: boolea
           </button>
         </div>
       )}
+    </form>
+  );
+}
+
+/** The sites that may show the hosted pages (the KYB widget, the verification pages) in a frame: an admin's, for both environments. */
+function FramingCard() {
+  const settings = useQuery({ queryKey: ["organization-settings"], queryFn: ({ signal }) => get<OrganizationSettings>("/_docket/organization/settings", undefined, signal) });
+  return (
+    <Card
+      title="Sites that may frame the hosted pages"
+      description="The KYB widget and the verification pages may be shown in a frame by Docket and by these sites only, in both environments. One exact origin a line: https://host or https://host:port (http only for localhost and 127.0.0.1); no path, no wildcard. Each change is on the production audit trail."
+      testId="framing"
+    >
+      {settings.isPending ? <Loading what="the sites" /> : settings.error ? <ErrorState error={settings.error} retry={() => void settings.refetch()} /> : <FramingForm key={JSON.stringify(settings.data)} initial={settings.data} />}
+    </Card>
+  );
+}
+
+function FramingForm({ initial }: { initial: OrganizationSettings }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [text, setText] = useState(textFromOrigins(initial.frame_origins));
+  const save = useMutation({
+    mutationFn: () => put<OrganizationSettings>("/_docket/organization/settings", { frame_origins: originsFromText(text) }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(["organization-settings"], next);
+      toast(next.frame_origins.length === 0 ? "Only Docket may frame the hosted pages" : "Sites saved");
+    },
+  });
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label>
+        Sites (one origin a line; empty: only Docket)
+        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={4} spellCheck={false} autoComplete="off" placeholder="https://shop.example.com" data-testid="frame-origins" />
+      </label>
+      <FormError error={save.error} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={save.isPending} data-testid="frame-origins-save">
+          Save sites
+        </button>
+      </div>
     </form>
   );
 }

@@ -4,8 +4,7 @@
 //! never the checks. Not journaled (the token must not be kept in the request log).
 
 use axum::extract::{Path, Request, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use docket_engine::Actor;
 use docket_engine::kyb::WidgetView;
 use utoipa_axum::router::OpenApiRouter;
@@ -28,22 +27,18 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(submit))
 }
 
-/// The widget's HTML page.
-pub async fn page(Path(_token): Path<String>) -> Response {
-    (
-        [
-            (CONTENT_TYPE, "text/html; charset=utf-8"),
-            (CACHE_CONTROL, "no-store"),
-            (REFERRER_POLICY, "no-referrer"),
-            (
-                CONTENT_SECURITY_POLICY,
-                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; \
-                 frame-ancestors *",
-            ),
-        ],
-        PAGE,
-    )
-        .into_response()
+/// The widget's content policy, but for who may frame it ([`crate::framing`]).
+const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:";
+
+/// The widget's HTML page. It may be framed by Docket and by the sites the case's organization
+/// lists; an unknown token gets the page too (it says the link opens nothing), framed by Docket
+/// only.
+pub async fn page(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+    let organization = state.engine.kyb().widget_organization(&token).await.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "could not find the organization of a widget link");
+        None
+    });
+    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
 }
 
 async fn open(state: &AppState, token: &str) -> ApiResult<(docket_engine::Scope, docket_engine::kyb::CaseId)> {

@@ -6,10 +6,10 @@
 
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
-use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY};
+use axum::http::header::CACHE_CONTROL;
 use axum::response::{IntoResponse, Response};
 use docket_engine::verifications::{
-    MissingDocuments, PersonFields, PersonLink, PersonView, UploadAnswer, UploadTarget,
+    HostedPage, MissingDocuments, PersonFields, PersonLink, PersonView, UploadAnswer, UploadTarget,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -36,22 +36,20 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(countries))
 }
 
+/// The hosted page's content policy, but for who may frame it ([`crate::framing`]).
+const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; \
+                      media-src 'self' blob:";
+
 /// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL).
-pub async fn page(TextPath(_id): TextPath) -> Response {
-    (
-        [
-            (CONTENT_TYPE, "text/html; charset=utf-8"),
-            (CACHE_CONTROL, "no-store"),
-            (REFERRER_POLICY, "no-referrer"),
-            (
-                CONTENT_SECURITY_POLICY,
-                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; \
-                 media-src 'self' blob:; frame-ancestors *",
-            ),
-        ],
-        PAGE,
-    )
-        .into_response()
+/// It may be framed by Docket and by the sites the verification's (or the link's) organization
+/// lists; an unknown id gets the page too (it says so), framed by Docket only.
+pub async fn page(State(state): State<AppState>, uri: axum::http::Uri, TextPath(id): TextPath) -> Response {
+    let which = if uri.path().starts_with("/vp/") { HostedPage::Link(id) } else { HostedPage::Verification(id) };
+    let organization = state.engine.verifications().page_organization(which).await.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "could not find the organization of a hosted verification page");
+        None
+    });
+    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
 }
 
 /// A short id or link id from the path: letters and digits, bounded (else a 404).

@@ -1,5 +1,6 @@
 //! Applicants: the persons and organizations every other workflow links to (`/api/v3/applicants`).
 
+mod identities;
 mod info;
 mod model;
 mod service;
@@ -12,12 +13,16 @@ pub use model::{
 pub(crate) use service::build;
 pub use service::{Applicants, LIST_BOUNDS};
 
-/// Applicants are removed by a sandbox reset and counted.
+/// Applicants are removed by a sandbox reset and counted; their identity histories go first
+/// (they refer to them).
 pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
-    tables: &[crate::domains::Table {
-        name: "applicants",
-        reset: crate::domains::Reset::Delete(Some("applicants")),
-        counts: &[crate::domains::Count::all("applicants")],
-    }],
+    tables: &[
+        crate::domains::Table { name: "applicant_identities", reset: crate::domains::Reset::Delete(None), counts: &[] },
+        crate::domains::Table {
+            name: "applicants",
+            reset: crate::domains::Reset::Delete(Some("applicants")),
+            counts: &[crate::domains::Count::all("applicants")],
+        },
+    ],
     after_reset: None,
 };

@@ -212,7 +212,8 @@ impl Applicants<'_> {
     /// Records an address an e-mail check proved the applicant owns (its verified e-mail).
     pub(crate) async fn record_verified_email(&self, scope: Scope, id: ApplicantId, email: &str) -> Result<()> {
         let Ok(email) = crate::values::Email::parse(email) else { return Ok(()) };
-        self.engine.core.db.write(move |conn| store::record_verified_email(conn, scope, id, email).map(drop)).await
+        let at = self.engine.core.clocks.now(scope);
+        self.engine.core.db.write(move |conn| store::record_verified_email(conn, scope, id, email, at).map(drop)).await
     }
 
     pub async fn get(&self, scope: Scope, id: ApplicantId) -> Result<Applicant> {

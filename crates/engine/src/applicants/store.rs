@@ -7,6 +7,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::identities;
+pub(crate) use super::identities::{Held, held};
 use super::model::{Applicant, ApplicantFilter, ApplicantId, ApplicantInfo};
 use crate::error::Result;
 use crate::page::{JsonPage, Page, PageRequest};
@@ -74,12 +76,13 @@ fn verified_json(info: &ApplicantInfo) -> Result<String> {
     Ok(serde_json::to_string(&stored)?)
 }
 
-/// Records an e-mail address whose ownership an e-mail check proved.
+/// Records an e-mail address whose ownership an e-mail check proved (at `at`).
 pub(crate) fn record_verified_email(
     conn: &Connection,
     scope: Scope,
     id: ApplicantId,
     email: crate::values::Email,
+    at: crate::time::Timestamp,
 ) -> Result<bool> {
     let Some(applicant) = get(conn, scope, id)? else { return Ok(false) };
     let mut info = applicant.verified_info.clone().unwrap_or_default();
@@ -90,6 +93,7 @@ pub(crate) fn record_verified_email(
     .execute(params![scope.organization, scope.environment, id, verified_json(&info)?])?;
     let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
     set_public_json(conn, &applicant)?;
+    identities::record(conn, scope, &applicant, at)?;
     Ok(true)
 }
 
@@ -134,6 +138,7 @@ pub(crate) fn insert(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.updated_at,
         public_json(a)?,
     ])?;
+    identities::record(conn, scope, a, a.updated_at)?;
     monitoring(conn, scope, a)
 }
 
@@ -173,6 +178,7 @@ pub(super) fn update(conn: &Connection, scope: Scope, a: &Applicant) -> Result<(
         a.applicant_id,
         public_json(a)?,
     ])?;
+    identities::record(conn, scope, a, a.updated_at)?;
     monitoring(conn, scope, a)
 }
 
@@ -258,6 +264,7 @@ pub(crate) fn record_verification(
     if changed > 0 {
         let applicant = get(conn, scope, id)?.ok_or_else(|| crate::error::Error::not_found("applicant"))?;
         set_public_json(conn, &applicant)?;
+        identities::record(conn, scope, &applicant, at)?;
         // Confirmed names are searched too.
         conn.prepare_cached("UPDATE applicants SET search_name = ?2 WHERE id = ?1")?
             .execute(params![id, search_name(&applicant)])?;
@@ -401,7 +408,9 @@ pub(super) fn list_json(
     Ok(JsonPage::from_trusted(out))
 }
 
+/// Deletes an applicant with its identity history.
 pub(crate) fn delete(conn: &Connection, scope: Scope, id: ApplicantId) -> Result<bool> {
+    identities::delete(conn, scope, id)?;
     let mut stmt =
         conn.prepare_cached("DELETE FROM applicants WHERE organization_id = ?1 AND environment = ?2 AND id = ?3")?;
     let deleted = stmt.execute(params![scope.organization, scope.environment, id])? > 0;

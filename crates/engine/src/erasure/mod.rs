@@ -29,9 +29,33 @@ impl Mentions {
         self.0.iter().any(|n| text.contains(n.as_str()))
     }
 
-    /// The needles, in lower case.
-    pub(crate) fn lowercase(&self) -> &[String] {
-        &self.0
+    /// Whether a request's path or query string names the subject, as sent or percent-decoded
+    /// (`?name=Ann%20Smith` and `?name=Ann+Smith` name Ann Smith).
+    pub(crate) fn in_url(&self, text: &str) -> bool {
+        if self.in_text(text) {
+            return true;
+        }
+        let decoded: Vec<String> = form_urlencoded::parse(text.as_bytes())
+            .map(|(k, v)| if v.is_empty() { k.into() } else { format!("{k}={v}") })
+            .collect();
+        self.in_text(&decoded.join("&"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_found_in_a_query_however_it_was_encoded() {
+        let m = Mentions::of(&["Ann Smith".to_owned(), "ann@example.com".to_owned()]);
+        for query in ["name=Ann%20Smith", "name=ann+smith&limit=5", "q=ANN%20SMITH", "email=ann%40example.com"] {
+            assert!(m.in_url(query), "{query}");
+        }
+        for query in ["name=Ann", "name=Smith+Ann", "limit=5"] {
+            assert!(!m.in_url(query), "{query}");
+        }
+        assert!(m.in_url("/api/v3/applicants/by_external_id/Ann%20Smith"));
     }
 }
 

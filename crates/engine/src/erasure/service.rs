@@ -5,13 +5,15 @@
 //! checkpointed and cut to nothing (`Database::wipe_free_space`).
 //!
 //! What is erased, and how (the guide's "Erasure" section says the same):
-//! - the applicant; its document verifications, documents and their files; its AML screenings
-//!   and searches, and searches of its exact name; its monitored transactions and their daily
-//!   statistics; e-mail checks that name it or its address, with their messages;
+//! - the applicant with its identity history; its document verifications, documents and their
+//!   files; its AML screenings and searches, and searches of any name it has held; its
+//!   monitored transactions and their daily statistics; e-mail checks that name it or any
+//!   address it has held, with their messages;
 //! - outbox events about it or naming it; webhook deliveries naming it not yet sent are
 //!   deleted, sent ones keep only their ids;
-//! - request journal bodies and queries that mention its id, name, e-mail, phone or external
-//!   id: replaced by a note that they were erased;
+//! - request journal bodies and queries that mention its id, external id, or any name, e-mail
+//!   address or phone number it has held (both bodies of such a request): replaced by a note
+//!   that they were erased;
 //! - its KYB single checks, and its KYB cases, each erased as below.
 //!
 //! Erasing one document verification or one e-mail check removes it (with its documents and
@@ -50,8 +52,11 @@ impl Erasures<'_> {
     /// Erases an applicant and everything that holds its data (its KYB cases too); `by` is who
     /// asked.
     pub async fn applicant(&self, scope: Scope, id: ApplicantId, by: &str) -> Result<Erasure> {
-        let needles = needles(&self.engine.applicants().get(scope, id).await?);
         self.run(scope, by, move |conn, request, removed| {
+            // Read in the erasure's own transaction: a change made just before is looked for too.
+            let applicant = crate::applicants::store::get(conn, scope, id)?.ok_or(Error::not_found("applicant"))?;
+            let held = crate::applicants::store::held(conn, scope, id)?;
+            let needles = needles(&applicant, &held);
             Ok(("applicant", id.as_uuid(), erase_applicant(conn, request, id, &needles, removed)?))
         })
         .await
@@ -167,15 +172,22 @@ struct Needles {
     emails: Vec<String>,
 }
 
-fn needles(a: &Applicant) -> Needles {
-    let mut names = Vec::new();
-    let mut emails = Vec::new();
+/// What identifies an applicant: its ids, and every name, e-mail address and phone number it
+/// holds or has held (its identity history), so that what named it under an earlier name goes
+/// too.
+fn needles(a: &Applicant, held: &crate::applicants::store::Held) -> Needles {
+    let mut names = held.names.clone();
+    let mut emails = held.emails.clone();
     let mut all = vec![a.applicant_id.to_string()];
+    all.extend(held.phones.iter().cloned());
+    // What it holds now, whether or not its history was written (an applicant stored before the
+    // history was kept has only its current values there).
     for info in [&a.provided_info, &a.system_info] {
         names.extend(info.full_name.clone());
         if let (Some(first), Some(last)) = (&info.first_name, &info.last_name) {
             names.push(format!("{first} {last}"));
         }
+        names.extend(info.display_name());
         emails.extend(info.email.as_ref().map(|e| e.as_str().to_owned()));
         all.extend(info.phone.as_ref().map(|p| p.as_str().to_owned()));
     }

@@ -308,10 +308,11 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         }
         found
     };
-    // The entries to point at the note: those referring to a named body, and both bodies of a
-    // request addressed to the subject (its id, or a widget token, in the path: a form saved
-    // field by field holds a person's names apart, never as one phrase). Found in one pass (the
-    // hash columns have no index). A body shared with other requests (`{}`, say) stays theirs.
+    // The entries to point at the note: both bodies of a request addressed to the subject (its
+    // id, or a widget token, in the path or query: a form saved field by field holds a person's
+    // names apart, never as one phrase) or with a body that names it (a create sends first and
+    // last names apart, and its answer names the new id). Found in one pass (the hash columns
+    // have no index). A body shared with other requests (`{}`, say) stays theirs.
     let repoint: Vec<(i64, bool, bool)> = {
         let mut stmt = conn.prepare(
             "SELECT seq, path, query, request_hash, response_hash FROM request_journal
@@ -324,10 +325,12 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         let mut found = Vec::new();
         for row in rows {
             let (seq, path, query, request, response) = row?;
-            let addressed = mentions(&path) || query.as_deref().is_some_and(mentions);
-            let erase = |hash: &Option<Vec<u8>>| {
-                hash.as_ref().is_some_and(|h| *h != note_hash && (addressed || named.contains(h)))
-            };
+            let names = |hash: &Option<Vec<u8>>| hash.as_ref().is_some_and(|h| named.contains(h));
+            let addressed = needles.in_url(&path)
+                || query.as_deref().is_some_and(|q| needles.in_url(q))
+                || names(&request)
+                || names(&response);
+            let erase = |hash: &Option<Vec<u8>>| hash.as_ref().is_some_and(|h| *h != note_hash && addressed);
             let (a, b) = (erase(&request), erase(&response));
             if a || b {
                 found.push((seq, a, b));
@@ -371,11 +374,10 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
         let mut found = Vec::new();
         for row in rows {
             let (seq, request, response, path) = row?;
-            let addressed = mentions(&path);
-            let (a, b) = (
-                request.is_some() && (addressed || request.as_deref().is_some_and(mentions)),
-                response.is_some() && (addressed || response.as_deref().is_some_and(mentions)),
-            );
+            let addressed = needles.in_url(&path)
+                || request.as_deref().is_some_and(mentions)
+                || response.as_deref().is_some_and(mentions);
+            let (a, b) = (request.is_some() && addressed, response.is_some() && addressed);
             if a || b {
                 found.push((seq, a, b));
             }
@@ -390,9 +392,21 @@ pub(crate) fn erase_mentions(conn: &Connection, needles: &[String]) -> Result<us
             conn.execute("UPDATE request_journal SET response_body = ?2 WHERE seq = ?1", params![seq, note])?;
         }
     }
-    for needle in needles.lowercase() {
-        conn.prepare_cached("UPDATE request_journal SET query = ?2 WHERE instr(lower(query), ?1) > 0")?
-            .execute(params![needle, ERASED])?;
+    // Queries are percent-encoded: read and decoded here, not searched with SQL.
+    let queries: Vec<i64> = {
+        let mut stmt = conn.prepare("SELECT seq, query FROM request_journal WHERE query IS NOT NULL")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (seq, query) = row?;
+            if query != ERASED && needles.in_url(&query) {
+                found.push(seq);
+            }
+        }
+        found
+    };
+    for seq in &queries {
+        conn.prepare_cached("UPDATE request_journal SET query = ?2 WHERE seq = ?1")?.execute(params![seq, ERASED])?;
     }
     Ok(bodies + inline.len())
 }

@@ -279,6 +279,16 @@ impl Kyb<'_> {
         Ok(detail(case, checks, remediations, timeline, documents, desk))
     }
 
+    /// The organization whose case a widget token opens (expired or not), for what its page
+    /// may do (who may frame it); `None` for a token that opens nothing.
+    pub async fn widget_organization(&self, token: &str) -> Result<Option<crate::scope::OrganizationId>> {
+        let token = token.trim().to_owned();
+        if token.len() != 48 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        self.engine.core.db.read(move |conn| store::organization_of_token(conn, &token)).await
+    }
+
     /// The case a widget token opens: its scope and id. An unknown token is not found; an
     /// expired one is refused (403), so the merchant knows to ask for a new link.
     pub async fn open_widget(&self, token: &str) -> Result<(Scope, CaseId)> {

@@ -183,6 +183,14 @@ pub(crate) fn get_case(conn: &Connection, scope: Scope, id: CaseId) -> Result<Op
     with_remediations(conn, found)
 }
 
+/// The organization whose case a widget token opens, whatever the case's state.
+pub(crate) fn organization_of_token(conn: &Connection, token: &str) -> Result<Option<crate::scope::OrganizationId>> {
+    Ok(conn
+        .prepare_cached("SELECT organization_id FROM kyb_cases WHERE widget_token = ?1")?
+        .query_row(params![token], |r| r.get(0))
+        .optional()?)
+}
+
 /// The case a widget token opens, whatever its scope.
 pub(crate) fn get_by_token(conn: &Connection, token: &str) -> Result<Option<Case>> {
     let found = conn

@@ -9,12 +9,16 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::model::{ApiKey, ApiKeyId, Authenticated, CreatedKey, FirstRun, Organization};
+use super::settings::{self, OrganizationSettings, OrganizationSettingsChange};
 use super::store::{self, StoredKey};
-use crate::Engine;
 use crate::error::{Error, Result};
 use crate::scope::{Environment, OrganizationId, Scope};
 use crate::time::Timestamp;
 use crate::values::{shorten, text};
+use crate::{Actor, Engine};
+
+/// The audit event of a change to an organization's settings.
+const SETTINGS_CHANGED: &str = "organization_settings_changed";
 
 /// The name of the organization the first start creates.
 pub const DEFAULT_ORGANIZATION: &str = "Default organization";
@@ -245,6 +249,45 @@ impl Organizations<'_> {
             .core
             .db
             .read(move |conn| store::organization_by_id(conn, id)?.ok_or(Error::not_found("organization")))
+            .await
+    }
+
+    /// The organization's own settings.
+    pub async fn settings(&self, organization: OrganizationId) -> Result<OrganizationSettings> {
+        let json = self.engine.core.db.read(move |conn| store::frame_origins(conn, organization)).await?;
+        Ok(OrganizationSettings { frame_origins: settings::stored_origins(&json) })
+    }
+
+    /// Replaces the organization's settings (a field left out takes its default). Each change
+    /// is an event on the organization's production audit chain, with who made it and the
+    /// settings before and after.
+    pub async fn set_settings(
+        &self,
+        organization: OrganizationId,
+        change: OrganizationSettingsChange,
+        actor: &Actor,
+    ) -> Result<OrganizationSettings> {
+        let after = change.settings()?;
+        let chain = Scope::new(organization, Environment::Production);
+        let (at, actor) = (self.engine.now(chain), actor.clone());
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let before = OrganizationSettings {
+                    frame_origins: settings::stored_origins(&store::frame_origins(conn, organization)?),
+                };
+                store::set_frame_origins(conn, organization, &serde_json::to_string(&after.frame_origins)?)?;
+                crate::audit::record(
+                    conn,
+                    chain,
+                    at,
+                    &actor,
+                    SETTINGS_CHANGED,
+                    serde_json::json!({ "before": before, "after": after }),
+                )?;
+                Ok(after)
+            })
             .await
     }
 

@@ -154,3 +154,21 @@ pub(super) fn touch_key(conn: &Connection, id: ApiKeyId, at: Timestamp) -> Resul
     conn.execute("UPDATE api_keys SET last_used_at = ?2 WHERE id = ?1", params![id, at])?;
     Ok(())
 }
+
+/// The organization's frame origins as stored (a JSON array; none stored: `[]`).
+pub(super) fn frame_origins(conn: &Connection, organization: OrganizationId) -> Result<String> {
+    Ok(conn
+        .prepare_cached("SELECT frame_origins FROM organization_settings WHERE organization_id = ?1")?
+        .query_row([organization], |r| r.get(0))
+        .optional()?
+        .unwrap_or_else(|| "[]".to_owned()))
+}
+
+pub(super) fn set_frame_origins(conn: &Connection, organization: OrganizationId, json: &str) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO organization_settings (organization_id, frame_origins) VALUES (?1, ?2)
+         ON CONFLICT (organization_id) DO UPDATE SET frame_origins = excluded.frame_origins",
+    )?
+    .execute(params![organization, json])?;
+    Ok(())
+}

@@ -41,7 +41,7 @@ pub use person::{PersonFields, PersonLink, PersonView};
 pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
 pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};
 pub use service::{
-    DEFAULT_EXPIRATION_MINUTES, DEFAULT_PROFILE_NAME, LIST_BOUNDS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
+    DEFAULT_EXPIRATION_MINUTES, DEFAULT_PROFILE_NAME, HostedPage, LIST_BOUNDS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
     MAX_EXPIRATION_MINUTES, NewDocument, NewProfile, NewVerification, ReviewerOutcome, UploadTarget, Verifications,
 };
 pub use status::{VerificationEvent, VerificationStatus};

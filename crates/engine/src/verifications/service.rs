@@ -106,6 +106,15 @@ pub enum UploadTarget {
     Short(String),
 }
 
+/// A hosted verification page, by the id in its address.
+#[derive(Debug, Clone)]
+pub enum HostedPage {
+    /// `/v/{short_id}`: one verification.
+    Verification(String),
+    /// `/vp/{link_id}`: a profile's public link.
+    Link(String),
+}
+
 pub struct Verifications<'e> {
     pub(crate) engine: &'e Engine,
 }
@@ -428,6 +437,27 @@ impl Verifications<'_> {
                     .filter(|l| l.scope == scope)
                     .ok_or(Error::not_found("link"))?
                     .profile_id)
+            })
+            .await
+    }
+
+    /// The organization whose verification a short id opens, or whose profile a public link
+    /// belongs to (whatever their state), for what the hosted page may do (who may frame it);
+    /// `None` for an id that opens nothing.
+    pub async fn page_organization(&self, page: HostedPage) -> Result<Option<crate::scope::OrganizationId>> {
+        let (HostedPage::Verification(id) | HostedPage::Link(id)) = &page;
+        if id.is_empty() || id.len() > 64 {
+            return Ok(None);
+        }
+        self.engine
+            .core
+            .db
+            .read(move |conn| {
+                Ok(match &page {
+                    HostedPage::Verification(short_id) => store::find_short(conn, short_id)?.map(|r| r.scope),
+                    HostedPage::Link(link_id) => store::find_link(conn, link_id)?.map(|l| l.scope),
+                }
+                .map(|scope| scope.organization))
             })
             .await
     }
