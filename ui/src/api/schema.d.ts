@@ -8,13 +8,17 @@ export interface paths {
         };
         /**
          * List applicants
-         * @description Newest first. `has_next` tells whether a further page exists.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first. `has_next` tells whether a further page exists.
          */
         get: operations["listApplicants"];
         put?: never;
         /**
          * Create an applicant
-         * @description Creates a person (default) or organization applicant. Every field is optional; `external_id`
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Creates a person (default) or organization applicant. Every field is optional; `external_id`
          *     must be unique within the environment. Contact details may be sent at the top level or
          *     inside `info`. Returns the new applicant's id.
          */
@@ -32,12 +36,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an applicant */
+        /**
+         * Get an applicant
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getApplicant"];
         put?: never;
         /**
          * Update an applicant
-         * @description The body is the flat info object of the public API (`full_name`, `dob`, `addresses`, ...)
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The body is the flat info object of the public API (`full_name`, `dob`, `addresses`, ...)
          *     plus `email`, `phone`, `search_options` and `aml_screening_enabled`. Merge semantics: a
          *     field left out keeps its value, `null` clears it; `addresses` and `custom_fields` merge by
          *     key. Returns the updated applicant.
@@ -45,7 +54,9 @@ export interface paths {
         post: operations["updateApplicant"];
         /**
          * Delete an applicant
-         * @description Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     Answers 200 with an empty body; the applicant is gone (404) from then on. Deleting is an
          *     erasure: the person's data goes everywhere Docket holds it (verifications and documents, AML
          *     history, monitored transactions, e-mail checks, events and unsent deliveries; journal bodies
          *     that name them are redacted), its KYB single checks and its KYB cases (as `DELETE
@@ -65,7 +76,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an applicant by external id */
+        /**
+         * Get an applicant by external id
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getApplicantByExternalId"];
         put?: never;
         post?: never;
@@ -86,7 +100,9 @@ export interface paths {
         put?: never;
         /**
          * Change search options
-         * @description Sets how the applicant is screened. Fields left out keep their values. Returns the applicant.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Sets how the applicant is screened. Fields left out keep their values. Returns the applicant.
          */
         post: operations["setApplicantSearchOptions"];
         delete?: never;
@@ -106,7 +122,9 @@ export interface paths {
         put?: never;
         /**
          * Turn AML monitoring on or off
-         * @description With monitoring on, the applicant is screened against the watchlists daily. Returns the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     With monitoring on, the applicant is screened against the watchlists daily. Returns the
          *     applicant.
          */
         post: operations["setApplicantScreening"];
@@ -125,7 +143,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Link a Telegram profile */
+        /**
+         * Link a Telegram profile
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         post: operations["linkApplicantTelegram"];
         delete?: never;
         options?: never;
@@ -144,7 +165,9 @@ export interface paths {
         put?: never;
         /**
          * Search the watchlists
-         * @description Screens a name against the sanctions, PEP, watchlist and adverse-media lists: in the sandbox,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Screens a name against the sanctions, PEP, watchlist and adverse-media lists: in the sandbox,
          *     Docket's demo list and every imported list; in production, the imported lists only. `full_name`
          *     is required. With `first_name` and `last_name` (mode 0, AUTO) both forms are matched and the
          *     better counts. Filters that the entity's data contradicts remove it (`countries`,
@@ -168,7 +191,9 @@ export interface paths {
         };
         /**
          * List past searches
-         * @description Searches and applicant screenings of the caller's environment, newest first.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Searches and applicant screenings of the caller's environment, newest first.
          */
         get: operations["amlSearchHistory"];
         put?: never;
@@ -188,7 +213,9 @@ export interface paths {
         };
         /**
          * Get a past search report
-         * @description The report as it was when the search ran, with `fatf_records` for the countries its hits are
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The report as it was when the search ran, with `fatf_records` for the countries its hits are
          *     linked with.
          */
         get: operations["amlSearchReport"];
@@ -209,7 +236,9 @@ export interface paths {
         };
         /**
          * Get a list entity
-         * @description One entity as the lists hold it now (demo-list entities only with a sandbox key).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     One entity as the lists hold it now (demo-list entities only with a sandbox key).
          */
         get: operations["amlEntity"];
         put?: never;
@@ -229,7 +258,9 @@ export interface paths {
         };
         /**
          * List the watchlists
-         * @description Every imported list snapshot (the active one of each list, and the replaced ones), and the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Every imported list snapshot (the active one of each list, and the replaced ones), and the
          *     generated demo list. Imports are made with `docket lists import`.
          */
         get: operations["amlLists"];
@@ -250,7 +281,9 @@ export interface paths {
         };
         /**
          * The FATF table
-         * @description The FATF statuses `fatf_records` are drawn from: members, jurisdictions under increased
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The FATF statuses `fatf_records` are drawn from: members, jurisdictions under increased
          *     monitoring, and those subject to a call for action. Replace it with `docket aml fatf --import`.
          */
         get: operations["amlFatf"];
@@ -271,7 +304,9 @@ export interface paths {
         };
         /**
          * List events
-         * @description Domain events of the caller's environment, newest first, with their payloads: what webhooks
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Domain events of the caller's environment, newest first, with their payloads: what webhooks
          *     deliver.
          */
         get: operations["listEvents"];
@@ -292,13 +327,17 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The endpoints of the API key's environment, oldest first. Secrets are never shown again.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The endpoints of the API key's environment, oldest first. Secrets are never shown again.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers an endpoint for the API key's environment. The answer holds its signing secret
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Registers an endpoint for the API key's environment. The answer holds its signing secret
          *     (`whsec_` and 64 hex digits), shown only this once: keep it to verify `X-Webhook-Signature`.
          *     In production, a URL whose host is an address that is not public (loopback, private,
          *     link-local, any special-purpose block of the IANA registries, an IPv4 one carried in IPv6) or
@@ -319,11 +358,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook endpoint */
+        /**
+         * Get a webhook endpoint
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getWebhook"];
         /**
          * Update a webhook endpoint
-         * @description Replaces the URL, event types and `enabled` (the body is the same as for creation). The
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Replaces the URL, event types and `enabled` (the body is the same as for creation). The
          *     secret stays. Enabling an endpoint Docket disabled (after a 410 Gone) clears the reason and
          *     resumes its pending deliveries.
          */
@@ -331,7 +375,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Deletes the endpoint with its delivery history; pending deliveries are dropped.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Deletes the endpoint with its delivery history; pending deliveries are dropped.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -350,7 +396,9 @@ export interface paths {
         put?: never;
         /**
          * Rotate a signing secret
-         * @description Makes a new secret and returns it, once. The previous secret keeps signing for the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Makes a new secret and returns it, once. The previous secret keeps signing for the
          *     environment's grace period (`rotation_grace_seconds`, default 24 h): meanwhile every delivery
          *     carries two `v1` signatures, so receivers can switch without losing events.
          */
@@ -370,7 +418,9 @@ export interface paths {
         };
         /**
          * Webhook delivery history
-         * @description Deliveries of the environment, newest first, with the envelope's payload, the number of
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Deliveries of the environment, newest first, with the envelope's payload, the number of
          *     attempts and the last status code (null while pending and unanswered). Docket adds `state`,
          *     `next_attempt_at`, `last_error`, `event_id` and `is_test`; `/_docket/webhooks/deliveries/{id}`
          *     shows every attempt.
@@ -393,7 +443,9 @@ export interface paths {
         };
         /**
          * One delivery, with every attempt
-         * @description The envelope exactly as sent, and for each attempt its time, signature timestamp, status
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The envelope exactly as sent, and for each attempt its time, signature timestamp, status
          *     code, latency, the start of the answer and the error, if any.
          */
         get: operations["webhookDelivery"];
@@ -416,7 +468,9 @@ export interface paths {
         put?: never;
         /**
          * Replay a delivery
-         * @description Sends a delivery again at once, delivered or not, with the same envelope and id (receivers
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Sends a delivery again at once, delivered or not, with the same envelope and id (receivers
          *     that de-duplicate by `id` will see it as already handled), and a fresh retry schedule.
          */
         post: operations["replayWebhookDelivery"];
@@ -437,7 +491,9 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Sends an example event to the endpoint at once, signed like any other, whatever types it
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Sends an example event to the endpoint at once, signed like any other, whatever types it
          *     subscribes to. An AML_SCREENING test carries a real search (in the sandbox, of the magic name
          *     Ivan Sanctionov), not recorded in the history; other types carry the catalogue's example.
          *     The delivery is marked `is_test` and has no `event_id`.
@@ -458,7 +514,9 @@ export interface paths {
         };
         /**
          * Webhook settings
-         * @description The environment's webhook settings: the secret rotation grace period, the answer timeout,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's webhook settings: the secret rotation grace period, the answer timeout,
          *     how long finished deliveries are kept, and whether production endpoints may use addresses
          *     that are not public (the address guard, set with `PUT /_docket/webhooks/address-guard`).
          */
@@ -470,7 +528,9 @@ export interface paths {
         head?: never;
         /**
          * Change webhook settings
-         * @description Fields left out keep their values. `allow_private_addresses` is refused here (400): it is
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     Fields left out keep their values. `allow_private_addresses` is refused here (400): it is
          *     the address guard, an admin's switch (`PUT /_docket/webhooks/address-guard`).
          */
         patch: operations["updateWebhookSettings"];
@@ -486,7 +546,9 @@ export interface paths {
         get?: never;
         /**
          * Switch the address guard
-         * @description Production refuses webhook endpoints, and every delivery attempt, to addresses that are not
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Production refuses webhook endpoints, and every delivery attempt, to addresses that are not
          *     public: loopback, private, link-local (cloud metadata), every block of the IANA
          *     special-purpose registries that is not globally reachable, an IPv4 address of these carried
          *     in IPv6, and `localhost` names. `{"allow_private_addresses": true}` turns the guard off, so
@@ -513,7 +575,9 @@ export interface paths {
         };
         /**
          * Describe the caller and the server
-         * @description The caller's organization and environment, how it is signed in, the environment's clock,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The caller's organization and environment, how it is signed in, the environment's clock,
          *     and counts of what the environment holds (for the console's overview).
          */
         get: operations["docketInfo"];
@@ -534,7 +598,9 @@ export interface paths {
         };
         /**
          * Read the clock
-         * @description The environment's current time and how it relates to real time. Production always shows
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's current time and how it relates to real time. Production always shows
          *     real time.
          */
         get: operations["getClock"];
@@ -557,7 +623,9 @@ export interface paths {
         put?: never;
         /**
          * Set the sandbox clock
-         * @description Every time-dependent rule of the sandbox (record times, expiries, retries, daily screening)
+         * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
+         *
+         *     Every time-dependent rule of the sandbox (record times, expiries, retries, daily screening)
          *     follows this clock. A frozen clock stands still until set or advanced again.
          */
         post: operations["setClock"];
@@ -578,7 +646,9 @@ export interface paths {
         put?: never;
         /**
          * Advance the sandbox clock
-         * @description Moves the clock forward; whatever falls due in between (retries, expiries, daily
+         * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
+         *
+         *     Moves the clock forward; whatever falls due in between (retries, expiries, daily
          *     screenings) runs at once.
          */
         post: operations["advanceClock"];
@@ -597,7 +667,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Return the sandbox clock to real time */
+        /**
+         * Return the sandbox clock to real time
+         * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
+         */
         post: operations["resetClock"];
         delete?: never;
         options?: never;
@@ -616,7 +689,9 @@ export interface paths {
         put?: never;
         /**
          * Reset the sandbox data
-         * @description Deletes every record of the caller's sandbox (applicants, the request journal, and the
+         * @description **Who may call:** In a sandbox only: a sandbox key, or an admin signed in to the console with the sandbox selected.
+         *
+         *     Deletes every record of the caller's sandbox (applicants, the request journal, and the
          *     records later capabilities add). API keys and the clock stay. Use it between test runs.
          */
         post: operations["resetSandbox"];
@@ -635,7 +710,9 @@ export interface paths {
         };
         /**
          * List recorded requests
-         * @description Every API request of the caller's organization and environment, newest first: method, path,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Every API request of the caller's organization and environment, newest first: method, path,
          *     status, latency and bodies (secrets redacted, cut at 16 KiB), and who made it: `source` is
          *     `api` (with `api_key_id`) or `console` (with the `reviewer`'s name). The console's changes are
          *     recorded, its reads are not; reading the journal is not itself recorded.
@@ -645,10 +722,37 @@ export interface paths {
         post?: never;
         /**
          * Clear the request journal
-         * @description Removes the sandbox's journal entries. Production's journal cannot be cleared (403); it
+         * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
+         *
+         *     Removes the sandbox's journal entries. Production's journal cannot be cleared (403); it
          *     shrinks by its retention settings only.
          */
         delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/requests/refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests refused for want of a credential
+         * @description **Who may call:** Only the machine's owner, signed in to the console.
+         *
+         *     Requests that presented no valid API key or console session are not recorded one by one
+         *     (so nobody without a key can fill or flush the journal): they are counted per source
+         *     address since the server started, with the last five of each. The machine owner's, as they
+         *     belong to no organization.
+         */
+        get: operations["listRefusedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -663,13 +767,17 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description The keys of the caller's organization and environment, revoked ones included, oldest first.
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     The keys of the caller's organization and environment, revoked ones included, oldest first.
          */
         get: operations["listKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description Makes a key for the caller's organization and environment. The answer holds the key itself,
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Makes a key for the caller's organization and environment. The answer holds the key itself,
          *     shown only this once (the request journal records the answer with the key redacted).
          */
         post: operations["createKey"];
@@ -690,7 +798,9 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Revokes a key of the caller's organization and environment at once: requests with it get 401
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Revokes a key of the caller's organization and environment at once: requests with it get 401
          *     from then on. A key may revoke itself.
          */
         post: operations["revokeKey"];
@@ -709,7 +819,9 @@ export interface paths {
         };
         /**
          * List KYB verifications
-         * @description Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
          *     environment come from the key. Each row carries the company, form_progress and
          *     checks_summary blocks.
          */
@@ -717,7 +829,9 @@ export interface paths {
         put?: never;
         /**
          * Create a KYB case
-         * @description Opens a case for the organization applicant with `external_id` (created if there is none;
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Opens a case for the organization applicant with `external_id` (created if there is none;
          *     without `external_id`, a new applicant). Company and representative data may be prefilled;
          *     the merchant completes the rest in the hosted widget at `widget_url`, or an integration fills
          *     it through the section and document operations below. `checks` replaces the default plan
@@ -739,7 +853,9 @@ export interface paths {
         };
         /**
          * Get a KYB verification
-         * @description The whole case (spec 4.2): the list row's fields, the form's values by section, what each
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The whole case (spec 4.2): the list row's fields, the form's values by section, what each
          *     incomplete section lacks, the persons, the documents, every check instance with its
          *     evidence (superseded ones included), the remediations, the timeline and the widget's URL.
          */
@@ -748,7 +864,9 @@ export interface paths {
         post?: never;
         /**
          * Erase a case (a Docket addition)
-         * @description Erasure on request of one KYB case: the case with its checks, remediations, timeline,
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     Erasure on request of one KYB case: the case with its checks, remediations, timeline,
          *     decisions and comments, its documents and their files, the AML searches of its people, and
          *     outbox events, unsent deliveries and journal bodies that name the case, its company or its
          *     people (sent deliveries keep only their ids). Its audit events are emptied and one `erased`
@@ -771,7 +889,9 @@ export interface paths {
         get?: never;
         /**
          * Save a section
-         * @description Replaces one section's values (`company`, `representative` or `ownership`): fields left out
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Replaces one section's values (`company`, `representative` or `ownership`): fields left out
          *     are not given. Allowed while the case is `draft`, and for a section with an open remediation
          *     while it is `action_required`; otherwise 409. Malformed values are refused naming the field;
          *     missing ones are allowed (`missing` in the answer says what the section still lacks).
@@ -795,7 +915,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a document
-         * @description `multipart/form-data` with the document's `kind` (a query parameter, or a form field before
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `multipart/form-data` with the document's `kind` (a query parameter, or a form field before
          *     the file) and one `file` part: a PDF, JPEG, PNG or WebP file (by its content) of at most
          *     20 MiB. Allowed while the case is `draft`, or with an open remediation on its documents.
          */
@@ -815,12 +937,17 @@ export interface paths {
         };
         /**
          * Download a document
-         * @description The file as uploaded, with the media type its content shows.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The file as uploaded, with the media type its content shows.
          */
         get: operations["getKybDocument"];
         put?: never;
         post?: never;
-        /** Remove a document */
+        /**
+         * Remove a document
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         delete: operations["removeKybDocument"];
         options?: never;
         head?: never;
@@ -838,7 +965,9 @@ export interface paths {
         put?: never;
         /**
          * Submit a case
-         * @description Submits a `draft` case (or resubmits one in `action_required` after its remediations were
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Submits a `draft` case (or resubmits one in `action_required` after its remediations were
          *     addressed): every section must be complete, or the 400 names what each lacks. The case goes
          *     to `under_review` / `running_checks`, gets its `verification_id` and `submitted_at`, and its
          *     checks start (a resubmission runs again only the checks of the remediated sections).
@@ -861,7 +990,9 @@ export interface paths {
         put?: never;
         /**
          * Open a remediation
-         * @description Asks the merchant to fix a section (`section`) or to upload a kind of document again
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Asks the merchant to fix a section (`section`) or to upload a kind of document again
          *     (`document_kind`), with a message shown in the widget. The case moves to `action_required`
          *     (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
          *     days. The merchant's resubmission closes it.
@@ -884,7 +1015,9 @@ export interface paths {
         put?: never;
         /**
          * Verify a TIN
-         * @description Checks whether the business name and TIN (EIN) combination matches tax-authority records
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Checks whether the business name and TIN (EIN) combination matches tax-authority records
          *     (spec 4.3). Both fields are required; dashes are ignored and 9 digits must remain. Answers
          *     202 at once; poll `GET /api/v4/kyb/result/{request_id}` or listen for `KYB_CHECK`. In the
          *     sandbox the TIN's last digit selects the IRS answer (see the guide); in production Docket
@@ -908,7 +1041,9 @@ export interface paths {
         put?: never;
         /**
          * Look up a US company registry
-         * @description `state` (name or code) and `company_name` or `sos_id`. Answers 202; the result lists the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `state` (name or code) and `company_name` or `sos_id`. Answers 202; the result lists the
          *     registry's records in `response_data.results`.
          */
         post: operations["usRegistryCheck"];
@@ -929,7 +1064,9 @@ export interface paths {
         put?: never;
         /**
          * Verify corporate documents
-         * @description `documents`: files uploaded to one of the applicant's KYB cases (`doc_path` is the file id)
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `documents`: files uploaded to one of the applicant's KYB cases (`doc_path` is the file id)
          *     with their type; `user_provided_data.shareholders`: people the documents should name.
          *     Answers 202; `response_data.result.document_results[]` holds each document's `errors`
          *     (`SHAREHOLDER_NAME_NOT_FOUND`, `DOCUMENT_MANIPULATED`, `NO_TEXT_LAYER`, ...).
@@ -950,7 +1087,9 @@ export interface paths {
         };
         /**
          * Get a single check's result
-         * @description `status` is `initial` until the check finishes, then `verified`, `not_verified` or `failed`
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `status` is `initial` until the check finishes, then `verified`, `not_verified` or `failed`
          *     (spec 4.4).
          */
         get: operations["getKybResult"];
@@ -973,8 +1112,9 @@ export interface paths {
         put?: never;
         /**
          * Claim a case
-         * @description Assigns the case to the signed-in reviewer (or, with an API key, to `reviewer_id`). Claiming
-         *     one's own case again changes nothing; a case someone else works is refused with 409 naming
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Assigns the case to the signed-in reviewer. Claiming one's own case again changes nothing; a case someone else works is refused with 409 naming
          *     them. A decided case is not claimed.
          */
         post: operations["claimKybCase"];
@@ -995,7 +1135,9 @@ export interface paths {
         put?: never;
         /**
          * Release a case
-         * @description Leaves the case unassigned: by its assignee, or an admin.
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Leaves the case unassigned: by its assignee, or an admin.
          */
         post: operations["releaseKybCase"];
         delete?: never;
@@ -1015,8 +1157,9 @@ export interface paths {
         put?: never;
         /**
          * Assign a case
-         * @description Assigns the case to `reviewer_id` (null: nobody). In the console only an admin reassigns;
-         *     an API key may assign (it is the organization's own integration).
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin assigns the case to `reviewer_id` (null: nobody).
          */
         post: operations["assignKybCase"];
         delete?: never;
@@ -1036,13 +1179,17 @@ export interface paths {
         put?: never;
         /**
          * Decide a case
-         * @description Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
          *     reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
          *     `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
          *     `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
-         *     `other` for either) and a required note. Only the assignee decides. When the environment's
-         *     four-eyes policy applies, the case keeps its status and `review.pending_decision` holds the
-         *     decision until a senior's second approval; otherwise the case moves to `approved_manually` or
+         *     `other` for either) and a required note. In the console, only the assignee decides. With an
+         *     API key the decision is the integration's own, recorded as `API key <id>`: it decides only a
+         *     case no reviewer works (403 otherwise). When the environment's four-eyes policy applies, the
+         *     case keeps its status and `review.pending_decision` holds the decision until a senior's
+         *     second approval in the console; otherwise the case moves to `approved_manually` or
          *     `rejected_manually` at once. Any other status is a 409 naming it.
          */
         post: operations["decideKybCase"];
@@ -1063,7 +1210,10 @@ export interface paths {
         put?: never;
         /**
          * Give the second approval
-         * @description Under four eyes: a senior or admin other than the first reviewer confirms the pending
+         * @description **Who may call:** Only a senior reviewer or an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Under four eyes: a senior or admin (signed in to the console) other than the first reviewer
+         *     confirms the pending
          *     decision (`confirm: true`: the case's status changes now) or overturns it (`false`: the
          *     decision is dropped and the case stays with its first reviewer). Both steps show in
          *     `decisions`.
@@ -1086,8 +1236,11 @@ export interface paths {
         put?: never;
         /**
          * Request a remediation
-         * @description The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
-         *     document again, with a message. A reviewer may ask only on a case that is theirs or nobody's.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
+         *     document again, with a message. A reviewer may ask only on a case that is theirs or nobody's;
+         *     an API key only on a case no reviewer works.
          */
         post: operations["requestKybRemediation"];
         delete?: never;
@@ -1107,7 +1260,9 @@ export interface paths {
         put?: never;
         /**
          * Comment on a case
-         * @description An internal note (never shown to the merchant). `@Name` mentions a reviewer by their whole
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     An internal note (never shown to the merchant). `@Name` mentions a reviewer by their whole
          *     name; the mentioned reviewers are listed in `mentions`.
          */
         post: operations["commentKybCase"];
@@ -1126,7 +1281,9 @@ export interface paths {
         };
         /**
          * Preview a page of a document
-         * @description One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
          *     is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
          *     document has.
          */
@@ -1148,7 +1305,9 @@ export interface paths {
         };
         /**
          * Who is signed in
-         * @description The reviewer the console session was opened for.
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     The reviewer the console session was opened for.
          */
         get: operations["getMe"];
         put?: never;
@@ -1168,13 +1327,17 @@ export interface paths {
         };
         /**
          * List reviewers
-         * @description The organization's reviewer accounts: the machine's owner first, then by name.
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     The organization's reviewer accounts: the machine's owner first, then by name.
          */
         get: operations["listReviewers"];
         put?: never;
         /**
          * Add a reviewer
-         * @description An admin (or an API key) adds a reviewer account with its role (`reviewer`, `senior`: may
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin adds a reviewer account with its role (`reviewer`, `senior`: may
          *     give the second approval, `admin`: also manages reviewers and the desk's rules) and gets a
          *     one-time sign-in link for them. Names are unique whatever their letter case (409).
          */
@@ -1196,7 +1359,12 @@ export interface paths {
         put?: never;
         /**
          * Make a sign-in link for a reviewer
-         * @description A new one-time link (24 hours) for an enabled reviewer: an admin's, or an API key's.
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     A new one-time link (24 hours) for an enabled reviewer, made by an admin for someone else
+         *     than themselves and the machine's owner. For a reviewer who has a password, the link is a
+         *     reset: their password and second factor are cleared and their sessions end (so they notice).
+         *     Both are on the audit chain.
          */
         post: operations["reviewerLink"];
         delete?: never;
@@ -1216,7 +1384,9 @@ export interface paths {
         put?: never;
         /**
          * Disable a reviewer
-         * @description The reviewer's sessions end at once and they can no longer sign in; their history stays.
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     The reviewer's sessions end at once and they can no longer sign in; their history stays.
          *     The machine's owner cannot be disabled.
          */
         post: operations["disableReviewer"];
@@ -1235,7 +1405,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a reviewer */
+        /**
+         * Enable a reviewer
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         */
         post: operations["enableReviewer"];
         delete?: never;
         options?: never;
@@ -1252,13 +1425,18 @@ export interface paths {
         };
         /**
          * The desk's rules
-         * @description The environment's four-eyes policy (`off`, `high_risk`: risk level high or unknown, or an
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's four-eyes policy (`off`, `high_risk`: risk level high or unknown, or an
          *     AML finding; `rejections`; `all`) and the SLA allowance of each stage in hours (null: none).
          */
         get: operations["getDeskSettings"];
         /**
          * Set the desk's rules
-         * @description An admin's (or an API key's). Open cases' SLA due times follow the new allowances at once.
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin's, in the console. Open cases' SLA due times follow the new allowances at once; the
+         *     change is on the audit chain.
          */
         put: operations["putDeskSettings"];
         post?: never;
@@ -1277,7 +1455,9 @@ export interface paths {
         };
         /**
          * The queue's counts
-         * @description Cases per tab (stage), and the signed-in reviewer's open cases, the unassigned ones waiting
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Cases per tab (stage), and the signed-in reviewer's open cases, the unassigned ones waiting
          *     for a reviewer, those past their SLA, and those awaiting a second approval.
          */
         get: operations["getDeskCounts"];
@@ -1300,7 +1480,9 @@ export interface paths {
         put?: never;
         /**
          * Take the next case
-         * @description Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
          *     works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
          *     never get the same case. 404 when none waits.
          */
@@ -1320,7 +1502,9 @@ export interface paths {
         };
         /**
          * Reviewer metrics
-         * @description Per reviewer, over decisions made in the period: decided, approved and rejected with their
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Per reviewer, over decisions made in the period: decided, approved and rejected with their
          *     rates, the median time from assignment to decision, second approvals given and overturned,
          *     and SLA breaches of cases while assigned to them.
          */
@@ -1342,7 +1526,9 @@ export interface paths {
         };
         /**
          * The audit trail
-         * @description The environment's audit events, newest first (limit 1 to 100, default 50): every case event
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's audit events, newest first (limit 1 to 100, default 50): every case event
          *     (created, submitted, check_completed, checks_finished, assigned, released, commented,
          *     remediation_opened, decision_proposed, decided, second_approval, sla_breached, ...) and every
          *     change of the desk's rules, each linked to the one before by its hash.
@@ -1365,7 +1551,9 @@ export interface paths {
         };
         /**
          * Export the audit chain
-         * @description The environment's whole chain as JSON Lines, oldest first: verify it with `docket audit
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's whole chain as JSON Lines, oldest first: verify it with `docket audit
          *     verify FILE`, or with the few lines of Python in the guide.
          */
         get: operations["exportAudit"];
@@ -1386,12 +1574,220 @@ export interface paths {
         };
         /**
          * Verify the audit chain
-         * @description Follows the stored chain event by event: `ok` false names the first event that was edited,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Follows the stored chain event by event: `ok` false names the first event that was edited,
          *     removed or reordered. `head_hash` is the last event's hash: kept elsewhere, it shows later
          *     whether events were cut from the end.
          */
         get: operations["verifyAudit"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My sessions
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     The signed-in reviewer's live console sessions, newest use first, with where each was opened
+         *     from and how (`link` or `password`); `current` marks this one.
+         */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of my sessions
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Signs one of the reviewer's own sessions out (a browser left signed in elsewhere).
+         */
+        delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set my password
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     12 to 128 characters, not one's name; `current_password` is required once a password is set.
+         *     With a second factor set up too, the reviewer signs in at `/_docket/console/sign-in`.
+         */
+        put: operations["setMyPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up my authenticator
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     A new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 seconds) for an authenticator app, shown
+         *     once as base32 and as an `otpauth://` URI; it takes effect when a code it makes is confirmed.
+         *     Replacing an authenticator in use takes a `current_code` of it.
+         */
+        post: operations["startSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/me/second-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm my authenticator
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     A code from the authenticator being set up confirms it; it then replaces any other.
+         */
+        post: operations["confirmSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everyone's sessions
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Every live console session of the organization, newest use first: who, since when, from
+         *     where and how.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a session
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin signs any session of the organization out. On the audit chain.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers/{reviewer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a reviewer
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     The reviewer can no longer sign in: their sessions end and their password and second factor
+         *     go. Their decisions, comments and events keep their name. Not the machine's owner, not
+         *     oneself. On the audit chain.
+         */
+        delete: operations["removeReviewer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/reviewers/{reviewer_id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a reviewer's role
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     `reviewer`, `senior` or `admin`; it applies from the reviewer's next request. Not the
+         *     machine's owner, not oneself. On the audit chain.
+         */
+        put: operations["setReviewerRole"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1408,7 +1804,9 @@ export interface paths {
         };
         /**
          * The data directory at a glance
-         * @description Where the data lives and its size, whether the directory is private and the data encrypted
+         * @description **Who may call:** Only the machine's owner, signed in to the console.
+         *
+         *     Where the data lives and its size, whether the directory is private and the data encrypted
          *     at rest, where backups go and the newest of them. The machine owner's.
          */
         get: operations["getDataStatus"];
@@ -1429,7 +1827,9 @@ export interface paths {
         };
         /**
          * The database key, to keep a copy
-         * @description The key the database and stored files are encrypted with (and so the backups): the desktop
+         * @description **Who may call:** Only the machine's owner, signed in to the console.
+         *
+         *     The key the database and stored files are encrypted with (and so the backups): the desktop
          *     app keeps it in the OS keychain, where nobody sees it, so that a copy kept apart from the
          *     computer (a password manager, a sealed envelope) is the only way back from a lost or broken
          *     machine to its backups. The machine owner's; the request journal records that it was asked
@@ -1455,7 +1855,9 @@ export interface paths {
         put?: never;
         /**
          * Back up now
-         * @description Takes a backup (the same archive as `docket backup`) into the settings' folder as
+         * @description **Who may call:** Only the machine's owner, signed in to the console.
+         *
+         *     Takes a backup (the same archive as `docket backup`) into the settings' folder as
          *     `docket-<time>.docket-backup`, records it, and deletes the oldest beyond the number to keep.
          *     Docket goes on serving meanwhile; a second request waits for the first.
          */
@@ -1476,7 +1878,9 @@ export interface paths {
         get?: never;
         /**
          * Set where backups go
-         * @description Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
+         * @description **Who may call:** Only the machine's owner, signed in to the console.
+         *
+         *     Replaces the settings: `folder` an absolute path on this machine (`null` or absent: `backups`
          *     in the data directory, which guards against mistakes but not against losing the disk), `keep`
          *     how many backups to keep, 1 to 100 (absent: 7), `daily` whether one is taken every day
          *     (absent: no; the first at once when the newest backup is a day old or there is none, by
@@ -1499,7 +1903,9 @@ export interface paths {
         };
         /**
          * The erasure log
-         * @description The environment's erasures, newest first (at most 100): whose data (by id only), when, by
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     The environment's erasures, newest first (at most 100): whose data (by id only), when, by
          *     whom, and how many records of each kind went. Deleting an applicant
          *     (`DELETE /api/v3/applicants/{id}`) or `docket erase --applicant ID` adds one.
          */
@@ -1521,15 +1927,19 @@ export interface paths {
         };
         /**
          * The environment's retention
-         * @description How long this environment keeps its request journal, finished webhook deliveries and AML
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     How long this environment keeps its request journal, finished webhook deliveries and AML
          *     search history.
          */
         get: operations["getRetention"];
         /**
          * Set the environment's retention
-         * @description Replaces the settings (a field left out takes its default: the journal the server's own
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Replaces the settings (a field left out takes its default: the journal the server's own
          *     limit, deliveries 30 days, searches kept) and enforces them at once; then every hour. An
-         *     admin's (or an API key's).
+         *     admin's, in the console; the change is on the audit chain.
          */
         put: operations["putRetention"];
         post?: never;
@@ -1548,13 +1958,17 @@ export interface paths {
         };
         /**
          * List verification profiles
-         * @description Archived ones included (`is_archived`); the default first, then by name.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Archived ones included (`is_archived`); the default first, then by name.
          */
         get: operations["listProfiles"];
         put?: never;
         /**
          * Create a verification profile
-         * @description A profile says what a verification asks for: which identity documents, a selfie or liveness
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     A profile says what a verification asks for: which identity documents, a selfie or liveness
          *     photo, a proof of address, which countries, the fields the person fills in and the hosted
          *     page's finish screen. Every environment starts with a default profile named `Default`.
          */
@@ -1572,18 +1986,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a verification profile */
+        /**
+         * Get a verification profile
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getProfile"];
         put?: never;
         /**
          * Update a verification profile
-         * @description `name`, `description` and `settings` replace what they name (settings as a whole).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `name`, `description` and `settings` replace what they name (settings as a whole).
          *     Verifications made before keep the settings they were made with.
          */
         post: operations["updateProfile"];
         /**
          * Archive a verification profile
-         * @description It stays readable but takes no new verifications, and its link stops working. The default
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     It stays readable but takes no new verifications, and its link stops working. The default
          *     profile cannot be archived: make another the default first.
          */
         delete: operations["archiveProfile"];
@@ -1603,7 +2024,9 @@ export interface paths {
         put?: never;
         /**
          * Make a profile the default
-         * @description Verifications created without `profile_id` use it.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Verifications created without `profile_id` use it.
          */
         post: operations["setDefaultProfile"];
         delete?: never;
@@ -1623,7 +2046,9 @@ export interface paths {
         put?: never;
         /**
          * Create a profile's public link
-         * @description One link per profile (a second is refused with 400). Its hosted page,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     One link per profile (a second is refused with 400). Its hosted page,
          *     `{server}/vp/{link_id}` (the profile's `link.web_link`), lets anyone start a verification
          *     with the profile, for a new applicant; the outcome arrives by webhook.
          */
@@ -1643,11 +2068,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a link's options */
+        /**
+         * Change a link's options
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         post: operations["changeLink"];
         /**
          * Archive a link
-         * @description Its page stops starting verifications (verifications already started go on).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Its page stops starting verifications (verifications already started go on).
          */
         delete: operations["archiveLink"];
         options?: never;
@@ -1664,7 +2094,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unarchive a link */
+        /**
+         * Unarchive a link
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         post: operations["unarchiveLink"];
         delete?: never;
         options?: never;
@@ -1681,13 +2114,17 @@ export interface paths {
         };
         /**
          * List verifications
-         * @description Newest first, with the filters below.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first, with the filters below.
          */
         get: operations["listVerifications"];
         put?: never;
         /**
          * Create a verification
-         * @description Opens a verification for `applicant_id` (or a new applicant) with a profile's settings. The
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Opens a verification for `applicant_id` (or a new applicant) with a profile's settings. The
          *     person uploads documents (here through `/api/v3/upload/{applicant_id}`, or on the hosted page
          *     at `verification_url`), then it is proceeded and checked; `DOCVER` reports the outcome.
          */
@@ -1705,13 +2142,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a verification */
+        /**
+         * Get a verification
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getVerification"];
         put?: never;
         post?: never;
         /**
          * Erase a verification (a Docket addition)
-         * @description Erasure on request of one document verification: it, its documents and their stored files,
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     Erasure on request of one document verification: it, its documents and their stored files,
          *     and the outbox events, unsent deliveries (sent ones keep only their ids) and request journal
          *     bodies that name it, its documents or the name and document number its document reads. The
          *     applicant stays (`DELETE /api/v3/applicants/{id}` erases a person whole). Answers the erasure
@@ -1732,7 +2174,9 @@ export interface paths {
         };
         /**
          * Get a verification by its short id
-         * @description The short id is `verification_url_id`, the last part of `verification_url`.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The short id is `verification_url_id`, the last part of `verification_url`.
          */
         get: operations["getVerificationByShortId"];
         put?: never;
@@ -1750,7 +2194,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an applicant's verifications */
+        /**
+         * List an applicant's verifications
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["listApplicantVerifications"];
         put?: never;
         post?: never;
@@ -1771,7 +2218,9 @@ export interface paths {
         put?: never;
         /**
          * Proceed with a verification
-         * @description Call it when every document is in: the verification goes to `in_progress` and its checks
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Call it when every document is in: the verification goes to `in_progress` and its checks
          *     run (in the sandbox they finish 20 seconds later on the sandbox clock). While documents are
          *     missing, a 400 names them in `pending_documents`.
          */
@@ -1791,12 +2240,17 @@ export interface paths {
         };
         /**
          * Cancel a verification
-         * @description From any status but `verified` and `failed`; cancelling again changes nothing. GET (as the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     From any status but `verified` and `failed`; cancelling again changes nothing. GET (as the
          *     Go client calls it) and POST do the same.
          */
         get: operations["cancelVerification"];
         put?: never;
-        /** Cancel a verification (POST) */
+        /**
+         * Cancel a verification (POST)
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         post: operations["cancelVerificationByPost"];
         delete?: never;
         options?: never;
@@ -1815,7 +2269,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a document
-         * @description `multipart/form-data`: `file` (a JPEG, PNG or WebP picture or a PDF, by its content; at most
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `multipart/form-data`: `file` (a JPEG, PNG or WebP picture or a PDF, by its content; at most
          *     20 MiB), `document_type` (a DocumentType, or `poi` for an identity document whose type is
          *     detected), `side` (`front` or `back`, for two-sided documents) and `issued_country` (ISO
          *     alpha-3). The document joins the applicant's open verification, if any. `errors` lists what
@@ -1837,7 +2293,9 @@ export interface paths {
         };
         /**
          * Download a document
-         * @description The file as uploaded, with `Content-Type` (what its content is) and `X-Document-Type`.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The file as uploaded, with `Content-Type` (what its content is) and `X-Document-Type`.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -1857,7 +2315,9 @@ export interface paths {
         };
         /**
          * Download a document's preview
-         * @description A JPEG at most 640 pixels on its longest side: the picture downsized, or a PDF's first page
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     A JPEG at most 640 pixels on its longest side: the picture downsized, or a PDF's first page
          *     (rendered by poppler's `pdftoppm`, or the scanned picture inside the PDF). A PDF that has
          *     neither gets 415.
          */
@@ -1881,7 +2341,9 @@ export interface paths {
         put?: never;
         /**
          * Record a reviewer's outcome of a check
-         * @description In production, what Docket cannot check offline (face comparison, liveness, the reading of
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     In production, what Docket cannot check offline (face comparison, liveness, the reading of
          *     a document without a machine-readable zone) waits in `in_progress` for a person. A reviewer
          *     records each check's outcome here (a failure names at least one error code); the last one
          *     finishes the verification and sends `DOCVER`.
@@ -1902,7 +2364,9 @@ export interface paths {
         };
         /**
          * A verification's file
-         * @description Its documents with their files' facts (name, size, SHA-256, upload time, side, country) and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Its documents with their files' facts (name, size, SHA-256, upload time, side, country) and
          *     its history, oldest first: what the console's reviewer reads beside the verification.
          */
         get: operations["getVerificationFile"];
@@ -1923,13 +2387,17 @@ export interface paths {
         };
         /**
          * List e-mail checks
-         * @description Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
          */
         get: operations["listEmailChecks"];
         put?: never;
         /**
          * Check an e-mail address
-         * @description Syntax (RFC 5321/5322 with internationalised addresses), the domain's mail exchanger,
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Syntax (RFC 5321/5322 with internationalised addresses), the domain's mail exchanger,
          *     disposable and role addresses, a verdict (`pass`, `risky`, `fail`, `unknown`) with its `code`
          *     and `risk_score`. With `require_ownership`, a six-digit code goes to the address (valid 10
          *     minutes; in the sandbox it goes to the outbox, `GET /_docket/email/outbox`). Answers `201`.
@@ -1948,13 +2416,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an e-mail check */
+        /**
+         * Get an e-mail check
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
         get: operations["getEmailCheck"];
         put?: never;
         post?: never;
         /**
          * Erase an e-mail check (a Docket addition)
-         * @description Erasure on request of one check: it and its messages, and the outbox events, unsent
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     Erasure on request of one check: it and its messages, and the outbox events, unsent
          *     deliveries (sent ones keep only their ids) and request journal bodies that name it or its
          *     address. Answers the erasure log's entry (`GET /_docket/erasures`). An API key, or a console
          *     admin.
@@ -1976,7 +2449,9 @@ export interface paths {
         put?: never;
         /**
          * Send a new code
-         * @description Docket's own: replaces the check's code with a new one (the old stops working), at most once
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's own: replaces the check's code with a new one (the old stops working), at most once
          *     a minute, until ownership is verified.
          */
         post: operations["resendEmailCode"];
@@ -1997,7 +2472,9 @@ export interface paths {
         put?: never;
         /**
          * Verify a one-time code
-         * @description `verified: true` proves the address is the person's (and sets the linked applicant's verified
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `verified: true` proves the address is the person's (and sets the linked applicant's verified
          *     e-mail). A wrong, expired or locked code is still `200`, with `verified: false` and its
          *     `code`: `otp_invalid` (with `attempts_left`), `otp_locked` (five wrong tries), `otp_expired`,
          *     `otp_not_sent`.
@@ -2018,13 +2495,18 @@ export interface paths {
         };
         /**
          * The e-mail outbox
-         * @description The environment's messages, newest first, with recipient, subject, text and HTML bodies and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's messages, newest first, with recipient, subject, text and HTML bodies and
          *     the code: the sandbox never sends mail, so this is where its codes are read.
          */
         get: operations["listEmailOutbox"];
         put?: never;
         post?: never;
-        /** Clear the sandbox's outbox */
+        /**
+         * Clear the sandbox's outbox
+         * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
+         */
         delete: operations["clearEmailOutbox"];
         options?: never;
         head?: never;
@@ -2040,13 +2522,17 @@ export interface paths {
         };
         /**
          * List every rule
-         * @description Docket's addition: the rules of all four event types at once.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition: the rules of all four event types at once.
          */
         get: operations["listAllTransmonRules"];
         put?: never;
         /**
          * Create a rule
-         * @description Every field but `action` is required. The expression is compiled first: one that does not
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Every field but `action` is required. The expression is compiled first: one that does not
          *     compile is a `400` whose message names the line and column and shows the expression with a
          *     caret. Answers `201` with the new rule's id as a bare JSON string, as the public service does.
          */
@@ -2066,19 +2552,25 @@ export interface paths {
         };
         /**
          * Get a rule
-         * @description Docket's addition (the public service has none).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition (the public service has none).
          */
         get: operations["getTransmonRule"];
         /**
          * Replace a rule
-         * @description The same body as the create. Answers the rule. Docket's built-in rules cannot be edited
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The same body as the create. Answers the rule. Docket's built-in rules cannot be edited
          *     (`409`): activate or deactivate them, or copy one.
          */
         put: operations["updateTransmonRule"];
         post?: never;
         /**
          * Delete a rule
-         * @description Docket's addition. Answers `204`. A built-in rule cannot be removed (`409`): deactivate it.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition. Answers `204`. A built-in rule cannot be removed (`409`): deactivate it.
          */
         delete: operations["deleteTransmonRule"];
         options?: never;
@@ -2095,7 +2587,9 @@ export interface paths {
         };
         /**
          * List the rules of an event type
-         * @description `{builtin_rules, custom_rules}`, each in evaluation order (rank, then creation).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `{builtin_rules, custom_rules}`, each in evaluation order (rank, then creation).
          *     `event_type`: `transaction_pre`, `transaction_post`, `payment_pre` or `payment_post`.
          */
         get: operations["listTransmonRules"];
@@ -2118,7 +2612,9 @@ export interface paths {
         put?: never;
         /**
          * Activate a rule
-         * @description Docket's addition; Docket's built-in rules too (they start inactive).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition; Docket's built-in rules too (they start inactive).
          */
         post: operations["activateTransmonRule"];
         delete?: never;
@@ -2138,7 +2634,9 @@ export interface paths {
         put?: never;
         /**
          * Deactivate a rule
-         * @description Docket's addition.
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition.
          */
         post: operations["deactivateTransmonRule"];
         delete?: never;
@@ -2158,7 +2656,9 @@ export interface paths {
         put?: never;
         /**
          * Check an expression
-         * @description Docket's addition, for editors: compiles the expression without saving anything. A valid
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition, for editors: compiles the expression without saving anything. A valid
          *     one gives the fields and statistics it reads; an invalid one its error with the line, the
          *     column and the range to underline. Always `200` for an expression, valid or not.
          */
@@ -2180,7 +2680,9 @@ export interface paths {
         put?: never;
         /**
          * Try an expression on an event
-         * @description Docket's addition: evaluates an expression on a stored event (`event_id`: its fields and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition: evaluates an expression on a stored event (`event_id`: its fields and
          *     statistics as they were) or on fields given here (`event_type` and `event`: the applicant's
          *     statistics now, with the event counted as if submitted). Nothing is stored.
          */
@@ -2202,7 +2704,9 @@ export interface paths {
         put?: never;
         /**
          * Send a transaction event
-         * @description `applicant_id` is required; the other fields of public-api.md section 6 are optional and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `applicant_id` is required; the other fields of public-api.md section 6 are optional and
          *     typed (amounts as strings such as `"560.00"` or as numbers, both exact; day counts and
          *     scores as whole numbers; country codes ISO 3166-1 alpha-2); fields of your own are kept for
          *     `event.<field>` (strings, numbers or booleans). Evaluated at once: the `*_pre` rules, the
@@ -2228,7 +2732,9 @@ export interface paths {
         put?: never;
         /**
          * Send a payment event
-         * @description `applicant_id` and `checkout_billing_country` are required; otherwise as a transaction (a
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `applicant_id` and `checkout_billing_country` are required; otherwise as a transaction (a
          *     payment's amount is `checkout_price`). No payee screening.
          */
         post: operations["sendTransmonPayment"];
@@ -2247,7 +2753,9 @@ export interface paths {
         };
         /**
          * List events with their results
-         * @description Docket's addition. Newest first; `limit` 1 to 100 (default 25).
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition. Newest first; `limit` 1 to 100 (default 25).
          */
         get: operations["listTransmonEvents"];
         put?: never;
@@ -2267,7 +2775,9 @@ export interface paths {
         };
         /**
          * Get an event's result
-         * @description Docket's addition: the decision, the fired rules with their causes, rule errors, Docket's
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition: the decision, the fired rules with their causes, rule errors, Docket's
          *     checks, the statistics used and the event as submitted; the same as the
          *     `TRANSACTION_MONITORING` webhook's payload.
          */
@@ -2289,7 +2799,9 @@ export interface paths {
         };
         /**
          * An applicant's statistics
-         * @description Docket's addition: `stats.<period>.<indicator>` as a rule would read them now (before a new
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition: `stats.<period>.<indicator>` as a rule would read them now (before a new
          *     event), and the applicant's days of the last 30.
          */
         get: operations["getTransmonApplicantStats"];
@@ -2312,7 +2824,9 @@ export interface paths {
         put?: never;
         /**
          * Backtest a draft rule set
-         * @description Docket's addition: replays the stored events of a period (default the last 30 days on the
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Docket's addition: replays the stored events of a period (default the last 30 days on the
          *     environment's clock) through the draft (the current rules changed by `rules`, or only those
          *     with `replace`) beside the active rules, with each event's fields, statistics and payee
          *     screening as they were. Reports per rule the hits and errors of both, and the events the
@@ -2334,7 +2848,9 @@ export interface paths {
         };
         /**
          * List watchlist imports
-         * @description Imports started over HTTP since the server started (the last 20, and any still running),
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Imports started over HTTP since the server started (the last 20, and any still running),
          *     newest first. Imports made with `docket lists import` are not jobs; `GET /_docket/aml/lists`
          *     shows every snapshot.
          */
@@ -2342,11 +2858,18 @@ export interface paths {
         put?: never;
         /**
          * Import a watchlist from uploaded files
-         * @description Takes `multipart/form-data` with a `format` field and one or more `file` parts (up to 1 GiB in
+         * @description **Who may call:** A production key, or an admin signed in to the console: the lists are shared with production, so a sandbox key never changes them.
+         *
+         *     Takes `multipart/form-data` with a `format` field and one or more `file` parts (up to 1 GiB in
          *     all), stores the files (owned by the job) and answers at once with the import job; the
          *     import runs in the background, one at a time, exactly as `docket lists import` does. Poll
          *     `GET /_docket/aml/lists/imports/{id}` for its state and progress. A failed import changes
          *     nothing: the list's previous snapshot stays in use. The files are removed afterwards.
+         *
+         *     The lists are shared by every organization and environment: production screens against
+         *     them, so a sandbox key never changes them. An import that would shrink a list's active
+         *     snapshot to less than half its entities fails (the job says so) unless `replace` is `true`.
+         *     Every import is on every organization's production audit chain, with who made it.
          */
         post: operations["importList"];
         delete?: never;
@@ -2364,7 +2887,9 @@ export interface paths {
         };
         /**
          * Get a watchlist import
-         * @description The job's state (`reading`, `indexing`, `done` or `failed`), its progress from 0 to 1, and
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The job's state (`reading`, `indexing`, `done` or `failed`), its progress from 0 to 1, and
          *     when done the new snapshot, or when failed the reason.
          */
         get: operations["getImport"];
@@ -2385,7 +2910,9 @@ export interface paths {
         };
         /**
          * Open the widget
-         * @description What the merchant sees: the case's public id and status, their values by section, the
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     What the merchant sees: the case's public id and status, their values by section, the
          *     stepper, what each section lacks, the uploaded documents and any open requests to fix
          *     something. The token is the credential; an expired link answers 403.
          */
@@ -2406,7 +2933,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a section from the widget */
+        /**
+         * Save a section from the widget
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         */
         put: operations["saveKybWidgetSection"];
         post?: never;
         delete?: never;
@@ -2424,7 +2954,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a document from the widget */
+        /**
+         * Upload a document from the widget
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         */
         post: operations["uploadKybWidgetDocument"];
         delete?: never;
         options?: never;
@@ -2439,11 +2972,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a document from the widget */
+        /**
+         * Download a document from the widget
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         */
         get: operations["getKybWidgetDocument"];
         put?: never;
         post?: never;
-        /** Remove a document from the widget */
+        /**
+         * Remove a document from the widget
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         */
         delete: operations["removeKybWidgetDocument"];
         options?: never;
         head?: never;
@@ -2459,7 +2998,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit from the widget */
+        /**
+         * Submit from the widget
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         */
         post: operations["submitKybWidget"];
         delete?: never;
         options?: never;
@@ -2476,7 +3018,9 @@ export interface paths {
         };
         /**
          * Get a verification as the person sees it
-         * @description `id` is the short id and `status` is `active` while it takes documents, then `completed`,
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     `id` is the short id and `status` is `active` while it takes documents, then `completed`,
          *     `expired` or `canceled`; `verification_status` is the verification's own status.
          */
         get: operations["getSdkVerification"];
@@ -2499,7 +3043,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a document as the person
-         * @description The same form as `POST /api/v3/upload/{applicant_id}`, into the verification of the short
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     The same form as `POST /api/v3/upload/{applicant_id}`, into the verification of the short
          *     id.
          */
         post: operations["uploadSdkDocument"];
@@ -2520,7 +3066,9 @@ export interface paths {
         put?: never;
         /**
          * Proceed as the person
-         * @description When every document (and every required field) is in, the verification goes to
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     When every document (and every required field) is in, the verification goes to
          *     `in_progress`; else a 400 names what is missing.
          */
         post: operations["proceedSdkVerification"];
@@ -2541,7 +3089,9 @@ export interface paths {
         put?: never;
         /**
          * Choose the document's country
-         * @description The profile's countries decide whether it is accepted. The answer is empty.
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     The profile's countries decide whether it is accepted. The answer is empty.
          */
         post: operations["setSdkCountry"];
         delete?: never;
@@ -2561,7 +3111,9 @@ export interface paths {
         put?: never;
         /**
          * Fill in the profile's fields
-         * @description The fields the profile's `manual_field_settings` enables; what is sent is checked (e-mail,
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     The fields the profile's `manual_field_settings` enables; what is sent is checked (e-mail,
          *     phone, country codes, date of birth, the custom fields' choices) and kept in the
          *     verification's `manual_fields`.
          */
@@ -2581,7 +3133,9 @@ export interface paths {
         };
         /**
          * Get a public link
-         * @description What the link's page shows before a verification starts: the profile's name, description
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     What the link's page shows before a verification starts: the profile's name, description
          *     and settings. An archived link (or profile) answers 403.
          */
         get: operations["getSdkLink"];
@@ -2604,7 +3158,9 @@ export interface paths {
         put?: never;
         /**
          * Start a verification through a public link
-         * @description Docket's own endpoint behind the link's page: a new applicant and a verification with the
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     Docket's own endpoint behind the link's page: a new applicant and a verification with the
          *     link's profile; the page then continues at the verification's short id.
          */
         post: operations["startSdkLink"];
@@ -2623,7 +3179,9 @@ export interface paths {
         };
         /**
          * List countries
-         * @description The 250 ISO 3166-1 countries Docket accepts (Kosovo as `XK` / `XKX`), in alpha-2 order.
+         * @description **Who may call:** Anyone: no credential.
+         *
+         *     The 250 ISO 3166-1 countries Docket accepts (Kosovo as `XK` / `XKX`), in alpha-2 order.
          */
         get: operations["listCountries"];
         put?: never;
@@ -2643,7 +3201,9 @@ export interface paths {
         };
         /**
          * Open the console with a login link
-         * @description Uses a one-time login link (made by `docket serve` at start, `docket console link`, or the
+         * @description **Who may call:** Anyone: no credential.
+         *
+         *     Uses a one-time login link (made by `docket serve` at start, `docket console link`, or the
          *     desktop app): opens a console session for the link's organization, sets the session cookie
          *     (`docket_session`, HttpOnly, SameSite=Strict, 30 days from the last use) and sends the browser
          *     to the console. A link works once, within 24 hours; a used, expired or unknown one is refused
@@ -2652,6 +3212,32 @@ export interface paths {
         get: operations["consoleLogin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/console/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a password
+         * @description **Who may call:** Anyone: no credential.
+         *
+         *     A reviewer who has set a password and an authenticator (in the console, after signing in
+         *     with a link) signs in with their name, password and the authenticator's current code: the
+         *     answer sets the session cookie. A wrong name, password or code all answer 401 alike. After 5
+         *     failures for an account, or 20 from an address, within 15 minutes, attempts are refused with
+         *     429 and `Retry-After` for 15 minutes; every failure is on the organization's audit chain.
+         */
+        post: operations["consoleSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2669,7 +3255,9 @@ export interface paths {
         put?: never;
         /**
          * Sign the console out
-         * @description Ends the session named by the `docket_session` cookie (if any) and clears the cookie.
+         * @description **Who may call:** Anyone: no credential.
+         *
+         *     Ends the session named by the `docket_session` cookie (if any) and clears the cookie.
          */
         post: operations["consoleLogout"];
         delete?: never;
@@ -2687,7 +3275,9 @@ export interface paths {
         };
         /**
          * Health
-         * @description Answers as soon as the server accepts requests. No key needed.
+         * @description **Who may call:** Anyone: no credential.
+         *
+         *     Answers as soon as the server accepts requests. No key needed.
          */
         get: operations["health"];
         put?: never;
@@ -3669,6 +4259,11 @@ export interface components {
             reason?: components["schemas"]["Reason"] | null;
             note: string;
             reviewer?: components["schemas"]["ReviewerRef"] | null;
+            /**
+             * Format: uuid
+             * @description The API key the integration decided with (then `reviewer` is null).
+             */
+            api_key_id?: string | null;
             /** Format: date-time */
             at: string;
         };
@@ -4048,8 +4643,8 @@ export interface components {
             /**
              * @description What went wrong, for programs: `bad_request`, `unauthorized`, `forbidden`, `not_found`,
              *     `method_not_allowed`, `conflict`, `payload_too_large`, `unsupported_media_type`,
-             *     `timeout`, `unavailable` (a 503; with `Retry-After` when trying again later may help),
-             *     `internal`.
+             *     `too_many_requests` (a 429, with `Retry-After`), `timeout`, `unavailable` (a 503; with
+             *     `Retry-After` when trying again later may help), `internal`.
              * @example bad_request
              */
             error: string;
@@ -4676,7 +5271,6 @@ export interface components {
         /** @description `POST /api/v4/kyb/verifications/{id}/comments`. */
         NewComment: {
             body: string;
-            reviewer_id?: components["schemas"]["ReviewerId"] | null;
         };
         /** @description `POST /api/v4/kyb/verifications/{id}/decision`. */
         NewDecision: {
@@ -4684,7 +5278,6 @@ export interface components {
             reason: components["schemas"]["Reason"];
             /** @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). */
             note: string;
-            reviewer_id?: components["schemas"]["ReviewerId"] | null;
         };
         /** @description A new check (public-api.md section 5). */
         NewEmailCheck: {
@@ -4712,6 +5305,13 @@ export interface components {
              * @example dk_sandbox_4kQ9...
              */
             key: string;
+        };
+        /** @description `PUT /_docket/me/password`. */
+        NewPassword: {
+            /** @description The password in use, when there is one. */
+            current_password?: string | null;
+            /** @description 12 to 128 characters, not the reviewer's name. */
+            password: string;
         };
         /** @description `POST /api/v4/kyb/verifications/{id}/remediations`. */
         NewRemediation: {
@@ -4755,7 +5355,6 @@ export interface components {
              */
             confirm: boolean;
             note: string;
-            reviewer_id?: components["schemas"]["ReviewerId"] | null;
         };
         Occupation: {
             occupation: string;
@@ -5400,6 +5999,43 @@ export interface components {
          * @enum {string}
          */
         Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "sanctions_match" | "registry_mismatch" | "document_tampered" | "ubo_undisclosed" | "high_risk_jurisdiction" | "fraud_suspected" | "unresponsive_merchant" | "other";
+        /**
+         * @description Requests refused for want of a valid credential, counted since the server started
+         *     (`GET /_docket/requests/refused`).
+         */
+        RefusedRequests: {
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: date-time
+             * @description When the first was refused.
+             */
+            since?: string | null;
+            /** @description Per source address, most refused first (at most 1,024 addresses are kept). */
+            sources: components["schemas"]["RefusedSource"][];
+        };
+        /** @description One refused request. */
+        RefusedSample: {
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            /** Format: int32 */
+            status: number;
+        };
+        /** @description Refused requests from one address. */
+        RefusedSource: {
+            /** @description The connection's address (null when the server did not know it). */
+            address?: string | null;
+            /** Format: int64 */
+            count: number;
+            /** Format: date-time */
+            first_at: string;
+            /** Format: date-time */
+            last_at: string;
+            /** @description The last few. */
+            samples: components["schemas"]["RefusedSample"][];
+        };
         /** @description An identifier issued to an entity: a company number, a passport, an IMO number, a wallet. */
         RegistrationId: {
             id: string;
@@ -5537,10 +6173,15 @@ export interface components {
              * @description Set when an admin disabled the account: its sessions ended then, and it cannot sign in.
              */
             disabled_at?: string | null;
-        };
-        /** @description `{reviewer_id?}` of claim and release. */
-        ReviewerBody: {
-            reviewer_id?: components["schemas"]["ReviewerId"] | null;
+            /**
+             * Format: date-time
+             * @description Set when an admin removed the account: it cannot sign in again; its history stays.
+             */
+            removed_at?: string | null;
+            /** @description The reviewer has set a password. */
+            has_password: boolean;
+            /** @description The reviewer has set up an authenticator (TOTP) as their second factor. */
+            has_second_factor: boolean;
         };
         /**
          * Format: uuid
@@ -5642,6 +6283,10 @@ export interface components {
          * @enum {string}
          */
         Role: "director" | "shareholder" | "controller";
+        /** @description `PUT /_docket/reviewers/{id}/role`. */
+        RoleChange: {
+            role: components["schemas"]["ReviewerRole"];
+        };
         /**
          * @description A rotated secret. The previous one keeps signing (as a second `v1` entry) until
          *     `previous_secret_valid_until`.
@@ -5819,6 +6464,27 @@ export interface components {
             kind: components["schemas"]["SearchKind"];
             applicant_id?: components["schemas"]["ApplicantId"] | null;
         };
+        /** @description A six-digit code of the authenticator. */
+        SecondFactorCode: {
+            code: string;
+        };
+        /**
+         * @description `POST /_docket/me/second-factor`: a new authenticator secret, shown once, to be confirmed
+         *     with a code it makes before it replaces anything.
+         */
+        SecondFactorSetup: {
+            /** @description The secret in base32, for typing into an authenticator app. */
+            secret: string;
+            /** @description The same as an `otpauth://totp/...` URI (what a QR code would carry). */
+            otpauth_uri: string;
+        };
+        /**
+         * @description `POST /_docket/me/second-factor` with a second factor in use already: a code of the current
+         *     one, so that a session left open cannot replace it.
+         */
+        SecondFactorStart: {
+            current_code?: string | null;
+        };
         /**
          * @description The widget's sections, in order.
          * @enum {string}
@@ -5834,6 +6500,31 @@ export interface components {
          * @enum {string}
          */
         SectionState: "completed" | "current" | "pending" | "action_required";
+        /**
+         * Format: uuid
+         * @description The console session id (UUIDv7).
+         */
+        SessionId: string;
+        /** @description A session as its reviewer and the admins see it. */
+        SessionView: {
+            id: components["schemas"]["SessionId"];
+            reviewer: components["schemas"]["ReviewerRef"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            method: components["schemas"]["SignInMethod"];
+            address?: string | null;
+            user_agent?: string | null;
+            /** @description The session this request comes from. */
+            current: boolean;
+        };
+        /** @description A list of sessions. */
+        Sessions: {
+            data: components["schemas"]["SessionView"][];
+        };
         /** @description The body of a clock setting. */
         SetClock: {
             /**
@@ -5968,12 +6659,27 @@ export interface components {
          * @enum {string}
          */
         Side: "front" | "back";
+        /** @description `POST /_docket/console/sign-in`. */
+        SignIn: {
+            /** @description The organization (its name or id); default: the default organization. */
+            organization?: string | null;
+            /** @description The reviewer's name (any letter case). */
+            name: string;
+            password: string;
+            /** @description The six-digit code of the reviewer's authenticator app. */
+            code: string;
+        };
         /** @description A sign-in link. */
         SignInLink: {
             login_url: string;
             /** Format: date-time */
             expires_at: string;
         };
+        /**
+         * @description How a session was opened.
+         * @enum {string}
+         */
+        SignInMethod: "link" | "password";
         /** @description `GET /api/v4/kyb/result/{request_id}`. */
         SingleResult: {
             request_id: components["schemas"]["RequestId"];
@@ -7931,6 +8637,26 @@ export interface operations {
             };
         };
     };
+    listRefusedRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusedRequests"];
+                };
+            };
+        };
+    };
     listKeys: {
         parameters: {
             query?: never;
@@ -8772,11 +9498,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ReviewerBody"] | null;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The case, assigned */
             200: {
@@ -8816,11 +9538,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["ReviewerBody"] | null;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The case, unassigned */
             200: {
@@ -8944,7 +9662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the assignee */
+            /** @description Not the assignee; or, with an API key, a case a reviewer works */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,7 +9800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comment"];
                 };
             };
-            /** @description Empty or too long; or no reviewer named with an API key */
+            /** @description Empty or too long */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9185,7 +9903,7 @@ export interface operations {
                 };
             };
             /** @description Not a console session */
-            400: {
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9627,6 +10345,310 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Verified"];
+                };
+            };
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sessions"];
+                };
+            };
+        };
+    };
+    endMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": null,
+                 *       "password": "a long passphrase of mine"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewPassword"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too short or long, the name, or a wrong current password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorStart"] | null;
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorSetup"];
+                };
+            };
+            /** @description The current authenticator's code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecondFactorCode"];
+            };
+        };
+        responses: {
+            /** @description The reviewer, with `has_second_factor` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewer"];
+                };
+            };
+            /** @description Not the code for now */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is being set up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sessions"];
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such session */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeReviewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reviewer, with `removed_at` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewer"];
+                };
+            };
+            /** @description Oneself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The owner, or removed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setReviewerRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "senior"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The reviewer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reviewer"];
+                };
+            };
+            /** @description Oneself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The owner, or a removed reviewer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11841,6 +12863,12 @@ export interface operations {
                      *     files are read as they are.
                      */
                     file: number[][];
+                    /**
+                     * @description `true` lets the import shrink the list's active snapshot to less than half its entities
+                     *     (refused with 409 otherwise: a cut or wrong file would blind production's screening).
+                     * @example false
+                     */
+                    replace?: string | null;
                 };
             };
         };
@@ -11863,7 +12891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not the default organization: the lists are shared by all */
+            /** @description A sandbox key; or not the default organization (the lists are shared by all) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12594,6 +13622,55 @@ export interface operations {
             };
             /** @description The link was used, has expired, or is unknown */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consoleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456",
+                 *       "name": "Ada Okafor",
+                 *       "password": "a long passphrase of mine"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set */
+            204: {
+                headers: {
+                    /** @description docket_session=...; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000 */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The name, password or code is not right */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failures: wait `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
