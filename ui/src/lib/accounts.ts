@@ -19,7 +19,7 @@ export function waitWords(seconds: number): string {
 /** What the sign-in page says after a 429: how long to wait and until when (the clock time). */
 export function retryMessage(seconds: number, now: number = Date.now(), locale?: string): string {
   const at = new Date(now + Math.max(1, Math.ceil(seconds)) * 1000);
-  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(at);
+  const clock = new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(at);
   return `Too many failed sign-ins. Try again in ${waitWords(seconds)} (at ${clock}).`;
 }
 
