@@ -290,6 +290,16 @@ describe("an admin's hold on accounts", () => {
     await p.getByTestId("confirm-role").click();
     await p.getByTestId("toast").getByText(`${INES} is now a senior reviewer`).waitFor();
     assert.equal((await whoAmI(ines.page)).role, "senior", "the role applies from her next request");
+    // On the organization's production audit chain, with who made it.
+    await p.getByTestId("env-production").click();
+    await p.getByTestId("nav-audit").click();
+    const event = p.getByTestId("audit-row").filter({ hasText: `${INES} · reviewer → senior reviewer` });
+    await event.getByText("Reviewer role changed", { exact: false }).waitFor();
+    await p.getByTestId("audit-row").filter({ hasText: "with password and code · from 127.0.0.1" }).first().waitFor();
+    await p.getByTestId("audit-row").filter({ hasText: "wrong password" }).first().waitFor();
+    await shots(p, "audit-accounts");
+    await p.getByTestId("env-sandbox").click();
+    await p.getByTestId("nav-reviewers").click();
 
     // A link for someone with a password is a reset: the admin is told before.
     await row.getByRole("button", { name: `Reset the sign-in of ${INES}` }).click();

@@ -111,13 +111,15 @@ function PasswordCard({ reviewer }: { reviewer: Reviewer }) {
             <input type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required data-testid="current-password" />
           </label>
         )}
-        <label>
-          {reviewer.has_password ? "New password" : "Password"}
-          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required aria-describedby={hint} data-testid="new-password" />
-          <span id={hint} className="muted small hint">
+        <div className="field">
+          <label>
+            {reviewer.has_password ? "New password" : "Password"}
+            <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required aria-describedby={hint} data-testid="new-password" />
+          </label>
+          <span id={hint} className="muted small">
             12 to 128 characters, not your name. A few unrelated words make one that is long and easy to remember.
           </span>
-        </label>
+        </div>
         <label>
           Repeat it
           <input type="password" value={repeat} onChange={(e) => setRepeat(e.target.value)} autoComplete="new-password" required aria-invalid={mismatch || undefined} data-testid="repeat-password" />
@@ -215,7 +217,7 @@ function ConfirmAuthenticator({ setup, replacing, onDone }: { setup: SecondFacto
           <li>
             <label>
               Type the code the app shows now
-              <CodeInput value={code} onChange={setCode} autoFocus testId="confirm-code" />
+              <CodeInput value={code} onChange={setCode} testId="confirm-code" />
             </label>
           </li>
         </ol>

@@ -73,7 +73,7 @@ type Refusal = { kind: "wrong"; message: string } | { kind: "wait"; until: numbe
 function SignInForm({ next }: { next: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const ids = { error: useId(), code: useId(), organization: useId() };
+  const ids = { code: useId(), organization: useId() };
   // Open when an organization was remembered; the reviewer opens and closes it after that.
   const [advanced] = useState(() => remembered() !== "");
   const [name, setName] = useState("");
@@ -99,6 +99,7 @@ function SignInForm({ next }: { next: string }) {
       // A code is good for one use and 30 seconds: type the next one.
       setCode("");
       if (e instanceof ApiError && e.status === 429) {
+        // The server always says; its lock lasts 15 minutes.
         const seconds = e.retryAfter ?? 900;
         setRefusal({ kind: "wait", until: Date.now() + seconds * 1000, message: retryMessage(seconds) });
       } else if (e instanceof ApiError && e.status === 401) {
@@ -137,55 +138,59 @@ function SignInForm({ next }: { next: string }) {
   return (
     <>
       {/* A live region from the start, so that each message is announced as it appears. */}
-      <div id={ids.error} role="alert" className="sign-in-error">
+      <div role="alert" className="sign-in-error">
         {refusal && (
           <p className="notice bad" data-testid="sign-in-error">
             {refusal.message}
           </p>
         )}
       </div>
-      <form className="stack" onSubmit={submit} noValidate aria-describedby={refusal ? ids.error : undefined} data-testid="sign-in-form">
-      <label>
-        Name
-        <input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus required aria-invalid={refusal?.kind === "wrong" || undefined} data-testid="sign-in-name" />
-      </label>
-      <label>
-        Password
-        <input ref={passwordRef} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required aria-invalid={refusal?.kind === "wrong" || undefined} data-testid="sign-in-password" />
-      </label>
-      <label>
-        Authenticator code
-        <input
-          ref={codeRef}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          placeholder="123456"
-          required
-          aria-describedby={ids.code}
-          aria-invalid={refusal?.kind === "wrong" || undefined}
-          className="code-input"
-          data-testid="sign-in-code"
-        />
-        <span id={ids.code} className="muted small hint">
-          The 6 digits your app shows for Docket now.
-        </span>
-      </label>
-      <details className="sign-in-advanced" open={advanced}>
-        <summary>Another organization</summary>
+      <form className="stack" onSubmit={submit} noValidate data-testid="sign-in-form">
         <label>
-          Organization
-          <input value={organization} onChange={(e) => setOrganization(e.target.value)} autoComplete="organization" spellCheck={false} aria-describedby={ids.organization} data-testid="sign-in-organization" />
-          <span id={ids.organization} className="muted small hint">
-            Its name or id, when this server holds several. Empty: the default organization.
-          </span>
+          Name
+          <input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus required aria-invalid={refusal?.kind === "wrong" || undefined} data-testid="sign-in-name" />
         </label>
-      </details>
-      <button type="submit" className="primary block" disabled={waiting || signIn.isPending} data-testid="sign-in-submit">
-        {signIn.isPending ? "Signing in…" : "Sign in"}
-      </button>
+        <label>
+          Password
+          <input ref={passwordRef} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required aria-invalid={refusal?.kind === "wrong" || undefined} data-testid="sign-in-password" />
+        </label>
+        <div className="field">
+          <label>
+            Authenticator code
+            <input
+              ref={codeRef}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              placeholder="123456"
+              required
+              aria-describedby={ids.code}
+              aria-invalid={refusal?.kind === "wrong" || undefined}
+              className="code-input"
+              data-testid="sign-in-code"
+            />
+          </label>
+          <span id={ids.code} className="muted small">
+            The 6 digits your app shows for Docket now.
+          </span>
+        </div>
+        <details className="sign-in-advanced" open={advanced}>
+          <summary>Another organization</summary>
+          <div className="field">
+            <label>
+              Organization
+              <input value={organization} onChange={(e) => setOrganization(e.target.value)} autoComplete="organization" spellCheck={false} aria-describedby={ids.organization} data-testid="sign-in-organization" />
+            </label>
+            <span id={ids.organization} className="muted small">
+              Its name or id, when this server holds several. Empty: the default organization.
+            </span>
+          </div>
+        </details>
+        <button type="submit" className="primary block" disabled={waiting || signIn.isPending} data-testid="sign-in-submit">
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </button>
       </form>
     </>
   );
