@@ -1,5 +1,5 @@
-// The console's routes. The overview and applicants (the first views people open) are in the
-// main bundle; the other views load on first visit, which keeps the start fast.
+// The console's routes. The sign-in page, the overview and applicants (the first views people
+// open) are in the main bundle; the other views load on first visit, which keeps the start fast.
 import type { RouteObject } from "react-router";
 import { Layout } from "./components/Layout";
 import { NotFound } from "./views/NotFound";
@@ -7,8 +7,11 @@ import { Overview } from "./views/Overview";
 import { ApplicantDetail } from "./views/applicants/ApplicantDetail";
 import { ApplicantEdit, ApplicantNew } from "./views/applicants/ApplicantForm";
 import { Applicants } from "./views/applicants/Applicants";
+import { SignIn } from "./views/SignIn";
 
 export const routes: RouteObject[] = [
+  // Outside the frame: without a session there is nothing to navigate to.
+  { path: "/sign-in", element: <SignIn /> },
   {
     element: <Layout />,
     children: [
@@ -38,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: "/kyb/:id", lazy: async () => ({ Component: (await import("./views/kyb/CaseFile")).CaseFile }) },
       { path: "/audit", lazy: async () => ({ Component: (await import("./views/Audit")).Audit }) },
       { path: "/data", lazy: async () => ({ Component: (await import("./views/DataPrivacy")).DataPrivacy }) },
+      { path: "/account", lazy: async () => ({ Component: (await import("./views/Account")).Account }) },
       { path: "/reviewers", lazy: async () => ({ Component: (await import("./views/Reviewers")).Reviewers }) },
       { path: "/requests", lazy: async () => ({ Component: (await import("./views/Requests")).Requests }) },
       { path: "*", element: <NotFound /> },

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, getFile, queryString, setRequestContext } from "./client";
+import { api, ApiError, getFile, parseRetryAfter, queryString, setRequestContext } from "./client";
+
+const NOW = Date.parse("2026-11-22T10:00:00Z");
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,5 +49,30 @@ describe("api", () => {
     const error = await api("GET", "/healthz").catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
     expect((error as ApiError).message).toMatch(/not answering/);
+  });
+});
+
+describe("Retry-After", () => {
+  it("reads delta-seconds", () => {
+    expect(parseRetryAfter("900", NOW)).toBe(900);
+    expect(parseRetryAfter(" 0 ", NOW)).toBe(0);
+  });
+  it("reads an HTTP date as the seconds until then, never negative", () => {
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:15:00 GMT", NOW)).toBe(900);
+    expect(parseRetryAfter("Sun, 22 Nov 2026 09:00:00 GMT", NOW)).toBe(0);
+  });
+  it("is null when missing or not a Retry-After", () => {
+    expect(parseRetryAfter(null, NOW)).toBeNull();
+    expect(parseRetryAfter("", NOW)).toBeNull();
+    expect(parseRetryAfter("-5", NOW)).toBeNull();
+    expect(parseRetryAfter("1.5", NOW)).toBeNull();
+    expect(parseRetryAfter("soon", NOW)).toBeNull();
+    expect(parseRetryAfter("2026-11-22", NOW)).toBeNull();
+  });
+  it("is carried by the ApiError of a 429", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response('{"message":"too many failed sign-ins: try again later"}', { status: 429, headers: { "retry-after": "900" } })));
+    const error = await api("POST", "/_docket/console/sign-in", { body: {} }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(429);
+    expect((error as ApiError).retryAfter).toBe(900);
   });
 });

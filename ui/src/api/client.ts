@@ -7,12 +7,31 @@ export type Environment = "sandbox" | "production";
 export class ApiError extends Error {
   readonly status: number;
   readonly requestId: string | null;
-  constructor(status: number, message: string, requestId: string | null = null) {
+  /** Seconds to wait before trying again (`Retry-After` of a 429 or 503), when the server said. */
+  readonly retryAfter: number | null;
+  constructor(status: number, message: string, requestId: string | null = null, retryAfter: number | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.requestId = requestId;
+    this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * The seconds a `Retry-After` header asks to wait: delta-seconds (`900`) or an HTTP date
+ * (RFC 9110 §10.2.3). Null when the header is missing or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date ("Sun, 06 Nov 1994 08:49:37 GMT") ends in GMT; whatever else Date.parse
+  // happens to read is not a Retry-After.
+  if (!/GMT$/.test(text)) return null;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
@@ -91,7 +110,7 @@ export async function readResponse<T>(response: Response): Promise<T> {
     } catch {
       // Not JSON: keep the status line.
     }
-    throw new ApiError(response.status, message, requestId);
+    throw new ApiError(response.status, message, requestId, parseRetryAfter(response.headers.get("retry-after")));
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

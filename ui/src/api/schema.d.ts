@@ -2456,6 +2456,9 @@ export interface paths {
          *     disposable and role addresses, a verdict (`pass`, `risky`, `fail`, `unknown`) with its `code`
          *     and `risk_score`. With `require_ownership`, a six-digit code goes to the address (valid 10
          *     minutes; in the sandbox it goes to the outbox, `GET /_docket/email/outbox`). Answers `201`.
+         *     One address gets at most 10 codes a day and takes at most 20 wrong codes a day (UTC, on the
+         *     environment's clock, per organization and environment): past either, a check that asks for
+         *     ownership is a `429` with `Retry-After` (the seconds to midnight UTC).
          */
         post: operations["createEmailCheck"];
         delete?: never;
@@ -2507,7 +2510,9 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     Docket's own: replaces the check's code with a new one (the old stops working), at most once
-         *     a minute, until ownership is verified.
+         *     a minute, until ownership is verified. A new code is no new set of tries: the check's wrong
+         *     codes stay counted, and a check locked by ten of them takes no new code (create a new check).
+         *     Past the address's 10 codes or 20 wrong codes of the day, a `429` with `Retry-After`.
          */
         post: operations["resendEmailCode"];
         delete?: never;
@@ -2530,9 +2535,11 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     `verified: true` proves the address is the person's (and sets the linked applicant's verified
-         *     e-mail). A wrong, expired or locked code is still `200`, with `verified: false` and its
-         *     `code`: `otp_invalid` (with `attempts_left`), `otp_locked` (five wrong tries), `otp_expired`,
-         *     `otp_not_sent`.
+         *     e-mail). A wrong, expired or locked code is still `200`, with `verified: false`, its `code` and
+         *     a `message`: `otp_invalid` (with `attempts_left`), `otp_locked` (ten wrong codes in all,
+         *     across resends: the right code no longer helps and a new check is needed), `otp_expired`,
+         *     `otp_not_sent`. Once the address had 20 wrong codes today (across its checks), no code for it
+         *     is compared: a `429` with `Retry-After` (the seconds to midnight UTC).
          */
         post: operations["verifyEmailCode"];
         delete?: never;
@@ -2553,7 +2560,8 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     The environment's messages, newest first, with recipient, subject, text and HTML bodies and
-         *     the code: the sandbox never sends mail, so this is where its codes are read.
+         *     the code: the sandbox never sends mail, so this is where its codes are read. Production's
+         *     messages never show their code (`code` is null, and masked in the subject and bodies).
          */
         get: operations["listEmailOutbox"];
         put?: never;
@@ -2888,6 +2896,45 @@ export interface paths {
          *     draft newly flags or no longer flags. Nothing live changes.
          */
         post: operations["backtestTransmonRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/organization/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's settings
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     The same in both environments. `frame_origins`: the sites that may show the hosted pages (the
+         *     KYB widget at `/kyb/widget/{token}`, the verification pages at `/v/{short_id}` and
+         *     `/vp/{link_id}`) in a frame, besides Docket itself; empty by default.
+         */
+        get: operations["getOrganizationSettings"];
+        /**
+         * Set the organization's settings
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Replaces them; a field left out takes its default. `frame_origins`: up to 20 exact origins,
+         *     `https://host[:port]`, or `http://localhost[:port]` and `http://127.0.0.1[:port]` for
+         *     development. No path, no wildcard (`*.example.com` would let any subdomain frame the pages,
+         *     a forgotten or taken-over one included) and no IP address; scheme and host are kept in
+         *     lower case and a default port is dropped. The hosted pages then send
+         *     `Content-Security-Policy: frame-ancestors 'self' <origins>` (and no `X-Frame-Options`, which
+         *     cannot name a site); with none listed, `frame-ancestors 'self'` and
+         *     `X-Frame-Options: SAMEORIGIN`. Each change is an event on the organization's production
+         *     audit chain (`organization_settings_changed`, with the reviewer, before and after),
+         *     whichever environment the console shows.
+         */
+        put: operations["putOrganizationSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4493,12 +4540,19 @@ export interface components {
             risk_model: string;
             /**
              * @description Why no code was sent, when ownership was asked for and none went out
-             *     (`otp_not_sent_no_relay`, `otp_not_sent_invalid_address`, `otp_send_failed`).
+             *     (`otp_not_sent_no_relay`, `otp_not_sent_relay_misconfigured`, `otp_not_sent_no_master_key`,
+             *     `otp_not_sent_invalid_address`, `otp_send_failed`).
              */
             otp_code?: string | null;
-            /** @description The code's state: `pending`, `verified`, `expired`, `locked`, `replaced`. */
+            /**
+             * @description The code's state: `pending`, `verified`, `expired`, `locked` (ten wrong codes: a new check
+             *     is needed).
+             */
             otp_state?: string | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Wrong codes the check still takes, across its resends, before it is locked.
+             */
             otp_attempts_left?: number | null;
         };
         /**
@@ -4582,8 +4636,9 @@ export interface components {
             text: string;
             html: string;
             /**
-             * @description The one-time code it carries (the sandbox's outbox shows it; sent production messages
-             *     keep it masked).
+             * @description The one-time code it carries: sandbox messages only, since the sandbox's outbox is where
+             *     its codes are read. Production never keeps a code in clear: its messages are stored with
+             *     the code masked in `subject`, `text` and `html`, and this is null.
              */
             code?: string | null;
             locale: string;
@@ -4947,6 +5002,12 @@ export interface components {
             approve: boolean;
             reject: boolean;
         };
+        /**
+         * @description A site that may frame the organization's hosted pages: an origin as browsers send it,
+         *     scheme and host in lower case, the port only when it is not the scheme's default.
+         * @example https://shop.example.com
+         */
+        FrameOrigin: string;
         /**
          * Format: double
          * @description A fuzziness level between 0 (exact) and 1 (broad).
@@ -5464,6 +5525,23 @@ export interface components {
          * @description The organization id (UUIDv7).
          */
         OrganizationId: string;
+        /** @description An organization's settings, as served. */
+        OrganizationSettings: {
+            /**
+             * @description The sites that may show the organization's hosted pages (the KYB widget at
+             *     `/kyb/widget/{token}`, the verification pages at `/v/{short_id}` and `/vp/{link_id}`) in
+             *     a frame, besides Docket itself. Empty (the default): only Docket's own pages may.
+             */
+            frame_origins: components["schemas"]["FrameOrigin"][];
+        };
+        /** @description New settings, replacing the old; a field left out takes its default. */
+        OrganizationSettingsChange: {
+            /**
+             * @description Up to 20 origins: `https://host[:port]`, or `http://localhost[:port]` and
+             *     `http://127.0.0.1[:port]` for development. No path and no wildcard.
+             */
+            frame_origins?: components["schemas"]["FrameOrigin"][];
+        };
         /** @description What verifying a code answers (public-api.md section 5, and `code` for a failure). */
         OtpAnswer: {
             verified: boolean;
@@ -5472,15 +5550,17 @@ export interface components {
             ownership_verified_at?: string | null;
             verdict: components["schemas"]["Verdict"];
             /**
-             * @description Why it was not verified: `otp_invalid`, `otp_expired`, `otp_locked`, `otp_replaced`,
-             *     `otp_not_sent`; null when verified.
+             * @description Why it was not verified: `otp_invalid`, `otp_expired`, `otp_locked` (a new check is
+             *     needed), `otp_not_sent`; null when verified.
              */
             code?: string | null;
             /**
              * Format: int32
-             * @description Wrong tries left before the code is locked.
+             * @description Wrong codes the check still takes, across its resends, before it is locked.
              */
             attempts_left?: number | null;
+            /** @description What `code` means and what to do next; null when verified. */
+            message?: string | null;
         };
         /** @description How many messages a clear removed. */
         OutboxCleared: {
@@ -5691,8 +5771,9 @@ export interface components {
                 text: string;
                 html: string;
                 /**
-                 * @description The one-time code it carries (the sandbox's outbox shows it; sent production messages
-                 *     keep it masked).
+                 * @description The one-time code it carries: sandbox messages only, since the sandbox's outbox is where
+                 *     its codes are read. Production never keeps a code in clear: its messages are stored with
+                 *     the code masked in `subject`, `text` and `html`, and this is null.
                  */
                 code?: string | null;
                 locale: string;
@@ -12219,6 +12300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The address's codes or wrong codes of the day are used up (`Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getEmailCheck: {
@@ -12321,8 +12411,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No ownership asked, already verified, or within the minute */
+            /** @description No ownership asked, already verified, locked, or within the minute */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address's codes or wrong codes of the day are used up (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12371,6 +12470,15 @@ export interface operations {
             };
             /** @description No such check */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address's wrong codes of the day are used up (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13030,6 +13138,85 @@ export interface operations {
             };
             /** @description Invalid period or draft rule (named), or too many events */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description Not an admin signed in to the console */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putOrganizationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frame_origins": [
+                 *         "https://shop.example.com",
+                 *         "http://localhost:5173"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The settings as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationSettings"];
+                };
+            };
+            /** @description An origin that is not accepted (the message says why), more than 20, or an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin signed in to the console */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14318,7 +14505,7 @@ export interface operations {
                  *           "mx": "found",
                  *           "mx_hosts": [],
                  *           "normalized": "anna.berg@example.com",
-                 *           "otp_attempts_left": 5,
+                 *           "otp_attempts_left": 10,
                  *           "otp_code": null,
                  *           "otp_state": "verified",
                  *           "risk_model": "docket-email-risk-1",

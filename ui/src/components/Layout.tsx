@@ -1,11 +1,13 @@
-// The frame around every view: navigation, the environment switch, the signed-in reviewer,
-// keyboard shortcuts, and a broken audit chain until an admin acknowledges it.
+// The frame around every view: navigation, the environment switch, the signed-in reviewer (and
+// the reminder to set up their password and authenticator), keyboard shortcuts, a broken audit chain until an admin acknowledges it. Without a
+// session it sends the browser to the sign-in page.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError, get, post } from "../api/client";
 import type { ChainStatus, Info } from "../api/types";
 import { chainAlarm } from "../lib/chain";
+import { missingSetup, signInPath } from "../lib/accounts";
 import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
 import { ROLE_NAMES, useMe, useSession } from "../session";
 import { Badge } from "./Badge";
@@ -79,6 +81,7 @@ export function Layout() {
   const info = useInfo();
   const me = useMe();
   const navigate = useNavigate();
+  const location = useLocation();
   const [help, setHelp] = useState(false);
   const afterG = useRef(false);
 
@@ -103,7 +106,7 @@ export function Layout() {
   }, [navigate]);
 
   const signedOut = (e: unknown) => e instanceof ApiError && e.status === 401;
-  if (signedOut(info.error) || signedOut(me.error)) return <SignedOut />;
+  if (signedOut(info.error) || signedOut(me.error)) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 
   return (
     <div className={`shell env-${environment}`}>
@@ -147,6 +150,7 @@ export function Layout() {
           </div>
         </header>
         <ChainAlarm />
+        <SetupBanner />
         <main id="main" tabIndex={-1}>
           {info.isPending || me.isPending ? <Loading what="Docket" /> : info.error ? <ErrorState error={info.error} retry={() => void info.refetch()} /> : <Outlet />}
         </main>
@@ -192,8 +196,8 @@ function ReviewerChip() {
   const toast = useToast();
   const signOut = useMutation({
     mutationFn: () => post<undefined>("/_docket/console/logout"),
-    // A fresh start drops every cached answer and shows how to sign in again.
-    onSuccess: () => window.location.assign("/"),
+    // A fresh start drops every cached answer.
+    onSuccess: () => window.location.assign("/sign-in"),
     onError: (e) => toast(e.message, "bad"),
   });
   const reviewer = me.data?.reviewer;
@@ -204,7 +208,9 @@ function ReviewerChip() {
       </span>
       {reviewer ? (
         <>
-          <span data-testid="reviewer-name">{reviewer.name}</span>
+          <Link to="/account" className="reviewer-name" title="Your account: password, authenticator and sessions" data-testid="reviewer-name">
+            {reviewer.name}
+          </Link>
           <Badge tone={reviewer.role === "reviewer" ? "neutral" : "info"}>
             <span data-testid="reviewer-role">{ROLE_NAMES[reviewer.role]}</span>
           </Badge>
@@ -219,17 +225,49 @@ function ReviewerChip() {
   );
 }
 
-function SignedOut() {
+const DISMISSED_KEY = "docket.setup-later";
+
+/**
+ * Until a reviewer has a password and an authenticator they can only sign in with a link an
+ * admin makes: every page asks them to set both up. "Later" hides it for this browser tab.
+ */
+function SetupBanner() {
+  const reviewer = useMe().data?.reviewer;
+  const location = useLocation();
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return window.sessionStorage.getItem(DISMISSED_KEY);
+    } catch {
+      return null;
+    }
+  });
+  if (!reviewer || location.pathname === "/account" || dismissed === reviewer.id) return null;
+  const missing = missingSetup(reviewer);
+  if (missing.length === 0) return null;
+  const what = missing.length === 2 ? "a password and an authenticator app" : missing[0] === "password" ? "a password" : "an authenticator app";
+  function later() {
+    if (!reviewer) return;
+    try {
+      window.sessionStorage.setItem(DISMISSED_KEY, reviewer.id);
+    } catch {
+      // Without storage it stays hidden until the page reloads.
+    }
+    setDismissed(reviewer.id);
+  }
   return (
-    <div className="signed-out">
-      <img src="/favicon.svg" alt="" width="48" height="48" />
-      <h1>Open Docket's console with a login link</h1>
+    <section className="setup-banner" aria-label="Account set-up" data-testid="setup-banner">
       <p>
-        The console needs a one-time login link. <code>docket serve</code> prints one when it starts (the line starting with <code>Console:</code>); for a new one, run:
+        <strong>Set up {what}</strong> <span className="muted">so that you can sign in with your name, password and a code, without a one-time link.</span>
       </p>
-      <pre>docket console link</pre>
-      <p className="muted">Each reviewer signs in with a personal link: an admin makes one under Reviewers. The desktop app signs in by itself. API calls with a key work without the console.</p>
-    </div>
+      <div className="row">
+        <Link to="/account" className="button small primary" data-testid="setup-now">
+          Set up now
+        </Link>
+        <button type="button" className="small ghost" onClick={later} data-testid="setup-later">
+          Later
+        </button>
+      </div>
+    </section>
   );
 }
 

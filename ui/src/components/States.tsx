@@ -22,8 +22,9 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 export function hint(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 0) return "Start Docket again (`docket serve`, or the desktop app), then retry.";
-  if (error.status === 401) return "Your console session ended. Open a new login link: run `docket console link`.";
-  if (error.status === 403) return "This needs the sandbox: switch the environment at the top.";
+  if (error.status === 401) return "Your console session ended: sign in again.";
+  // The server's message says who may do this; only the sandbox's controls can be reached by switching.
+  if (error.status === 403) return /sandbox/i.test(error.message) ? "Switch the environment at the top to the sandbox." : "Your role does not allow this: an admin can change it under Reviewers.";
   if (error.status === 404) return "It may have been deleted, or it belongs to the other environment.";
   if (error.status >= 500) return "Docket's log (standard error) has the details.";
   return null;

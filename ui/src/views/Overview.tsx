@@ -1,5 +1,6 @@
-// The overview: where the API is, its keys, what is in this environment, the reviewer's desk
-// (queue counters, SLA breaches, reviewer metrics), and the sandbox clock.
+// The overview: where the API is, its keys (an admin's), what is in this environment, the
+// reviewer's desk (queue counters, SLA breaches, reviewer metrics), the sandbox clock and its
+// reset (an admin's).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { type FormEvent, useState } from "react";
@@ -16,11 +17,13 @@ import { Empty, ErrorState, FormError, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
 import { count, duration } from "../lib/format";
-import { useSession } from "../session";
+import { can, useReviewer, useSession } from "../session";
 import { DeskSummary, ReviewerMetricsCard } from "./kyb/DeskOverview";
 
 export function Overview() {
   const info = useInfo();
+  // Keys and the sandbox's reset are an admin's: the server refuses anyone else, so they are not shown.
+  const admin = can(useReviewer()?.role, "admin");
   const data = info.data;
   const base = window.location.origin;
   return (
@@ -57,8 +60,8 @@ export function Overview() {
       <DeskSummary />
       <ReviewerMetricsCard />
       <Clock />
-      <Keys />
-      <ResetData />
+      {admin && <Keys />}
+      {admin && <ResetData />}
     </>
   );
 }

@@ -1,22 +1,27 @@
 // The request journal: every API call of this environment, newest first, live while on the
-// first page, with filters and the bodies of the selected request.
+// first page, with filters and the bodies of the selected request. For the machine's owner, a
+// second tab: the requests refused for want of a credential (no key, a wrong key, no session),
+// which belong to no organization and are counted per source address instead of journaled.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Fragment, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { del, get } from "../api/client";
-import type { JournalEntry, Page } from "../api/types";
+import type { JournalEntry, Page, RefusedRequests, RefusedSource } from "../api/types";
 import { Badge, statusTone } from "../components/Badge";
+import { Card } from "../components/Card";
 import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
 import { Confirm } from "../components/Confirm";
 import { PageHeader } from "../components/Layout";
 import { Pager } from "../components/Pager";
 import { Empty, ErrorState, Loading } from "../components/States";
+import { Tabs } from "../components/Tabs";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
-import { prettyBody } from "../lib/format";
+import { count, plural, prettyBody } from "../lib/format";
 import { useTypedFilter, useUrlState } from "../lib/params";
-import { useSession } from "../session";
+import { useReviewer, useSession } from "../session";
 
 const LIMIT = 50;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -64,15 +69,55 @@ function Breakable({ path }: { path: string }) {
   ));
 }
 
+const useRefused = (enabled: boolean, live: boolean) =>
+  useQuery({ queryKey: ["requests-refused"], queryFn: ({ signal }) => get<RefusedRequests>("/_docket/requests/refused", undefined, signal), enabled, refetchInterval: live ? 5000 : false });
+
 export function Requests() {
+  const owner = useReviewer()?.owner === true;
+  const [params, setParams] = useSearchParams();
+  const view = owner && params.get("view") === "refused" ? "refused" : "journal";
+  // The tab shows the count; the refused view itself follows it live.
+  const refused = useRefused(owner, view === "refused");
+  const [live, setLive] = useState(true);
+  const { environment } = useSession();
+  const [clearing, setClearing] = useState(false);
+  return (
+    <>
+      <PageHeader title="Requests" description={view === "journal" ? "Every API request to this environment: bodies with secrets redacted. Console actions are listed with the reviewer's name." : "Requests that came with no valid API key or console session, from any address. They belong to no organization, so they are counted here rather than journaled."}>
+        <label className="inline live">
+          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-toggle" />
+          Live {live && (view === "refused" || Number(params.get("page") ?? 0) === 0) && <span className="status-dot" aria-hidden="true" />}
+        </label>
+        {view === "journal" && environment === "sandbox" && (
+          <button type="button" className="danger" onClick={() => setClearing(true)} data-testid="clear-requests">
+            Clear…
+          </button>
+        )}
+      </PageHeader>
+      {owner && (
+        <Tabs
+          label="Requests"
+          value={view}
+          onChange={(id) => setParams(id === "refused" ? { view: "refused" } : {}, { replace: true })}
+          items={[
+            { id: "journal", label: "Journal" },
+            { id: "refused", label: "Refused without a credential", count: refused.data?.total ?? null, tone: "warn" },
+          ]}
+          testId="requests-tabs"
+        />
+      )}
+      {view === "refused" ? <Refused refused={refused} /> : <Journal live={live} clearing={clearing} setClearing={setClearing} />}
+    </>
+  );
+}
+
+function Journal({ live, clearing, setClearing }: { live: boolean; clearing: boolean; setClearing: (open: boolean) => void }) {
   const { environment } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { values, page, set } = useUrlState(["method", "path", "status", "source", "reviewer", "request_id"] as const);
   const [path, setPath] = useTypedFilter("path", values.path, set);
   const [selected, setSelected] = useState<Entry | null>(null);
-  const [live, setLive] = useState(true);
-  const [clearing, setClearing] = useState(false);
 
   const query = { page, limit: LIMIT, ...values };
   const list = useQuery({
@@ -95,15 +140,6 @@ export function Requests() {
 
   return (
     <>
-      <PageHeader title="Requests" description="Every API request to this environment: bodies with secrets redacted. Console actions are listed with the reviewer's name.">
-        <label className="inline live">
-          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} data-testid="live-toggle" />
-          Live {live && page === 0 && <span className="status-dot" aria-hidden="true" />}
-        </label>
-        <button type="button" className="danger" onClick={() => setClearing(true)}>
-          Clear…
-        </button>
-      </PageHeader>
       <div className="filters" role="search">
         <label>
           Path starts with
@@ -238,5 +274,51 @@ function Body({ title, body, truncated, testId }: { title: string; body: string 
       </div>
       {body ? <pre data-testid={testId} style={{ marginTop: 6, maxHeight: 360 }}>{prettyBody(body)}</pre> : <p className="muted small">Empty.</p>}
     </section>
+  );
+}
+
+const refusedColumn = createColumnHelper<RefusedSource>();
+const refusedColumns = [
+  refusedColumn.accessor("address", { header: "Source address", cell: (c) => (c.getValue() ? <code>{c.getValue()}</code> : <span className="muted">unknown</span>) }),
+  refusedColumn.accessor("count", { header: "Refused", cell: (c) => <strong className="num">{count(c.getValue())}</strong> }),
+  refusedColumn.accessor("first_at", { header: "First", cell: (c) => <Time value={c.getValue()} precise /> }),
+  refusedColumn.accessor("last_at", { header: "Last", cell: (c) => <Time value={c.getValue()} precise /> }),
+  refusedColumn.accessor("samples", {
+    header: "Latest requests",
+    cell: (c) => (
+      <ul className="samples">
+        {[...c.getValue()].reverse().map((sample, i) => (
+          <li key={i}>
+            <Badge tone={statusTone(sample.status)}>{sample.status}</Badge>
+            <code className="path">
+              {sample.method} <Breakable path={sample.path} />
+            </code>
+            <span className="muted nowrap">
+              <Time value={sample.at} precise />
+            </span>
+          </li>
+        ))}
+      </ul>
+    ),
+  }),
+];
+
+function Refused({ refused }: { refused: ReturnType<typeof useRefused> }) {
+  if (refused.isPending) return <Loading what="refused requests" />;
+  if (refused.error) return <ErrorState error={refused.error} retry={() => void refused.refetch()} />;
+  const { total, since, sources } = refused.data;
+  return (
+    <div className="stack">
+      <Card title={<span data-testid="refused-total">{plural(total, "request refused", "requests refused")}</span>} description={since ? <>For want of a credential, since <Time value={since} /> (counted since the server started; a restart begins again).</> : "For want of a credential, since the server started."} testId="refused-summary">
+        <p className="muted small" style={{ margin: 0 }}>
+          A few from the console itself are normal (a browser that opens it before signing in). Many from one address are someone trying keys or sessions: its latest requests say what it tried. Sign-in failures are on the audit trail, by account.
+        </p>
+      </Card>
+      {sources.length === 0 ? (
+        <Empty title="Nothing refused since the server started." />
+      ) : (
+        <DataTable data={sources} columns={refusedColumns} rowKey={(r) => r.address ?? "unknown"} label="Refused requests per source address" testId="refused-table" rowTestId="refused-row" />
+      )}
+    </div>
   );
 }

@@ -1,10 +1,12 @@
-// Reviewers and the desk's settings. Everyone sees the team and the policy; an admin adds
-// reviewers (the login link is shown once), makes new sign-in links, disables and enables
-// accounts, sets four eyes and the SLAs, and lists the sites that may frame the hosted pages.
+// Reviewers and the desk's settings. Everyone sees the team, how each signs in and the policy;
+// an admin adds reviewers (the sign-in link is shown once), changes roles, makes sign-in links
+// (for someone who has a password, a reset), disables, enables and removes accounts, sees every
+// live session and ends any, sets four eyes and the SLAs, and lists the sites that may frame the
+// hosted pages. Controls the server would refuse (the owner's account, one's own) are not offered.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useState } from "react";
-import { get, post, put } from "../api/client";
+import { del, get, post, put } from "../api/client";
 import type { components } from "../api/schema";
 import { Badge } from "../components/Badge";
 import { Card } from "../components/Card";
@@ -13,9 +15,11 @@ import { CopyButton } from "../components/CopyButton";
 import { DataTable } from "../components/DataTable";
 import { Dialog } from "../components/Dialog";
 import { PageHeader } from "../components/Layout";
+import { SessionsTable } from "../components/Sessions";
 import { Empty, ErrorState, FormError, Loading } from "../components/States";
 import { Time } from "../components/Time";
 import { useToast } from "../components/Toasts";
+import { linkResets, manageable, offersLink } from "../lib/accounts";
 import { can, ROLE_NAMES, useReviewer } from "../session";
 import { useDeskSettings, useReviewers } from "./kyb/data";
 import { FOUR_EYES } from "./kyb/decisions";
@@ -25,7 +29,23 @@ import { originsFromText, textFromOrigins } from "./framing";
 type OrganizationSettings = components["schemas"]["OrganizationSettings"];
 
 const ROLES: Role[] = ["reviewer", "senior", "admin"];
+const ROLE_HELP: Record<Role, string> = {
+  reviewer: "works cases: claims, comments, and decides the cases assigned to them",
+  senior: "also gives (or refuses) the second approval of four eyes",
+  admin: "also manages reviewers and their sessions, reassigns cases and sets the desk's rules",
+};
 const column = createColumnHelper<Reviewer>();
+
+/** How a reviewer signs in, as badges. */
+function SignInWays({ reviewer }: { reviewer: Reviewer }) {
+  if (!reviewer.has_password && !reviewer.has_second_factor) return <span className="muted small nowrap">one-time link only</span>;
+  return (
+    <span className="badges">
+      {reviewer.has_password && <Badge tone="good">password</Badge>}
+      {reviewer.has_second_factor ? <Badge tone="good">2FA on</Badge> : <Badge tone="warn">no 2FA yet</Badge>}
+    </span>
+  );
+}
 
 export function Reviewers() {
   const me = useReviewer();
@@ -34,13 +54,26 @@ export function Reviewers() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
-  const [link, setLink] = useState<{ reviewer: Reviewer; link: LoginLink } | null>(null);
+  const [link, setLink] = useState<{ reviewer: Reviewer; link: LoginLink; reset: boolean } | null>(null);
+  const [resetting, setResetting] = useState<Reviewer | null>(null);
   const [disabling, setDisabling] = useState<Reviewer | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ["reviewers"] });
+  const [removing, setRemoving] = useState<Reviewer | null>(null);
+  const [roleChange, setRoleChange] = useState<{ reviewer: Reviewer; role: Role } | null>(null);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ["reviewers"] });
+    void queryClient.invalidateQueries({ queryKey: ["sessions"] });
+  };
   const newLink = useMutation({
-    mutationFn: (r: Reviewer) => post<LoginLink>(`/_docket/reviewers/${r.id}/link`).then((l) => ({ reviewer: r, link: l })),
-    onSuccess: setLink,
-    onError: (e) => toast(e.message, "bad"),
+    mutationFn: (r: Reviewer) => post<LoginLink>(`/_docket/reviewers/${r.id}/link`).then((l) => ({ reviewer: r, link: l, reset: linkResets(r) })),
+    onSuccess: (made) => {
+      setResetting(null);
+      setLink(made);
+      refresh();
+    },
+    onError: (e) => {
+      setResetting(null);
+      toast(e.message, "bad");
+    },
   });
   const toggle = useMutation({
     mutationFn: ({ r, enable }: { r: Reviewer; enable: boolean }) => post<Reviewer>(`/_docket/reviewers/${r.id}/${enable ? "enable" : "disable"}`),
@@ -51,20 +84,67 @@ export function Reviewers() {
     },
     onError: (e) => toast(e.message, "bad"),
   });
+  const remove = useMutation({
+    mutationFn: (r: Reviewer) => del<Reviewer>(`/_docket/reviewers/${r.id}`),
+    onSuccess: (r) => {
+      toast(`${r.name} is removed: signed out everywhere, and cannot sign in again`);
+      setRemoving(null);
+      refresh();
+    },
+    onError: (e) => {
+      setRemoving(null);
+      toast(e.message, "bad");
+    },
+  });
+  const setRole = useMutation({
+    mutationFn: ({ reviewer, role }: { reviewer: Reviewer; role: Role }) => put<Reviewer>(`/_docket/reviewers/${reviewer.id}/role`, { role }),
+    onSuccess: (r) => {
+      toast(`${r.name} is now ${r.role === "admin" ? "an" : "a"} ${ROLE_NAMES[r.role].toLowerCase()}`);
+      setRoleChange(null);
+      refresh();
+    },
+    onError: (e) => {
+      setRoleChange(null);
+      toast(e.message, "bad");
+    },
+  });
+
+  const all = reviewers.data?.data ?? [];
+  const team = all.filter((r) => !r.removed_at);
+  const removed = all.filter((r) => r.removed_at);
 
   const columns = [
     column.accessor("name", {
       header: "Name",
       cell: ({ row }) => (
         <div>
-          <strong>{row.original.name}</strong> {row.original.owner && <Badge tone="info">owner</Badge>} {row.original.id === me?.id && <Badge>you</Badge>}
-          {row.original.email && <div className="muted small">{row.original.email}</div>}
+          <strong>{row.original.name}</strong> {row.original.owner && <Badge tone="info">owner</Badge>} {row.original.id === me?.id && <Badge>you</Badge>} {row.original.disabled_at && <Badge tone="bad">disabled</Badge>}
+          <div className="muted small">
+            {row.original.email && <>{row.original.email} · </>}
+            added <Time value={row.original.created_at} dateOnly />
+          </div>
         </div>
       ),
     }),
-    column.accessor("role", { header: "Role", cell: (c) => <Badge tone={c.getValue() === "reviewer" ? "neutral" : "info"}>{ROLE_NAMES[c.getValue()]}</Badge> }),
-    column.accessor("disabled_at", { header: "State", cell: (c) => (c.getValue() ? <Badge tone="bad">disabled</Badge> : <Badge tone="good">active</Badge>) }),
-    column.accessor("created_at", { header: "Added", cell: (c) => <Time value={c.getValue()} /> }),
+    column.accessor("role", {
+      header: "Role",
+      cell: ({ row }) => {
+        const r = row.original;
+        if (admin && manageable(r, me)) {
+          return (
+            <select value={r.role} onChange={(e) => setRoleChange({ reviewer: r, role: e.target.value as Role })} aria-label={`Role of ${r.name}`} data-testid="reviewer-role-select">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        return <Badge tone={r.role === "reviewer" ? "neutral" : "info"}>{ROLE_NAMES[r.role]}</Badge>;
+      },
+    }),
+    column.display({ id: "sign-in", header: "Signs in with", cell: ({ row }) => <SignInWays reviewer={row.original} /> }),
     column.display({
       id: "actions",
       header: "",
@@ -72,23 +152,26 @@ export function Reviewers() {
         const r = row.original;
         if (!admin) return null;
         return (
-          <div className="row" style={{ gap: 6, flexWrap: "nowrap" }}>
-            {!r.disabled_at && (
-              <button type="button" className="small" onClick={() => newLink.mutate(r)} disabled={newLink.isPending} data-testid="new-link" aria-label={`New sign-in link for ${r.name}`}>
-                New link
+          <div className="row-actions">
+            {offersLink(r, me) && (
+              <button type="button" className="small" onClick={() => (linkResets(r) ? setResetting(r) : newLink.mutate(r))} disabled={newLink.isPending} data-testid="new-link" aria-label={`${linkResets(r) ? "Reset the sign-in of" : "New sign-in link for"} ${r.name}`}>
+                {linkResets(r) ? "Reset sign-in…" : "Sign-in link"}
               </button>
             )}
-            {r.disabled_at ? (
-              <button type="button" className="small" onClick={() => toggle.mutate({ r, enable: true })} disabled={toggle.isPending} data-testid="enable-reviewer" aria-label={`Enable ${r.name}`}>
-                Enable
-              </button>
-            ) : (
-              !r.owner &&
-              r.id !== me?.id && (
-                <button type="button" className="small danger" onClick={() => setDisabling(r)} data-testid="disable-reviewer" aria-label={`Disable ${r.name}`}>
+            {manageable(r, me) &&
+              (r.disabled_at ? (
+                <button type="button" className="small" onClick={() => toggle.mutate({ r, enable: true })} disabled={toggle.isPending} data-testid="enable-reviewer" aria-label={`Enable ${r.name}`}>
+                  Enable
+                </button>
+              ) : (
+                <button type="button" className="small" onClick={() => setDisabling(r)} data-testid="disable-reviewer" aria-label={`Disable ${r.name}`}>
                   Disable
                 </button>
-              )
+              ))}
+            {manageable(r, me) && (
+              <button type="button" className="small danger" onClick={() => setRemoving(r)} data-testid="remove-reviewer" aria-label={`Remove ${r.name}`}>
+                Remove
+              </button>
             )}
           </div>
         );
@@ -98,7 +181,7 @@ export function Reviewers() {
 
   return (
     <>
-      <PageHeader title="Reviewers" description="The accounts that sign in to the console. Each signs in with a personal one-time link; everything they do is recorded under their name.">
+      <PageHeader title="Reviewers" description="The people who sign in to the console: with their name, password and an authenticator code, or once with a one-time link. Everything they do is recorded under their name.">
         {admin && (
           <button type="button" className="primary" onClick={() => setAdding(true)} data-shortcut="new" data-testid="add-reviewer">
             Add reviewer
@@ -109,35 +192,83 @@ export function Reviewers() {
         <Loading what="reviewers" />
       ) : reviewers.error ? (
         <ErrorState error={reviewers.error} retry={() => void reviewers.refetch()} />
-      ) : reviewers.data.data.length === 0 ? (
+      ) : team.length === 0 ? (
         <Empty title="No reviewers yet." />
       ) : (
-        <DataTable data={reviewers.data.data} columns={columns} rowKey={(r) => r.id} label="Reviewers" testId="reviewers-table" rowTestId="reviewer-row" />
+        <DataTable data={team} columns={columns} rowKey={(r) => r.id} label="Reviewers" testId="reviewers-table" rowTestId="reviewer-row" />
+      )}
+      {removed.length > 0 && (
+        <Card title="Removed reviewers" description="They cannot sign in. Their decisions, comments and audit history keep their name." testId="removed-reviewers">
+          <table className="plain" aria-label="Removed reviewers">
+            <tbody>
+              {removed.map((r) => (
+                <tr key={r.id} data-testid="removed-row">
+                  <td>
+                    <strong>{r.name}</strong>
+                  </td>
+                  <td className="muted">{ROLE_NAMES[r.role]}</td>
+                  <td className="muted">
+                    removed <Time value={r.removed_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {admin && (
+        <Card title="Signed-in sessions" description="Every browser signed in to this organization's console. Ending one signs it out at once; disabling or removing a reviewer ends all of theirs." testId="sessions-card">
+          <SessionsTable scope="all" />
+        </Card>
       )}
       <DeskSettingsCard admin={admin} />
       {admin && <FramingCard />}
       <AddReviewer open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
       <Dialog open={link !== null} title={`Sign-in link for ${link?.reviewer.name ?? ""}`} onClose={() => setLink(null)} testId="link-dialog">
-        {link && <ShownOnce link={link.link} name={link.reviewer.name} onDone={() => setLink(null)} />}
+        {link && <ShownOnce link={link.link} name={link.reviewer.name} reset={link.reset} onDone={() => setLink(null)} />}
       </Dialog>
+      <Confirm open={resetting !== null} title={`Reset ${resetting?.name ?? ""}'s sign-in?`} action="Reset and make a link" onConfirm={() => resetting && newLink.mutate(resetting)} onClose={() => setResetting(null)} pending={newLink.isPending} testId="confirm-reset">
+        <p>
+          {resetting?.name} signs in with a password{resetting?.has_second_factor ? " and an authenticator" : ""}. A sign-in link <strong>deletes their password and authenticator and signs them out everywhere</strong>; they set new ones after opening the link.
+        </p>
+        <p className="muted">Make one only when they have lost their password or phone, and hand it to them yourself: whoever opens it is signed in as them. The reset is on the audit trail.</p>
+      </Confirm>
       <Confirm open={disabling !== null} title={`Disable ${disabling?.name ?? ""}?`} action="Disable" onConfirm={() => disabling && toggle.mutate({ r: disabling, enable: false })} onClose={() => setDisabling(null)} pending={toggle.isPending} testId="confirm-disable">
         <p>Their console sessions end at once and their links stop working. Their past actions stay in the audit trail; you can enable the account again.</p>
+      </Confirm>
+      <Confirm open={removing !== null} title={`Remove ${removing?.name ?? ""}?`} action="Remove" onConfirm={() => removing && remove.mutate(removing)} onClose={() => setRemoving(null)} pending={remove.isPending} testId="confirm-remove">
+        <p>
+          Their sessions end at once, their password and authenticator are deleted, and <strong>they can never sign in again</strong>. Cases assigned to them stay assigned until an admin reassigns them.
+        </p>
+        <p className="muted">Their decisions, comments and audit history keep their name. This cannot be undone (to only pause an account, disable it).</p>
+      </Confirm>
+      <Confirm open={roleChange !== null} title={`Make ${roleChange?.reviewer.name ?? ""} ${roleChange?.role === "admin" ? "an" : "a"} ${roleChange ? ROLE_NAMES[roleChange.role].toLowerCase() : ""}?`} action="Change role" onConfirm={() => roleChange && setRole.mutate(roleChange)} onClose={() => setRoleChange(null)} pending={setRole.isPending} testId="confirm-role">
+        {roleChange && (
+          <>
+            <p>
+              {ROLE_NAMES[roleChange.reviewer.role]} → <strong>{ROLE_NAMES[roleChange.role]}</strong>: {ROLE_HELP[roleChange.role]}.
+            </p>
+            <p className="muted">It applies from their next request, in both environments, and is recorded on the audit trail.</p>
+          </>
+        )}
       </Confirm>
     </>
   );
 }
 
 /** A login link, shown once: copy it and hand it to the reviewer. */
-function ShownOnce({ link, name, onDone }: { link: LoginLink; name: string; onDone: () => void }) {
+function ShownOnce({ link, name, reset = false, onDone }: { link: LoginLink; name: string; reset?: boolean; onDone: () => void }) {
   return (
     <div className="stack">
       <p>
         Send this link to {name}: it signs them in once, until <Time value={link.expires_at} />. <strong>Docket will not show it again.</strong>
       </p>
+      {reset && <p className="notice warn">Their password and authenticator were deleted and their sessions ended: after opening the link they set new ones under Your account.</p>}
       <div className="secret">
         <code data-testid="login-link">{link.login_url}</code>
         <CopyButton value={link.login_url} label="Copy link" testId="copy-login-link" />
       </div>
+      <p className="muted small">Whoever opens the link is signed in as {name}: hand it over privately (not in a shared channel).</p>
       <div className="actions">
         <button type="button" className="primary" onClick={onDone} data-testid="link-done">
           Done

@@ -12,7 +12,7 @@ import { Empty, ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { bytes, count, percent, plural } from "../../lib/format";
-import { useSession } from "../../session";
+import { can, useReviewer, useSession } from "../../session";
 import { shortHash } from "./explain";
 import { fileNames, finished, IMPORT_FORMATS, type ImportFormat, IMPORTS_PATH, importsUnavailable, type ListImport, rejectionText, stateLabel, took, type Upload, uploadImport, uploadProblem } from "./imports";
 import { useLists } from "./parts";
@@ -97,6 +97,8 @@ const columns = [
 export function Watchlists() {
   const { environment } = useSession();
   const lists = useLists();
+  // Production screens against these lists: an import is an admin's (or a production key's).
+  const admin = can(useReviewer()?.role, "admin");
   return (
     <>
       <PageHeader title="Watchlists" description="The list snapshots searches and screenings run against, and imports of new ones. Lists are shared by both environments; the demo list is searched in the sandbox only." />
@@ -117,7 +119,14 @@ export function Watchlists() {
         )}
       </section>
       <div className="split" style={{ marginTop: 14 }}>
-        <ImportForm />
+        {admin ? (
+          <ImportForm />
+        ) : (
+          <section className="card" aria-labelledby="import-title" data-testid="import-card">
+            <h2 id="import-title">Import a list</h2>
+            <p className="muted">An admin imports lists: production screens against them, in both environments.</p>
+          </section>
+        )}
         <RecentImports />
       </div>
     </>

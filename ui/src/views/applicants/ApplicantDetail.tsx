@@ -13,7 +13,7 @@ import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { displayName } from "../../lib/format";
-import { useSession } from "../../session";
+import { can, useReviewer, useSession } from "../../session";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
@@ -98,6 +98,8 @@ function Detail({ applicant }: { applicant: Applicant }) {
     },
     onError: (e) => toast(e.message, "bad"),
   });
+  // Deleting is an admin's (or the integration's key): not offered to other reviewers.
+  const admin = can(useReviewer()?.role, "admin");
   const monitored = wanted ?? applicant.aml_screening_enabled;
   const screenings = useQuery({
     queryKey: ["history", environment, { applicant_id: applicant.applicant_id, screened: applicant.last_screened_at }],
@@ -110,9 +112,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
         <Link className="button" to={`/applicants/${applicant.applicant_id}/edit`} data-testid="edit-applicant">
           Edit
         </Link>
-        <button type="button" className="danger" onClick={() => setDeleting(true)} data-testid="delete-applicant">
-          Delete
-        </button>
+        {admin && (
+          <button type="button" className="danger" onClick={() => setDeleting(true)} data-testid="delete-applicant">
+            Delete
+          </button>
+        )}
       </PageHeader>
       <div className="with-panel">
         <section className="card" aria-labelledby="info-title">

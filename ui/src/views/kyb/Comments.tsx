@@ -8,13 +8,14 @@ import { post } from "../../api/client";
 import { FormError } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
+import { isActive } from "../../lib/accounts";
 import { casePath, useCaseChanged, useReviewers } from "./data";
 import { insertMention, type Piece, splitMentions, suggestions, typedMention } from "./mentions";
 import type { CaseDetail, Comment } from "./types";
 
 export function Comments({ detail }: { detail: CaseDetail }) {
   const reviewers = useReviewers();
-  const names = (reviewers.data?.data ?? []).filter((r) => !r.disabled_at).map((r) => r.name);
+  const names = (reviewers.data?.data ?? []).filter(isActive).map((r) => r.name);
   const known = [...names, ...detail.comments.flatMap((c) => c.mentions.map((m) => m.name))];
   return (
     <div className="stack" style={{ gap: 10 }}>

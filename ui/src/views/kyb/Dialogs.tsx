@@ -4,6 +4,7 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { FormError } from "../../components/States";
+import { isActive } from "../../lib/accounts";
 import { useCaseAction, useReviewers } from "./data";
 import { APPROVE_REASONS, decisionLine, DOCUMENT_KINDS, needsSecondApproval, REJECT_REASONS, remediationBody, SECTIONS } from "./decisions";
 import type { CaseDetail, DecisionKind } from "./types";
@@ -181,7 +182,7 @@ function AssignForm({ detail, onClose }: { detail: CaseDetail; onClose: () => vo
   const reviewers = useReviewers();
   const [chosen, setChosen] = useState("");
   const assign = useCaseAction<{ reviewer_id: string }>(detail.id, "assign", "Case reassigned");
-  const active = (reviewers.data?.data ?? []).filter((r) => !r.disabled_at);
+  const active = (reviewers.data?.data ?? []).filter(isActive);
   return (
     <DialogForm onSubmit={() => chosen && assign.mutate({ reviewer_id: chosen }, { onSuccess: onClose })}>
       <label>

@@ -43,4 +43,15 @@ describe("event summary", () => {
     expect(summary.length).toBeLessThan(90);
     expect(summary.endsWith("…”")).toBe(true);
   });
+  it("says whose account changed and how, and where sign-ins came from", () => {
+    expect(eventSummary({ kind: "reviewer_added", data: { reviewer_id: "r", reviewer: "Ada", role: "senior" } })).toBe("Ada · as senior reviewer");
+    expect(eventSummary({ kind: "reviewer_role_changed", data: { reviewer: "Ada", before: "reviewer", after: "admin" } })).toBe("Ada · reviewer → admin");
+    expect(eventSummary({ kind: "reviewer_removed", data: { reviewer: "Tom" } })).toBe("Tom");
+    expect(eventSummary({ kind: "sign_in_link_made", data: { reviewer: "Ada", reset: true } })).toBe("for Ada · their password and authenticator reset, sessions ended");
+    expect(eventSummary({ kind: "sign_in_link_made", data: { reviewer: "Ada", reset: false } })).toBe("for Ada");
+    expect(eventSummary({ kind: "signed_in", data: { method: "password", address: "10.0.0.7" } })).toBe("with password and code · from 10.0.0.7");
+    expect(eventSummary({ kind: "signed_in", data: { method: "link", address: null } })).toBe("with a one-time link");
+    expect(eventSummary({ kind: "sign_in_failed", data: { name: "Mallory", reason: "wrong_password", address: "10.0.0.9" } })).toBe("as “Mallory” · wrong password · from 10.0.0.9");
+    expect(eventSummary({ kind: "password_set", data: { reviewer_id: "r" } })).toBe("");
+  });
 });

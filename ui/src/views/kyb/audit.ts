@@ -52,6 +52,8 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
     const note = str(data.note);
     return `acknowledged the problem${seqs.length === 1 ? "" : "s"} at event${seqs.length === 1 ? "" : "s"} ${seqs.map((s) => `#${s}`).join(", ")}${note ? ` · “${note.length > 80 ? `${note.slice(0, 79)}…` : note}”` : ""}`;
   }
+  const account = accountSummary(event.kind, data);
+  if (account !== null) return account;
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
   const parts: string[] = [];
@@ -75,4 +77,39 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   const text = str(d.note) ?? str(d.message) ?? str(d.body);
   if (text) parts.push(`“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`);
   return parts.join(" · ");
+}
+
+const ROLE_WORDS: Record<string, string> = { reviewer: "reviewer", senior: "senior reviewer", admin: "admin" };
+
+/**
+ * The reviewer accounts' events (on the organization's production chain): whose account, and
+ * what changed. Null for any other kind.
+ */
+function accountSummary(kind: string, data: Record<string, unknown>): string | null {
+  const who = str(data.reviewer) ?? "";
+  const from = str(data.address) ? `from ${str(data.address)}` : null;
+  const role = (value: unknown) => ROLE_WORDS[str(value) ?? ""] ?? str(value) ?? "?";
+  const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(" · ");
+  switch (kind) {
+    case "reviewer_added":
+      return join(who, `as ${role(data.role)}`);
+    case "reviewer_role_changed":
+      return join(who, `${role(data.before)} → ${role(data.after)}`);
+    case "reviewer_removed":
+    case "reviewer_disabled":
+    case "reviewer_enabled":
+      return who;
+    case "sign_in_link_made":
+      return join(`for ${who}`, data.reset === true ? "their password and authenticator reset, sessions ended" : null);
+    case "signed_in":
+      return join(data.method === "password" ? "with password and code" : "with a one-time link", from);
+    case "sign_in_failed":
+      return join(str(data.name) ? `as “${str(data.name)}”` : null, str(data.reason)?.replaceAll("_", " ") ?? null, from);
+    case "password_set":
+    case "second_factor_set":
+    case "session_ended":
+      return "";
+    default:
+      return null;
+  }
 }

@@ -16,7 +16,7 @@ import { PageHeader } from "../../components/Layout";
 import { Empty, ErrorState, FormError, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
-import { useSession } from "../../session";
+import { can, useReviewer, useSession } from "../../session";
 import { AddressGuardCard } from "./AddressGuard";
 import { settingsPatch, type WebhookSettings as Settings } from "./settings";
 
@@ -280,17 +280,18 @@ function SettingsCard() {
       void queryClient.invalidateQueries({ queryKey: ["webhook-settings"] });
     },
   });
+  const admin = can(useReviewer()?.role, "admin");
   if (settings.isPending) return null;
   if (settings.error) return <ErrorState error={settings.error} />;
   return (
     <>
-      <SettingsForm key={JSON.stringify(settingsPatch(settings.data))} initial={settings.data} onSave={(s) => save.mutate(s)} pending={save.isPending} error={save.error} />
+      <SettingsForm key={JSON.stringify(settingsPatch(settings.data))} initial={settings.data} onSave={(s) => save.mutate(s)} pending={save.isPending} error={save.error} admin={admin} />
       <AddressGuardCard allowPrivate={settings.data.allow_private_addresses} />
     </>
   );
 }
 
-function SettingsForm({ initial, onSave, pending, error }: { initial: Settings; onSave: (s: Settings) => void; pending: boolean; error: unknown }) {
+function SettingsForm({ initial, onSave, pending, error, admin }: { initial: Settings; onSave: (s: Settings) => void; pending: boolean; error: unknown; admin: boolean }) {
   const [form, setForm] = useState(initial);
   const number = (key: "timeout_seconds" | "retention_days" | "rotation_grace_seconds") => ({
     type: "number",
@@ -307,7 +308,8 @@ function SettingsForm({ initial, onSave, pending, error }: { initial: Settings; 
       }}
     >
       <h2>Delivery settings</h2>
-      <div className="grid-3">
+      {!admin && <p className="muted small">Set by an admin.</p>}
+      <fieldset className="plain-fieldset grid-3" disabled={!admin}>
         <label>
           Time-out (seconds, 1–30)
           <input {...number("timeout_seconds")} min={1} max={30} />
@@ -320,13 +322,15 @@ function SettingsForm({ initial, onSave, pending, error }: { initial: Settings; 
           Old secret's grace after rotation (seconds)
           <input {...number("rotation_grace_seconds")} min={0} max={2592000} />
         </label>
-      </div>
+      </fieldset>
       <FormError error={error} />
-      <div className="actions">
-        <button type="submit" disabled={pending || JSON.stringify(settingsPatch(form)) === JSON.stringify(settingsPatch(initial))}>
-          Save settings
-        </button>
-      </div>
+      {admin && (
+        <div className="actions">
+          <button type="submit" disabled={pending || JSON.stringify(settingsPatch(form)) === JSON.stringify(settingsPatch(initial))}>
+            Save settings
+          </button>
+        </div>
+      )}
     </form>
   );
 }
