@@ -36,7 +36,7 @@ TEST_PACKAGES=(python3-venv curl chromium)
 # The desktop end-to-end tests (tests/desktop/run.sh): a virtual display, a D-Bus session bus of
 # their own with a Secret Service on it (gnome-keyring; secret-tool reads it), WebKit's
 # WebDriver, and X tools to drive the native menu and read the clipboard.
-DESKTOP_TEST_PACKAGES=(xvfb xauth dbus gnome-keyring libsecret-tools webkit2gtk-driver xdotool xclip)
+DESKTOP_TEST_PACKAGES=(openssl xvfb xauth dbus gnome-keyring libsecret-tools webkit2gtk-driver xdotool xclip)
 
 ensure_rust() {
   command -v cargo >/dev/null || die "Rust is not installed: install it with rustup (https://rustup.rs), then run this again"

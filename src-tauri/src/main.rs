@@ -1,13 +1,18 @@
 //! The desktop shell: starts the same engine and listener as `docket serve`, in-process, then
 //! opens the console in a window pointed at it. One instance at a time (a second launch focuses
 //! the first and exits); the window's size and place are remembered; a native menu opens the data
-//! folder and copies the API base URL or a key. Everything else lives in the other crates.
+//! folder, copies the API base URL or a key, and opens a team server's console instead
+//! (`place.rs`). Everything else lives in the other crates.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 mod keychain;
 mod keys;
 mod menu;
+mod pages;
+mod pin;
+mod place;
+mod team;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -20,6 +25,8 @@ use docket_engine::Engine;
 use tauri::webview::{NewWindowResponse, PageLoadEvent};
 use tauri::{AppHandle, Manager, RunEvent, Runtime, Url, WebviewUrl, WebviewWindowBuilder};
 use tauri_plugin_window_state::StateFlags;
+
+use crate::place::Navigation;
 
 /// The same allocator as the docket command (see its main.rs): the engine runs in-process here.
 #[global_allocator]
@@ -63,6 +70,8 @@ fn main() {
         .plugin(tauri_plugin_clipboard_manager::init())
         .menu(menu::build)
         .on_menu_event(menu::on_event)
+        // The app's own pages (the team server form, a refused certificate): see pages.rs.
+        .register_uri_scheme_protocol(pages::SCHEME, pages::respond)
         .setup(move |app| setup(app.handle(), launched))
         .build(tauri::generate_context!("../tauri.conf.json"));
     let app = match app {
@@ -95,14 +104,20 @@ fn setup(app: &AppHandle, launched: Instant) -> Result<(), Box<dyn std::error::E
     app.manage(Listener { stop: Mutex::new(Some(stop)), task: Mutex::new(Some(task)) });
 
     let base: Url = url.parse()?;
+    // The remembered team server: one small file read, nothing opened (see the README).
+    app.manage(place::Place::new(base, app.path().app_config_dir().ok()));
+    if let Some(last) = app.state::<place::Place>().last() {
+        menu::remember(app, &last);
+    }
     let loaded = AtomicBool::new(false);
+    let navigating = app.clone();
     // Hidden until the window-state plugin has put it where it was last time.
     let window = WebviewWindowBuilder::new(app, MAIN_WINDOW, WebviewUrl::External(console_url.parse()?))
         .title("Docket")
         .inner_size(1280.0, 820.0)
         .min_inner_size(1024.0, 700.0)
         .visible(false)
-        .on_navigation(move |to| match navigation(&base, to) {
+        .on_navigation(move |to| match navigating.state::<place::Place>().navigation(to) {
             Navigation::Stay => true,
             Navigation::Browser => {
                 menu::open(to.as_str());
@@ -117,8 +132,14 @@ fn setup(app: &AppHandle, launched: Instant) -> Result<(), Box<dyn std::error::E
             }
             NewWindowResponse::Deny
         })
-        .on_page_load(move |_, page| {
-            if page.event() == PageLoadEvent::Finished && !loaded.swap(true, Ordering::Relaxed) {
+        .on_page_load(move |window, page| {
+            if page.event() == PageLoadEvent::Started {
+                // The title says whose console this is: this machine's, or a team server's.
+                let title = window.state::<place::Place>().title(page.url());
+                if let Err(e) = window.set_title(&title) {
+                    tracing::warn!(error = %e, "could not set the window's title");
+                }
+            } else if !loaded.swap(true, Ordering::Relaxed) {
                 tracing::info!(elapsed_ms = launched.elapsed().as_millis() as u64, "the console loaded");
             }
         })
@@ -165,25 +186,6 @@ async fn start() -> Result<(server::Server, keys::KeyStore, String), Box<dyn std
     Ok((server, keys, console_url))
 }
 
-#[derive(Debug, PartialEq, Eq)]
-enum Navigation {
-    Stay,
-    Browser,
-    Refuse,
-}
-
-/// Where the window may go: the console's own pages, yes; a web page elsewhere opens in the
-/// default browser instead; anything else (files, say), nowhere.
-fn navigation(base: &Url, to: &Url) -> Navigation {
-    if to.origin() == base.origin() || matches!(to.scheme(), "about" | "blob" | "data") {
-        Navigation::Stay
-    } else if matches!(to.scheme(), "http" | "https" | "mailto") {
-        Navigation::Browser
-    } else {
-        Navigation::Refuse
-    }
-}
-
 /// A second launch: bring the window back instead.
 fn focus<R: Runtime>(app: &AppHandle<R>) {
     tracing::info!("Docket is already running: showing its window");
@@ -209,21 +211,5 @@ fn stop_listener<R: Runtime>(app: &AppHandle<R>) {
         if !finished {
             tracing::warn!("the listener did not stop within 5 s");
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_window_stays_on_the_console() {
-        let base: Url = "http://127.0.0.1:3625".parse().expect("url");
-        let to = |s: &str| navigation(&base, &s.parse().expect("url"));
-        assert_eq!(to("http://127.0.0.1:3625/applicants?page=2"), Navigation::Stay);
-        assert_eq!(to("about:blank"), Navigation::Stay);
-        assert_eq!(to("http://127.0.0.1:3626/"), Navigation::Browser);
-        assert_eq!(to("https://docs.dataspike.io/"), Navigation::Browser);
-        assert_eq!(to("file:///etc/passwd"), Navigation::Refuse);
     }
 }

@@ -9,7 +9,8 @@
 #
 #   tests/desktop/run.sh [pytest arguments]
 #
-# Needs: target/debug/docket-desktop (cargo build -p docket-desktop), tauri-driver
+# Needs: target/debug/docket-desktop (cargo build -p docket-desktop), target/debug/docket (the team
+# server of test_team_server.py: cargo build -p docket-cli; or DOCKET_BIN), openssl, tauri-driver
 # (cargo install tauri-driver --locked), WebKitWebDriver (webkit2gtk-driver), xvfb-run (xvfb,
 # xauth), dbus-run-session (dbus-daemon), gnome-keyring-daemon and secret-tool (gnome-keyring,
 # libsecret-tools), xdotool and xclip (the native menu and the clipboard), and .venv with
@@ -19,12 +20,14 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export DOCKET_DESKTOP_BIN="${DOCKET_DESKTOP_BIN:-$ROOT/target/debug/docket-desktop}"
+export DOCKET_BIN="${DOCKET_BIN:-$ROOT/target/debug/docket}"
 PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
 
 if [ -z "${DOCKET_DESKTOP_INSIDE:-}" ]; then
   [ -x "$DOCKET_DESKTOP_BIN" ] || { echo "error: $DOCKET_DESKTOP_BIN is missing: cargo build -p docket-desktop" >&2; exit 1; }
+  [ -x "$DOCKET_BIN" ] || { echo "error: $DOCKET_BIN is missing: cargo build -p docket-cli" >&2; exit 1; }
   export PATH="$PATH:$HOME/.cargo/bin"
-  for tool in xvfb-run dbus-run-session gnome-keyring-daemon secret-tool tauri-driver WebKitWebDriver xdotool xclip; do
+  for tool in openssl xvfb-run dbus-run-session gnome-keyring-daemon secret-tool tauri-driver WebKitWebDriver xdotool xclip; do
     command -v "$tool" >/dev/null || { echo "error: $tool is missing (scripts/test installs it)" >&2; exit 1; }
   done
   rm -rf "$ROOT/tests/artifacts/desktop"

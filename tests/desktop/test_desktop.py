@@ -188,7 +188,8 @@ def test_a_second_launch_hands_over_and_exits(session: Any, desktop: Any) -> Non
 
 
 def test_the_menu_copies_the_url_and_the_keys(session: Any, desktop: Any) -> None:
-    # File: Open Data Folder, Copy API Base URL, Copy Sandbox API Key, Copy Production API Key, Quit.
+    # File: Open Data Folder, Copy API Base URL, Copy Sandbox API Key, Copy Production API Key,
+    # This Machine's Console, Open Team Server…, Quit (test_team_server.py does the team server).
     desktop.menu(session, 2)
     desktop.wait_until(lambda: desktop.clipboard() == desktop.base_url(), 10, "the base URL on the clipboard")
     desktop.menu(session, 3)
@@ -251,7 +252,7 @@ def test_the_window_size_is_remembered(session: Any, desktop: Any) -> None:
     driver = session
     driver.set_window_rect(width=1100, height=760)
     WebDriverWait(driver, 10).until(lambda d: d.get_window_size()["width"] == 1100)
-    desktop.menu(driver, 5)  # File > Quit: the window state is saved as the app exits
+    desktop.menu(driver, 7)  # File > Quit: the window state is saved as the app exits
     desktop.wait_until(lambda: not desktop.pids(), 15, "the app to quit")
     saved = desktop.config_home / "dev.docket.console" / ".window-state.json"
     assert saved.exists(), "the window state was not saved"
