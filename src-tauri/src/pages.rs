@@ -26,7 +26,8 @@ pub fn is_ours(to: &Url) -> bool {
     to.scheme() == ours.scheme() && to.host_str() == ours.host_str() && to.port() == ours.port()
 }
 
-const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Answers a request for one of the app's pages.
 pub fn respond<R: Runtime>(ctx: UriSchemeContext<'_, R>, request: Request<Vec<u8>>) -> Response<Vec<u8>> {
@@ -43,7 +44,8 @@ pub fn respond<R: Runtime>(ctx: UriSchemeContext<'_, R>, request: Request<Vec<u8
     match (url.path(), acting) {
         ("/team", true) => form_page(&place, StatusCode::OK),
         ("/team/open", true) => {
-            let (address, fingerprint) = (query("address").unwrap_or_default(), query("fingerprint").unwrap_or_default());
+            let (address, fingerprint) =
+                (query("address").unwrap_or_default(), query("fingerprint").unwrap_or_default());
             match place.submit(&address, &fingerprint) {
                 Ok(server) => {
                     let opening = opening_page(&server);

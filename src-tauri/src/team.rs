@@ -85,7 +85,8 @@ pub fn parse_address(text: &str) -> Result<Url, String> {
         return Err(format!("That is too long for a server's address (more than {TYPED_MAX} characters)."));
     }
     let with_scheme = if text.contains("://") { text.to_owned() } else { format!("https://{text}") };
-    let url = Url::parse(&with_scheme).map_err(|e| format!("Not an address ({e}): type one such as https://docket.example.internal:3625."))?;
+    let url = Url::parse(&with_scheme)
+        .map_err(|e| format!("Not an address ({e}): type one such as https://docket.example.internal:3625."))?;
     match url.scheme() {
         "https" | "http" => {}
         other => {
@@ -98,8 +99,10 @@ pub fn parse_address(text: &str) -> Result<Url, String> {
         return Err("No user name or password in the address: reviewers sign in on the server's own page.".into());
     }
     if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
-        return Err("Just the server's address, without a path, query or #: such as https://docket.example.internal:3625."
-            .into());
+        return Err(
+            "Just the server's address, without a path, query or #: such as https://docket.example.internal:3625."
+                .into(),
+        );
     }
     let Some(host) = url.host() else {
         return Err("The address names no server.".into());
@@ -145,12 +148,14 @@ impl std::str::FromStr for Fingerprint {
                 "The fingerprint holds {bad:?}: it is hexadecimal pairs such as AB:CD:..., as docket serve prints it."
             ));
         }
-        let bytes = hex::decode(&hex_digits).map_err(|_| "The fingerprint has an odd number of hex digits.".to_owned())?;
+        let bytes =
+            hex::decode(&hex_digits).map_err(|_| "The fingerprint has an odd number of hex digits.".to_owned())?;
         match <[u8; 32]>::try_from(bytes.as_slice()) {
             Ok(bytes) => Ok(Fingerprint(bytes)),
-            Err(_) if bytes.len() == 20 => Err(
-                "That is a SHA-1 fingerprint (20 pairs): give the SHA-256 one (32 pairs) docket serve prints.".into(),
-            ),
+            Err(_) if bytes.len() == 20 => {
+                Err("That is a SHA-1 fingerprint (20 pairs): give the SHA-256 one (32 pairs) docket serve prints."
+                    .into())
+            }
             Err(_) => Err(format!(
                 "The fingerprint has {} pairs; a SHA-256 fingerprint has 32, as docket serve prints it.",
                 bytes.len()
@@ -306,8 +311,14 @@ mod tests {
 
     #[test]
     fn an_address_is_an_https_origin() {
-        assert_eq!(address("https://docket.example.internal:3625").as_deref(), Ok("https://docket.example.internal:3625/"));
-        assert_eq!(address("  https://docket.example.internal:3625/ ").as_deref(), Ok("https://docket.example.internal:3625/"));
+        assert_eq!(
+            address("https://docket.example.internal:3625").as_deref(),
+            Ok("https://docket.example.internal:3625/")
+        );
+        assert_eq!(
+            address("  https://docket.example.internal:3625/ ").as_deref(),
+            Ok("https://docket.example.internal:3625/")
+        );
         // Without a scheme: https.
         assert_eq!(address("docket.example.internal:3625").as_deref(), Ok("https://docket.example.internal:3625/"));
         assert_eq!(address("10.0.0.5:3625").as_deref(), Ok("https://10.0.0.5:3625/"));
@@ -322,7 +333,12 @@ mod tests {
         for ok in ["http://127.0.0.1:3625", "http://localhost:3625", "http://[::1]:3625", "http://127.0.0.2:9"] {
             assert!(address(ok).is_ok(), "{ok}: {:?}", address(ok));
         }
-        for refused in ["http://docket.example.internal:3625", "http://10.0.0.5:3625", "http://[fd00::5]/", "http://localhost.evil.example/"] {
+        for refused in [
+            "http://docket.example.internal:3625",
+            "http://10.0.0.5:3625",
+            "http://[fd00::5]/",
+            "http://localhost.evil.example/",
+        ] {
             let e = address(refused).expect_err(refused);
             assert!(e.contains("only for this machine"), "{refused}: {e}");
         }
@@ -392,7 +408,10 @@ mod tests {
         assert_eq!(server.pin().map(ToString::to_string).as_deref(), Some(PRINTED));
         assert_eq!(server.label(), "docket.example.internal:3625");
         assert_eq!(TeamServer::new("https://docket.example.internal", " ").expect("no pin").pin(), None);
-        assert_eq!(TeamServer::new("https://docket.example.internal", "").expect("no pin").label(), "docket.example.internal:443");
+        assert_eq!(
+            TeamServer::new("https://docket.example.internal", "").expect("no pin").label(),
+            "docket.example.internal:443"
+        );
         let e = TeamServer::new("http://127.0.0.1:3625", PRINTED).expect_err("http with a pin");
         assert!(e.contains("https://"), "{e}");
         let e = TeamServer::new("https://docket.example.internal", "AB:CD").expect_err("a short pin");
@@ -460,7 +479,10 @@ mod tests {
         assert_eq!(remembered.load(), Some(team.clone()));
         let stored: serde_json::Value =
             serde_json::from_slice(&std::fs::read(remembered.path()).expect("read")).expect("json");
-        assert_eq!(stored, serde_json::json!({ "address": "https://docket.example.internal:3625", "fingerprint": PRINTED }));
+        assert_eq!(
+            stored,
+            serde_json::json!({ "address": "https://docket.example.internal:3625", "fingerprint": PRINTED })
+        );
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

@@ -42,6 +42,12 @@ impl Mentions {
     }
 }
 
+/// The erasure log of an environment goes with a sandbox reset (it names records that are gone).
+pub(crate) const DOMAIN: Domain = Domain {
+    tables: &[Table { name: "erasures", reset: Reset::Delete(None), counts: &[Count::all("erasures")] }],
+    after_reset: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,9 +64,3 @@ mod tests {
         assert!(m.in_url("/api/v3/applicants/by_external_id/Ann%20Smith"));
     }
 }
-
-/// The erasure log of an environment goes with a sandbox reset (it names records that are gone).
-pub(crate) const DOMAIN: Domain = Domain {
-    tables: &[Table { name: "erasures", reset: Reset::Delete(None), counts: &[Count::all("erasures")] }],
-    after_reset: None,
-};

@@ -77,7 +77,7 @@ fn parse(text: &str) -> std::result::Result<String, String> {
     let lower = text.to_ascii_lowercase();
     let (scheme, rest) = lower
         .split_once("://")
-        .ok_or_else(|| "an origin starts with https:// (or http:// for localhost), such as https://shop.example.com")?;
+        .ok_or("an origin starts with https:// (or http:// for localhost), such as https://shop.example.com")?;
     // An origin has no path: a lone "/" after the host, as browsers show it, is the empty path.
     let authority = rest.strip_suffix('/').unwrap_or(rest);
     if authority.contains(['/', '?', '#']) {
