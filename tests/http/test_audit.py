@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from conftest import DOCKET_BIN, wait_for
-from test_console import signed_in
+from conftest import signed_in
 from test_desk import verify_like_the_guide
 from test_kyb import K, fill
 

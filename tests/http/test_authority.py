@@ -501,8 +501,6 @@ def test_a_claim_naming_someone_else_never_acts_as_them(sandbox, owner_console, 
     assert assignee is None or assignee["id"] != someone
 
 
-@pytest.mark.xfail(strict=True, reason="server: claim and release ignore their body, so a console request naming "
-                                       "another reviewer in `reviewer_id` is answered 200 as if it named none")
 @pytest.mark.parametrize("path", ["claim", "release"])
 def test_a_claim_naming_a_reviewer_is_refused(owner_console, as_reviewer, sandbox, path, unique):
     case = sandbox.post(K, json={"external_id": unique("claimed")}).json()
@@ -698,9 +696,6 @@ def test_login_links_and_one_time_codes_never_reach_the_journal(server, sandbox,
         assert Console(server.url).login(link).status_code == 303
 
 
-@pytest.mark.xfail(strict=True, reason="server: the outbox's `subject` carries the code ('Your verification code: "
-                                       "123456') and is not among GET /_docket/email/outbox's declared secrets, so "
-                                       "the journal keeps the code in clear")
 def test_one_time_codes_never_reach_the_journal(sandbox, unique):
     """An e-mail ownership code: through the outbox and the verification, the journal keeps it
     nowhere (any key of the organization reads the journal)."""
@@ -903,9 +898,6 @@ def test_removing_a_reviewer_ends_their_sessions(server, owner_console, as_revie
     assert removed == [] or removed[0]["removed_at"]
 
 
-@pytest.mark.xfail(strict=True, reason="server: `docket serve` writes no server.json, so `docket console link` and "
-                                       "`docket reviewers add` without --url print http://127.0.0.1:3625 whatever "
-                                       "address the server listens on")
 def test_links_made_on_the_machine_name_the_running_servers_address(server, unique):
     """The shared server listens on a port the system chose: a link for the default address
     would not open it."""

@@ -500,10 +500,6 @@ def test_a_list_of_several_megabytes_is_taken(import_server, tmp_path):
     assert finished(production, r.json()["id"])["state"] == "done"
 
 
-@pytest.mark.xfail(strict=False, reason="server: replacing a list of thousands of entities with a small one fails "
-                                        "most runs with `storage error: commit failed: no such savepoint: job` (the "
-                                        "import's write shares a write group with the journal's, and the group's "
-                                        "savepoint is gone when the import's job ends)")
 def test_a_large_list_is_replaced_by_a_small_one_when_replace_says_so(import_server, tmp_path):
     """After the list of several megabytes above: what a list maintainer does when a list was
     imported by mistake."""

@@ -415,8 +415,6 @@ def test_a_production_code_that_could_not_be_sent_is_not_kept_in_clear(docket_fa
     assert not any(code in log for code in codes), "a code is in the server's log"
 
 
-@pytest.mark.xfail(strict=True, reason="server: a production message waiting to be sent again keeps its code in clear "
-                                       "and GET /_docket/email/outbox shows it (`code`, and the subject and text)")
 def test_a_production_code_waiting_to_be_sent_again_is_shown_to_no_one(docket_factory, dns_server):
     """A production code is the person's alone (issue 31): no key holder reads it from the outbox,
     whether or not the relay took it."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import requests
 
 from conftest import HTTP_TIMEOUT
-from test_console import Console, ensure_reviewer, signed_in
+from conftest import Console, signed_in
 
 SETTINGS = "/_docket/organization/settings"
 
@@ -94,10 +94,8 @@ def test_hosted_pages_are_framed_by_docket_and_the_sites_an_admin_lists_only(doc
         assert r.status_code == 403, r.text
     anyone = requests.put(srv.url + SETTINGS, json={"frame_origins": ["https://evil.example"]}, timeout=HTTP_TIMEOUT)
     assert anyone.status_code == 401, anyone.text
-    ensure_reviewer(srv, "Rowan Reviewer", role="reviewer")
-    ensure_reviewer(srv, "Sasha Senior", role="senior")
-    for name in ("Rowan Reviewer", "Sasha Senior"):
-        console = signed_in(srv, name)
+    for name, role in (("Rowan Reviewer", "reviewer"), ("Sasha Senior", "senior")):
+        console = signed_in(srv, name, role)
         assert console.get(SETTINGS).status_code == 403
         r = console.request("PUT", SETTINGS, json={"frame_origins": ["https://evil.example"]})
         assert r.status_code == 403, r.text

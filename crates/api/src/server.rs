@@ -42,6 +42,8 @@ pub struct ServeOptions {
     pub dns_server: Option<SocketAddr>,
     /// The SMTP relay of production's one-time codes.
     pub smtp: Option<docket_engine::email::SmtpSettings>,
+    /// Invalid API keys one address may present in a minute before its unknown keys wait (429).
+    pub failed_keys_per_minute: u32,
     /// Connection bounds, the connection cap and the shutdown deadline.
     pub connections: crate::listen::Options,
     /// HTTPS: off, from given files, or a self-signed pair (the default beyond loopback).
@@ -107,6 +109,7 @@ impl ServeOptions {
             master_key: MasterKeySource::File,
             dns_server: None,
             smtp: None,
+            failed_keys_per_minute: docket_engine::organizations::FAILED_KEYS_PER_MINUTE,
             connections: crate::listen::Options::default(),
             tls: TlsChoice::Auto,
             insecure_http: false,
@@ -188,6 +191,7 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
     config.master_key = Some(options.master_key.resolve(&options.data_dir)?);
     config.dns_server = options.dns_server;
     config.smtp = options.smtp.clone();
+    config.failed_keys_per_minute = options.failed_keys_per_minute;
     let transport = crate::delivery::HttpTransport::new().map_err(StartError::Transport)?;
     let engine = Engine::open(config).await?;
     let first_run = engine.organizations().bootstrap(&options.pinned).await?;

@@ -96,6 +96,11 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCKET_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
 
+    /// Invalid API keys one source address may present in a minute; past them its keys not
+    /// seen lately are refused (429) until the minute is out. Keys in use keep working.
+    #[arg(long, default_value_t = docket_engine::organizations::FAILED_KEYS_PER_MINUTE, value_name = "N")]
+    failed_key_limit: u32,
+
     /// Most connections served at once; more are answered 503.
     #[arg(long, default_value_t = 1024, value_name = "N")]
     max_connections: usize,
@@ -150,6 +155,7 @@ pub async fn run(data_dir: PathBuf, args: ServeArgs) -> Result<()> {
         );
         options.public_url = Some(url);
     }
+    options.failed_keys_per_minute = args.failed_key_limit;
     options.connections.max_connections = args.max_connections.max(1);
     options.connections.shutdown_deadline = std::time::Duration::try_from(args.shutdown_deadline)
         .map_err(|_| anyhow::anyhow!("--shutdown-deadline must not be negative"))?;

@@ -84,6 +84,8 @@ pub struct EngineConfig {
     pub dns_server: Option<std::net::SocketAddr>,
     /// The SMTP relay production's one-time codes go through; `None`: none are sent.
     pub smtp: Option<email::SmtpSettings>,
+    /// Invalid API keys one source address may present in a minute before its unknown keys wait.
+    pub failed_keys_per_minute: u32,
 }
 
 impl EngineConfig {
@@ -97,6 +99,7 @@ impl EngineConfig {
             master_key: None,
             dns_server: None,
             smtp: None,
+            failed_keys_per_minute: organizations::FAILED_KEYS_PER_MINUTE,
         }
     }
 }
@@ -179,7 +182,7 @@ impl Engine {
             core: Arc::new(Core {
                 db,
                 clocks,
-                keys: KeyCache::default(),
+                keys: KeyCache::new(config.failed_keys_per_minute),
                 journal,
                 work,
                 aml: aml::AmlState::new(),

@@ -8,5 +8,7 @@ mod settings;
 pub(crate) mod store;
 
 pub use model::{ApiKey, ApiKeyId, Authenticated, CreatedKey, FirstRun, Organization};
-pub use service::{DEFAULT_ORGANIZATION, KEY_NAME_MAX, KeyCache, Keys, Organizations, pin_variable};
+pub use service::{
+    DEFAULT_ORGANIZATION, FAILED_KEYS_PER_MINUTE, KEY_NAME_MAX, KeyCache, Keys, Organizations, pin_variable,
+};
 pub use settings::{FrameOrigin, MAX_FRAME_ORIGINS, OrganizationSettings, OrganizationSettingsChange};

@@ -64,20 +64,26 @@ fn hint(secret: &str) -> String {
 }
 
 /// Recently used keys, by the first 8 bytes of their hash.
-#[derive(Default)]
 pub struct KeyCache {
     entries: RwLock<HashMap<[u8; 8], Cached>>,
     /// Failed keys per source address, for the throttle.
     failures: std::sync::Mutex<HashMap<std::net::IpAddr, Failures>>,
+    /// Failed keys an address may present within [`FAILURE_WINDOW`].
+    failure_limit: u32,
+}
+
+impl Default for KeyCache {
+    fn default() -> Self {
+        Self::new(FAILED_KEYS_PER_MINUTE)
+    }
 }
 
 /// Most lookups the cache holds (a flood of random keys never grows it past this).
 const MAX_CACHED: usize = 4096;
 
-/// Failed keys an address may present within [`FAILURE_WINDOW`]; past them it waits out the
-/// window (429 with `Retry-After`), every key refused unseen, good ones too: a guesser learns
-/// nothing while throttled.
-const MAX_FAILURES: u32 = 100;
+/// Failed keys an address may present within [`FAILURE_WINDOW`] by default; past them its
+/// unknown keys wait out the window (429 with `Retry-After`), refused without a lookup.
+pub const FAILED_KEYS_PER_MINUTE: u32 = 100;
 const FAILURE_WINDOW: Duration = Duration::from_secs(60);
 /// Most addresses whose failures are counted.
 const MAX_FAILING_ADDRESSES: usize = 10_000;
@@ -94,6 +100,10 @@ struct Cached {
 }
 
 impl KeyCache {
+    pub fn new(failure_limit: u32) -> Self {
+        Self { entries: RwLock::default(), failures: std::sync::Mutex::default(), failure_limit: failure_limit.max(1) }
+    }
+
     fn get(&self, lookup: [u8; 8]) -> Option<Vec<StoredKey>> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
         entries.get(&lookup).filter(|c| c.fetched.elapsed() < CACHE_TTL).map(|c| c.keys.clone())
@@ -123,9 +133,10 @@ impl KeyCache {
         let Some(address) = from else { return Ok(()) };
         let failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         match failures.get(&address) {
-            Some(f) if f.count >= MAX_FAILURES && f.since.elapsed() < FAILURE_WINDOW => Err(Error::TooMany {
+            Some(f) if f.count >= self.failure_limit && f.since.elapsed() < FAILURE_WINDOW => Err(Error::TooMany {
                 message: format!(
-                    "too many invalid API keys from {address}: keys are not checked for this address for a while"
+                    "too many invalid API keys from {address}: keys not seen lately are not checked for this \
+                     address for a while"
                 ),
                 retry_after_seconds: (FAILURE_WINDOW - f.since.elapsed()).as_secs().max(1),
             }),
@@ -392,6 +403,14 @@ fn insert_new_key(
 }
 
 /// API keys.
+/// Where a key is looked for: the database too, or (for an address over its failures) only the
+/// keys already in memory.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lookup {
+    Database,
+    MemoryOnly,
+}
+
 pub struct Keys<'e> {
     pub(crate) engine: &'e Engine,
 }
@@ -473,11 +492,18 @@ impl Keys<'_> {
     }
 
     /// [`Self::authenticate`] for a request from `from`: an address that presented more than
-    /// 100 invalid keys within a minute is refused (429) until the minute is out.
+    /// its limit of invalid keys within a minute (100 unless configured) has its unknown keys refused (429) until the minute is
+    /// out, with no lookup. A key already in memory still works: a flood of wrong keys from an
+    /// address that others share (loopback, a NAT) must not lock out the integrations behind it.
     pub async fn authenticate_from(&self, token: &str, from: Option<std::net::IpAddr>) -> Result<Authenticated> {
         let cache = &self.engine.core.keys;
-        cache.check(from)?;
-        let result = self.check_key(token).await;
+        if let Err(refused) = cache.check(from) {
+            return match self.check_key(token, Lookup::MemoryOnly).await {
+                Ok(known) => Ok(known),
+                Err(_) => Err(refused),
+            };
+        }
+        let result = self.check_key(token, Lookup::Database).await;
         if matches!(result, Err(Error::Unauthorized(_))) {
             cache.fail(from);
         }
@@ -489,7 +515,7 @@ impl Keys<'_> {
         self.engine.core.keys.len()
     }
 
-    async fn check_key(&self, token: &str) -> Result<Authenticated> {
+    async fn check_key(&self, token: &str, lookup_in: Lookup) -> Result<Authenticated> {
         let token = token.trim();
         if token.is_empty() {
             return Err(Error::Unauthorized("missing API key: send it in the ds-api-token header".into()));
@@ -502,6 +528,7 @@ impl Keys<'_> {
         lookup.copy_from_slice(&hash[..8]);
         let candidates = match self.engine.core.keys.get(lookup) {
             Some(keys) => keys,
+            None if lookup_in == Lookup::MemoryOnly => Vec::new(),
             None => {
                 let keys = self.engine.core.db.read(move |conn| store::keys_by_lookup(conn, &lookup)).await?;
                 self.engine.core.keys.put(lookup, keys.clone());
@@ -554,7 +581,7 @@ mod tests {
     fn an_address_that_presents_too_many_bad_keys_waits() {
         let cache = KeyCache::default();
         let from: Option<std::net::IpAddr> = Some("203.0.113.9".parse().expect("ip"));
-        for _ in 0..MAX_FAILURES {
+        for _ in 0..FAILED_KEYS_PER_MINUTE {
             assert!(cache.check(from).is_ok());
             cache.fail(from);
         }
