@@ -144,6 +144,8 @@ fn setup(app: &AppHandle, launched: Instant) -> Result<(), Box<dyn std::error::E
             }
         })
         .build()?;
+    // The team servers' certificate checks, before any page could need them.
+    pin::watch(&window);
     window.show()?;
     window.set_focus()?;
     tracing::info!(elapsed_ms = launched.elapsed().as_millis() as u64, "the window is shown");

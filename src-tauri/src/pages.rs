@@ -55,6 +55,14 @@ pub fn respond<R: Runtime>(ctx: UriSchemeContext<'_, R>, request: Request<Vec<u8
                 Err(()) => form_page(&place, StatusCode::BAD_REQUEST),
             }
         }
+        ("/team/reopen", true) => match place.last() {
+            Some(server) => {
+                let opening = opening_page(&server);
+                place::later(app, move |app| place::open_team(app, server));
+                opening
+            }
+            None => from_the_menu(),
+        },
         ("/team/cancel", true) => {
             place::later(app, place::cancel);
             page(StatusCode::OK, "Going back", "<p>Going back…</p>")
@@ -67,7 +75,7 @@ pub fn respond<R: Runtime>(ctx: UriSchemeContext<'_, R>, request: Request<Vec<u8
             Some(refusal) => refused_page(&refusal, &place.token()),
             None => from_the_menu(),
         },
-        ("/team" | "/team/open" | "/team/cancel" | "/local", false) => from_the_menu(),
+        ("/team" | "/team/open" | "/team/reopen" | "/team/cancel" | "/local", false) => from_the_menu(),
         _ => page(StatusCode::NOT_FOUND, "Not found", "<p>Nothing here.</p>"),
     }
 }

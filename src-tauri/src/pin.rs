@@ -4,9 +4,11 @@
 //! the certificate is allowed for that host (in memory, for this run) and the page loaded again.
 //! Any other certificate is refused with a page that says why, never accepted. And when a team
 //! server's page starts to show (`load-changed`, committed), its certificate must be the pinned
-//! one even if the system trusts it or the host was allowed another one before.
+//! one even if the system trusts it or the host was allowed another one before; a page that
+//! shows no certificate at all (one restored from a cache) is refused too, and the caches that
+//! would restore one are off once a team server is opened.
 //!
-//! Connected at the first team server opened, not at launch. On macOS and Windows there is no
+//! Connected when the window is made, before any page loads. On macOS and Windows there is no
 //! such hook: the system must trust the certificate (the form and the README say so).
 
 use tauri::{Runtime, WebviewWindow};
@@ -16,14 +18,22 @@ pub fn watch<R: Runtime>(window: &WebviewWindow<R>) {
     use tauri::Manager;
     let app = window.app_handle().clone();
     let connected = window.with_webview(move |webview| {
-        use webkit2gtk::{LoadEvent, WebViewExt};
+        use webkit2gtk::{CacheModel, LoadEvent, SettingsExt, WebContextExt, WebViewExt};
         let view = webview.inner();
+        // A page restored from a cache commits without its certificate, which could then not be
+        // checked against the pin: every team server page comes from the network.
+        if let Some(settings) = WebViewExt::settings(&view) {
+            settings.set_enable_page_cache(false);
+        }
+        if let Some(context) = view.context() {
+            context.set_cache_model(CacheModel::DocumentViewer);
+        }
         let on_untrusted = app.clone();
         view.connect_load_failed_with_tls_errors(move |view, failing, certificate, _errors| {
             untrusted(&on_untrusted, view, failing, certificate)
         });
         view.connect_load_changed(move |view, event| {
-            if event == LoadEvent::Committed && std::env::var_os("MUTATION_NO_COMMIT_CHECK").is_none() {
+            if event == LoadEvent::Committed {
                 committed(&app, view);
             }
         });
@@ -91,10 +101,19 @@ fn committed<R: Runtime>(app: &tauri::AppHandle<R>, view: &webkit2gtk::WebView) 
         .tls_info()
         .and_then(|(certificate, _)| certificate.certificate())
         .map(|der| crate::team::Fingerprint::of(&der));
-    if let Some(refusal) = place.committed(&url, presented) {
-        // Stop it now, before the page goes further, then show why.
-        view.stop_loading();
-        let page = crate::place::refuse(app, refusal);
-        view.load_uri(page.as_str());
+    match place.committed(&url, presented) {
+        crate::place::Committed::Show => {}
+        crate::place::Committed::LoadAgain => {
+            tracing::info!(server = %crate::team::label(&url), "a team server's page showed no certificate: loading it again");
+            view.stop_loading();
+            let view = view.clone();
+            webkit2gtk::glib::idle_add_local_once(move || view.load_uri(&uri));
+        }
+        crate::place::Committed::Refuse(refusal) => {
+            // Stop it now, before the page goes further, then show why.
+            view.stop_loading();
+            let page = crate::place::refuse(app, refusal);
+            view.load_uri(page.as_str());
+        }
     }
 }

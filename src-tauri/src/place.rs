@@ -41,8 +41,17 @@ struct State {
     /// Certificates the webview was told to allow, by host: a second refusal of one is not
     /// answered by allowing it again (no loop).
     allowed: HashSet<(String, Fingerprint)>,
-    /// Whether the webview's certificate checks are connected (at the first team server).
-    watching: bool,
+    /// Whether a team server page that showed no certificate was loaded again since the last
+    /// opening or the last page that showed one.
+    loaded_again: bool,
+}
+
+/// What to do with a page that started to show.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Committed {
+    Show,
+    LoadAgain,
+    Refuse(Refusal),
 }
 
 /// The form's fields and its message.
@@ -98,7 +107,7 @@ impl Place {
                 return_to: None,
                 refusal: None,
                 allowed: HashSet::new(),
-                watching: false,
+                loaded_again: false,
             }),
         }
     }
@@ -179,9 +188,18 @@ impl Place {
     }
 
     /// A page at `url` started to show with the certificate `presented`: refused if it is not
-    /// the team server's pinned one.
-    pub fn committed(&self, url: &Url, presented: Option<Fingerprint>) -> Option<Refusal> {
-        self.with(|s| crate::team::committed(s.team.as_ref(), url, presented))
+    /// the team server's pinned one. A page that shows no certificate is loaded again once per
+    /// opening: WebKit, moving a cross-site navigation to a new web process, can commit the
+    /// restarted load without its certificate; a second time it is refused.
+    pub fn committed(&self, url: &Url, presented: Option<Fingerprint>) -> Committed {
+        self.with(|s| match crate::team::committed(s.team.as_ref(), url, presented) {
+            None => {
+                s.loaded_again = false;
+                Committed::Show
+            }
+            Some(Refusal::Unknown { .. }) if !std::mem::replace(&mut s.loaded_again, true) => Committed::LoadAgain,
+            Some(refusal) => Committed::Refuse(refusal),
+        })
     }
 }
 
@@ -234,13 +252,13 @@ pub fn open_form<R: Runtime>(app: &AppHandle<R>) {
 /// remembers it, and keeps the window on it.
 pub fn open_team<R: Runtime>(app: &AppHandle<R>, server: TeamServer) {
     let Some(place) = place(app) else { return };
-    let first = place.with(|s| {
+    place.with(|s| {
         s.team = Some(server.clone());
         s.last = Some(server.clone());
         s.form = form_of(&server);
         s.refusal = None;
         s.token = new_token();
-        !std::mem::replace(&mut s.watching, true)
+        s.loaded_again = false;
     });
     if let Some(remembered) = &place.remembered
         && let Err(e) = remembered.save(&server)
@@ -248,10 +266,6 @@ pub fn open_team<R: Runtime>(app: &AppHandle<R>, server: TeamServer) {
         tracing::warn!(error = %e, "could not remember the team server in {}", remembered.path().display());
     }
     menu::remember(app, &server);
-    let Some(window) = app.get_webview_window(MAIN_WINDOW) else { return };
-    if first {
-        crate::pin::watch(&window);
-    }
     tracing::info!(
         server = %server.label(),
         pinned = server.pin().is_some(),
@@ -260,11 +274,19 @@ pub fn open_team<R: Runtime>(app: &AppHandle<R>, server: TeamServer) {
     navigate(app, server.url().clone());
 }
 
-/// File > Open Team Server (host:port): the last one again.
+/// File > Open Team Server (host:port): the last one again, through the app's opening page as
+/// from the form. Going straight from this machine's console, WebKit may move the load to a new
+/// web process half-way and commit it without its certificate (then loaded again, or refused).
 pub fn reopen<R: Runtime>(app: &AppHandle<R>) {
-    if let Some(server) = place(app).and_then(|p| p.last()) {
-        open_team(app, server);
+    let Some(place) = place(app) else { return };
+    if place.last().is_none() {
+        return;
     }
+    let token = place.with(|s| {
+        s.token = new_token();
+        s.token.clone()
+    });
+    navigate(app, pages::url(&format!("/team/reopen?token={token}")));
 }
 
 /// File > This Machine's Console: a fresh one-time login link to the listener in this process,
@@ -319,6 +341,24 @@ mod tests {
 
     fn url(s: &str) -> Url {
         s.parse().expect("url")
+    }
+
+    #[test]
+    fn a_page_without_a_certificate_is_loaded_again_once_then_refused() {
+        let place = Place::new(url("http://127.0.0.1:3625"), None);
+        let pin = "AB:".repeat(31) + "AB";
+        let team = TeamServer::new("https://docket.example.internal:3625", &pin).expect("team");
+        let pinned = *team.pin().expect("pinned");
+        place.with(|s| s.team = Some(team));
+        let page = url("https://docket.example.internal:3625/");
+        assert_eq!(place.committed(&page, None), Committed::LoadAgain);
+        assert!(matches!(place.committed(&page, None), Committed::Refuse(Refusal::Unknown { .. })));
+        // A page with the pinned certificate shows, and the next one without gets its one retry.
+        assert_eq!(place.committed(&page, Some(pinned)), Committed::Show);
+        assert_eq!(place.committed(&page, None), Committed::LoadAgain);
+        // Another certificate is refused at once.
+        let other = Fingerprint::of(b"another certificate");
+        assert!(matches!(place.committed(&page, Some(other)), Committed::Refuse(Refusal::Mismatch { .. })));
     }
 
     #[test]

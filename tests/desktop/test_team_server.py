@@ -22,9 +22,8 @@ from typing import Any, Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import NoSuchFrameException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 pytestmark = pytest.mark.timeout(180)
@@ -198,8 +197,16 @@ def submit(driver: Any, address: str, fingerprint: str) -> None:
         pin.send_keys(fingerprint)
     form = wait_for_testid(driver, "team-form")
     wait_for_testid(driver, "team-open").click()
-    # Every answer is a new page.
-    WebDriverWait(driver, UI_TIMEOUT).until(expected_conditions.staleness_of(form))
+    # Every answer is a new page. While the old one unloads, WebKitWebDriver may answer "no such
+    # frame" instead of "stale element": either says the form is gone.
+    def gone(_: Any) -> bool:
+        try:
+            form.is_enabled()
+            return False
+        except (StaleElementReferenceException, NoSuchFrameException):
+            return True
+
+    WebDriverWait(driver, UI_TIMEOUT).until(gone)
 
 
 def on_team_console(driver: Any, team: TeamServer) -> bool:
