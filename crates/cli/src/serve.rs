@@ -97,7 +97,7 @@ pub struct ServeArgs {
     public_url: Option<String>,
 
     /// Invalid API keys one source address may present in a minute; past them its keys not
-    /// seen lately are refused (429) until the minute is out. Keys in use keep working.
+    /// accepted before are refused (429) until the minute is out. Known keys keep working.
     #[arg(long, default_value_t = docket_engine::organizations::FAILED_KEYS_PER_MINUTE, value_name = "N")]
     failed_key_limit: u32,
 

@@ -124,6 +124,13 @@ impl KeyCache {
         entries.insert(lookup, Cached { fetched: Instant::now(), keys });
     }
 
+    /// Whether `hash` is a key this cache found once, however long ago (while it is still
+    /// held): only such a key is looked up again for an address over its failures.
+    fn knew(&self, lookup: [u8; 8], hash: &[u8; 32]) -> bool {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        entries.get(&lookup).is_some_and(|c| c.keys.iter().any(|k| bool::from(k.hash.ct_eq(hash))))
+    }
+
     fn len(&self) -> usize {
         self.entries.read().unwrap_or_else(|e| e.into_inner()).len()
     }
@@ -135,8 +142,8 @@ impl KeyCache {
         match failures.get(&address) {
             Some(f) if f.count >= self.failure_limit && f.since.elapsed() < FAILURE_WINDOW => Err(Error::TooMany {
                 message: format!(
-                    "too many invalid API keys from {address}: keys not seen lately are not checked for this \
-                     address for a while"
+                    "too many invalid API keys from {address}: keys this server has not accepted before are \
+                     not checked for this address for a while"
                 ),
                 retry_after_seconds: (FAILURE_WINDOW - f.since.elapsed()).as_secs().max(1),
             }),
@@ -403,8 +410,8 @@ fn insert_new_key(
 }
 
 /// API keys.
-/// Where a key is looked for: the database too, or (for an address over its failures) only the
-/// keys already in memory.
+/// Where a key is looked for: the database too, or (for an address over its failures) only
+/// among the keys this server has found before (a guess never reaches the database).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Lookup {
     Database,
@@ -493,8 +500,9 @@ impl Keys<'_> {
 
     /// [`Self::authenticate`] for a request from `from`: an address that presented more than
     /// its limit of invalid keys within a minute (100 unless configured) has its unknown keys refused (429) until the minute is
-    /// out, with no lookup. A key already in memory still works: a flood of wrong keys from an
-    /// address that others share (loopback, a NAT) must not lock out the integrations behind it.
+    /// out, with no lookup. A key this server has accepted before still works (it is looked up
+    /// again as usual): a flood of wrong keys from an address that others share (loopback, a NAT)
+    /// must not lock out the integrations behind it.
     pub async fn authenticate_from(&self, token: &str, from: Option<std::net::IpAddr>) -> Result<Authenticated> {
         let cache = &self.engine.core.keys;
         if let Err(refused) = cache.check(from) {
@@ -528,7 +536,7 @@ impl Keys<'_> {
         lookup.copy_from_slice(&hash[..8]);
         let candidates = match self.engine.core.keys.get(lookup) {
             Some(keys) => keys,
-            None if lookup_in == Lookup::MemoryOnly => Vec::new(),
+            None if lookup_in == Lookup::MemoryOnly && !self.engine.core.keys.knew(lookup, &hash) => Vec::new(),
             None => {
                 let keys = self.engine.core.db.read(move |conn| store::keys_by_lookup(conn, &lookup)).await?;
                 self.engine.core.keys.put(lookup, keys.clone());
