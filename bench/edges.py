@@ -32,18 +32,19 @@ import secrets
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import zlib
 from pathlib import Path
 
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
+# The hostile files are the tests' own (tests/http/test_hostile_files.py), made the same way.
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "http")]
+from test_hostile_files import deep_png  # noqa: E402
 SANDBOX_KEY = "bench-edges-sandbox-key-0001"
 PRODUCTION_KEY = "bench-edges-production-key-0001"
 APPLICANTS = "/api/v3/applicants"
@@ -107,23 +108,6 @@ def key_session(key: str) -> requests.Session:
 
 
 # --- the rows --------------------------------------------------------------------------------------
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
-def deep_png(side: int = 7745) -> bytes:
-    row = b"\x00" * (1 + side * 6)
-    packer = zlib.compressobj(9)
-    parts, left = [], side
-    while left:
-        rows = min(64, left)
-        parts.append(packer.compress(row * rows))
-        left -= rows
-    parts.append(packer.flush())
-    header = struct.pack(">IIBBBBB", side, side, 16, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b"")
 
 
 def deep_pictures(binary: Path, work: Path) -> dict:
