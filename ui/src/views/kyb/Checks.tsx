@@ -11,7 +11,7 @@ import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useSession } from "../../session";
 import { HitExplanation } from "../aml/parts";
-import { amlHits, type CheckGroup, checkGroups, checkName, severityTone, words } from "./evidence";
+import { amlHits, type CheckGroup, checkGroups, checkName, evidenceOf, severityTone, words } from "./evidence";
 import type { CaseDetail, Check } from "./types";
 
 export function ChecksSummary({ detail, onShowDocument }: { detail: CaseDetail; onShowDocument: (name: string) => void }) {
@@ -125,16 +125,19 @@ function Instance({ check, onShowDocument }: { check: Check; onShowDocument: (na
       </div>
       {check.summary && <p className="small" style={{ margin: "6px 0" }}>{check.summary}</p>}
       <Evidence check={check} onShowDocument={onShowDocument} />
-      <details className="raw-json small">
-        <summary>Raw evidence</summary>
-        <pre>{JSON.stringify(check.evidence, null, 2)}</pre>
-      </details>
+      {check.evidence !== null && (
+        <details className="raw-json small">
+          <summary>Raw evidence</summary>
+          <pre>{JSON.stringify(check.evidence, null, 2)}</pre>
+        </details>
+      )}
     </div>
   );
 }
 
 function Evidence({ check, onShowDocument }: { check: Check; onShowDocument: (name: string) => void }) {
-  const ev = check.evidence;
+  if (check.state === "pending" && check.evidence === null) return <p className="muted small">Running: nothing found yet.</p>;
+  const ev = evidenceOf(check);
   if (check.type === "aml_company" || check.type === "aml_person") return <AmlEvidence check={check} />;
   if (check.type === "registry") {
     const record = ev.record && typeof ev.record === "object" ? (ev.record as Record<string, unknown>) : null;
@@ -204,13 +207,14 @@ function Facts({ facts, testId }: { facts: Record<string, unknown>; testId?: str
 function AmlEvidence({ check }: { check: Check }) {
   const hits = amlHits(check);
   const [explained, setExplained] = useState<string | null>(null);
-  const searchId = typeof check.evidence.search_id === "string" ? check.evidence.search_id : null;
-  const lists = Array.isArray(check.evidence.lists) ? check.evidence.lists.join(", ") : null;
+  const ev = evidenceOf(check);
+  const searchId = typeof ev.search_id === "string" ? ev.search_id : null;
+  const lists = Array.isArray(ev.lists) ? ev.lists.join(", ") : null;
   return (
     <div className="stack small" style={{ gap: 6 }}>
       <p className="muted" style={{ margin: 0 }}>
-        Screened “{String(check.evidence.screened_name ?? check.subject_name)}”{lists ? ` against ${lists}` : ""}
-        {typeof check.evidence.algorithm === "string" ? ` (${check.evidence.algorithm})` : ""}.
+        Screened “{String(ev.screened_name ?? check.subject_name)}”{lists ? ` against ${lists}` : ""}
+        {typeof ev.algorithm === "string" ? ` (${ev.algorithm})` : ""}.
       </p>
       {hits.length === 0 ? (
         <p style={{ margin: 0 }}>No hits.</p>

@@ -77,6 +77,13 @@ describe("comparison", () => {
     expect(rows.find((r) => r.field === "legal_name")).toMatchObject({ registryResult: "differs", mismatch: true });
   });
 
+  it("reads pending checks, which have no evidence yet (a case in Running checks)", () => {
+    const pending = { state: "pending" as const, severity: null, verdict: null, completed_at: null, evidence: null };
+    const rows = comparison({ form, checks: [check({ type: "registry", ...pending }), check({ type: "cross_check", ...pending })] });
+    expect(rows.find((r) => r.field === "legal_name")).toMatchObject({ declared: "Politikova Consulting Ltd", registry: null, registryResult: null, mismatch: false });
+    expect(amlHits(check({ type: "aml_person", ...pending }))).toEqual([]);
+  });
+
   it("ignores superseded instances", () => {
     const rows = comparison({ form, checks: [check({ type: "registry", superseded_at: "2026-10-15T00:00:00Z", evidence: { registered_name: "Old Name" } })] });
     expect(rows.find((r) => r.field === "legal_name")?.registry).toBeNull();

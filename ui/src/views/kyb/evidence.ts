@@ -139,6 +139,11 @@ function result(value: unknown): Result {
 
 const normal = (v: string | null) => (v ?? "").toLocaleLowerCase().replace(/[\s.,]+/g, " ").trim();
 
+/** A check's evidence: a pending check has none yet (the API sends `null`), read as empty. */
+export function evidenceOf(check: Pick<Check, "evidence"> | null | undefined): Record<string, unknown> {
+  return object(check?.evidence) ?? {};
+}
+
 /** The newest instance of a type that is not history. */
 export function currentCheck(checks: readonly Check[], type: CheckType, subject = "company"): Check | null {
   const list = checks.filter((c) => c.type === type && c.subject === subject && !c.superseded_at);
@@ -148,7 +153,7 @@ export function currentCheck(checks: readonly Check[], type: CheckType, subject 
 /** A simulated registry check names what it found only when it differs (`registered_name`). */
 function simulatedRegistry(check: Check | null): Record<string, string | null> {
   if (!check || check.state !== "completed" || check.verdict === "not_found") return {};
-  const ev = check.evidence;
+  const ev = evidenceOf(check);
   return {
     legal_name: text(ev.registered_name) ?? text(ev.legal_name),
     registration_number: text(ev.registration_number),
@@ -171,7 +176,7 @@ export function comparison(detail: Pick<CaseDetail, "form" | "checks">): Compare
   };
 
   const registryCheck = currentCheck(detail.checks, "registry");
-  const record = object(registryCheck?.evidence.record);
+  const record = object(evidenceOf(registryCheck).record);
   const registry: Record<string, string | null> = record
     ? {
         legal_name: text(record.name),
@@ -186,8 +191,8 @@ export function comparison(detail: Pick<CaseDetail, "form" | "checks">): Compare
     : simulatedRegistry(registryCheck);
 
   const cross = currentCheck(detail.checks, "cross_check");
-  const fields = object(cross?.evidence.fields) ?? {};
-  const documents = object(cross?.evidence.documents) ?? {};
+  const fields = object(evidenceOf(cross).fields) ?? {};
+  const documents = object(evidenceOf(cross).documents) ?? {};
 
   const keys = new Set<string>();
   for (const key of Object.keys(fields)) keys.add(key);
@@ -234,7 +239,7 @@ export interface AmlHit {
 }
 
 export function amlHits(check: Check): AmlHit[] {
-  const hits = check.evidence.top_hits;
+  const hits = evidenceOf(check).top_hits;
   if (!Array.isArray(hits)) return [];
   return hits
     .map((h) => object(h))

@@ -40,8 +40,9 @@ export type ChecksSummary = S["ChecksSummary"];
 export type FormProgress = S["FormProgress"];
 export type KybForm = S["Form"];
 
-/** A check instance; `evidence` is an object whose shape depends on the check type. */
-export type Check = Omit<S["Check"], "evidence"> & { evidence: Record<string, unknown> };
+/** A check instance; `evidence` is an object whose shape depends on the check type, null while
+ * the check is pending (read it through `evidenceOf`). */
+export type Check = Omit<S["Check"], "evidence"> & { evidence: Record<string, unknown> | null };
 
 /** A list row of `GET /api/v4/kyb/verifications`, with the desk's `review`. */
 export type CaseRow = S["CaseRow"];
