@@ -148,10 +148,10 @@ pub fn app(state: AppState) -> Router {
     let openapi_json = OpenApiJson(Arc::new(openapi().to_pretty_json().unwrap_or_else(|_| "{}".into())));
     let described = Router::new()
         .route("/openapi.json", get(meta::openapi_json))
+        .route("/docs", get(meta::docs))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), middleware::authorize))
         .with_state(openapi_json);
     let pages = Router::new()
-        .route("/docs", get(meta::docs))
         .route("/kyb/widget/{token}", get(routes::kyb_widget::page))
         .route("/v/{short_id}", get(routes::verification_person::page))
         .route("/vp/{link_id}", get(routes::verification_person::page))
