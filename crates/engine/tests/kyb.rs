@@ -167,6 +167,58 @@ async fn magic_values_give_their_outcomes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_representative_who_owns_shares_is_one_person_and_a_mismatch_carries_both_values() {
+    let f = fixture().await;
+    let kyb = f.engine.kyb();
+    // Registration number ending 4444: the simulated registry has another address (as Rhone
+    // Partners' in the demo).
+    let case = filled(&f, f.sandbox, "12344444", "Reed", "clean").await;
+    kyb.save_section(
+        f.sandbox,
+        case.row.id,
+        SectionKey::Ownership,
+        json!({"persons": [
+            {"first_name": "Amelia", "last_name": "Hart", "date_of_birth": "1984-02-03", "nationality": "GB",
+             "roles": ["director", "shareholder"], "ownership_percentage": 60},
+            {"first_name": "Ann", "last_name": "Small", "date_of_birth": "1971-01-02", "nationality": "GB",
+             "roles": ["shareholder"], "ownership_percentage": 40}]}),
+        Actor::Person,
+    )
+    .await
+    .expect("ownership");
+    kyb.submit(f.sandbox, case.row.id, Actor::Person).await.expect("submits");
+    run_pipeline(&f).await;
+    let done = kyb.get(f.sandbox, case.row.id).await.expect("get");
+
+    let people: Vec<_> = done.persons.iter().map(|p| (p.full_name.as_str(), p.keys.clone())).collect();
+    assert_eq!(
+        people,
+        [
+            ("Amelia Hart", vec!["person:0".to_owned(), "person:1".to_owned()]),
+            ("Ann Small", vec!["person:2".to_owned()])
+        ]
+    );
+    let subjects =
+        |t: CheckType| done.checks.iter().filter(|c| c.check_type == t).map(|c| c.subject.as_str()).collect::<Vec<_>>();
+    assert_eq!(subjects(CheckType::AmlPerson), ["person:0", "person:2"], "screened once each");
+    assert_eq!(subjects(CheckType::Kyc), ["person:0", "person:2"], "identified once each");
+
+    let cross = done.checks.iter().find(|c| c.check_type == CheckType::CrossCheck).expect("cross-check");
+    let address = &cross.evidence["fields"]["address"];
+    assert_eq!(address["result"], "mismatch");
+    assert_eq!(address["declared"], "14 Quay Street, BS1 4DJ Bristol");
+    assert_eq!(address["registry"], "50 Quay Street, BS1 4DJ Bristol");
+    assert_eq!(cross.evidence["fields"]["officers"]["registry"], json!(["Amelia Hart"]));
+    assert_eq!(cross.evidence["documents"]["address"]["result"], "match");
+
+    let score = done.checks.iter().find(|c| c.check_type == CheckType::BusinessRiskScore).expect("score");
+    assert_eq!(
+        score.summary.as_deref(),
+        Some("Medium risk: The declared address differs from the registered one (cross-check)")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
     let f = fixture().await;
     let kyb = f.engine.kyb();

@@ -4023,8 +4023,12 @@ export interface components {
         CaseId: string;
         /** @description A person of a case. */
         CasePerson: {
-            /** @description `person:0` is the representative; `person:<n>` the n-th person of the ownership section. */
+            /** @description The key their checks name them by: `person:0` is the representative; `person:<n>` the
+             *     n-th person of the ownership section. */
             key: string;
+            /** @description Every key they were declared under (a representative who also owns shares is declared
+             *     twice and shown once): checks of earlier rounds may name any of them. */
+            keys: string[];
             full_name: string;
             roles: components["schemas"]["PersonRole"][];
             /** Format: date */

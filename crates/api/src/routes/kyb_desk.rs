@@ -237,20 +237,29 @@ async fn comment(
 struct PreviewParams {
     /// The page, from 1 (default 1).
     page: Option<u32>,
+    /// The longest side in pixels, 160 to 2400 (default 640): the viewer asks for its zoom times
+    /// the screen's pixel density, so the page is sharp.
+    size: Option<u32>,
+    /// Text to mark on the page where its text layer has it (at most 200 characters); `X-Found`
+    /// says how many words were marked.
+    find: Option<String>,
 }
 
 /// Preview a page of a document
 ///
-/// One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
-/// is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
-/// document has.
+/// One page of a case's document as a JPEG at most `size` (default 640) pixels on its longest
+/// side: a picture is downsized; a PDF's page is rendered by poppler, with the words of `find`
+/// marked where its text layer has them. `X-Page-Count` says how many pages the document has.
 #[utoipa::path(
     get, path = "/api/v4/kyb/verifications/{verification_id}/documents/{file_id}/preview", tag = "KYB desk",
     operation_id = "previewKybDocument",
     params(("verification_id" = String, Path, format = Uuid), ("file_id" = String, Path, format = Uuid), PreviewParams),
     responses(
-        (status = 200, description = "image/jpeg", headers(("X-Page-Count" = u32, description = "Pages in the document"))),
-        (status = 400, description = "A page past the last", body = ErrorBody),
+        (status = 200, description = "image/jpeg", headers(
+            ("X-Page-Count" = u32, description = "Pages in the document"),
+            ("X-Found" = u32, description = "With `find`: the words marked on the page; absent when the page has no text layer to look in (a picture, a scan)"),
+        )),
+        (status = 400, description = "A page past the last, a size out of bounds, or too long a text to find", body = ErrorBody),
         (status = 404, description = "No such case or document", body = ErrorBody),
         (status = 415, description = "No preview can be made of it (a PDF without a picture where poppler-utils is not installed, or one poppler cannot render within its bounds; the message says which)", body = ErrorBody),
         (status = 503, description = "Heavy work on documents must wait: try again after `Retry-After` seconds", body = ErrorBody, headers(("Retry-After" = u32, description = "Seconds to wait"))),
@@ -264,14 +273,22 @@ async fn document_preview(
 ) -> ApiResult<Response> {
     let id = id.parse::<CaseId>().map_err(ApiError::from)?;
     let file = file.parse::<docket_engine::files::FileId>().map_err(ApiError::from)?;
-    let (jpeg, pages) = state.engine.kyb().document_preview(caller.scope(), id, file, params.page.unwrap_or(1)).await?;
-    Ok((
+    let view = state
+        .engine
+        .kyb()
+        .document_preview(caller.scope(), id, file, params.page.unwrap_or(1), params.size.unwrap_or(640), params.find)
+        .await?;
+    let mut response = (
         [
             (CONTENT_TYPE, "image/jpeg".to_owned()),
-            (axum::http::HeaderName::from_static("x-page-count"), pages.to_string()),
+            (axum::http::HeaderName::from_static("x-page-count"), view.pages.to_string()),
             (axum::http::header::CACHE_CONTROL, "private, max-age=300".to_owned()),
         ],
-        jpeg,
+        view.jpeg,
     )
-        .into_response())
+        .into_response();
+    if let Some(found) = view.found {
+        response.headers_mut().insert(axum::http::HeaderName::from_static("x-found"), found.into());
+    }
+    Ok(response)
 }

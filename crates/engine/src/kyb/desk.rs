@@ -499,14 +499,17 @@ impl Kyb<'_> {
         Ok(comment)
     }
 
-    /// A page of one of the case's documents as a picture, and the document's page count.
+    /// A page of one of the case's documents as a picture at most `size` pixels on its longest
+    /// side, `find` marked where its text layer has it, and the document's page count.
     pub async fn document_preview(
         &self,
         scope: Scope,
         id: CaseId,
         file: crate::files::FileId,
         page: u32,
-    ) -> Result<(Vec<u8>, u32)> {
+        size: u32,
+        find: Option<String>,
+    ) -> Result<crate::verifications::preview::PageView> {
         let case = self.engine.core.db.read(move |conn| store::get_case(conn, scope, id)).await?;
         let holds =
             case.ok_or(Error::not_found("KYB verification"))?.form.documents.values().any(|ids| ids.contains(&file));
@@ -517,7 +520,9 @@ impl Kyb<'_> {
         self.engine
             .core
             .heavy
-            .run("the preview", move || crate::verifications::preview::make_page(&stored.sniffed_type, &bytes, page))
+            .run("the preview", move || {
+                crate::verifications::preview::view_page(&stored.sniffed_type, &bytes, page, size, find.as_deref())
+            })
             .await
     }
 

@@ -5,6 +5,7 @@
 //! - `form`: the widget's sections, and the one completeness rule behind `form_progress` and
 //!   submit;
 //! - `summary`: check instances aggregated into `checks_summary` (spec 2.1, 3.3);
+//! - `people`: the declared persons as humans (one per person, roles merged);
 //! - `plan`: which checks run and for whom; `pipeline`: running them as due work and settling
 //!   the case; `providers`: the sandbox's simulations and Docket's offline checks; `pdf`: what
 //!   Docket reads in uploaded documents; `risk`: the versioned risk model;
@@ -16,6 +17,7 @@ pub mod desk;
 pub mod form;
 mod model;
 pub mod pdf;
+pub mod people;
 pub mod pipeline;
 pub mod plan;
 mod providers;

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::case::{CaseStatus, RiskLevel, Stage};
-use super::form::{Company, DocumentKind, Form, FormProgress, Representative, Role, SectionKey};
+use super::form::{Company, DocumentKind, Form, FormProgress, Representative, SectionKey};
 use super::summary::{CheckType, ChecksSummary, Severity};
 use crate::applicants::ApplicantId;
 use crate::files::FileId;
@@ -170,48 +170,25 @@ impl Case {
         }
     }
 
-    /// The people of the case: the representative first, then the ownership and control
-    /// section's persons, each with the key its checks name it by.
+    /// The people of the case, one per human (`people`): the representative first, then the
+    /// ownership and control section's persons, each with the key its checks name it by.
     pub fn persons(&self) -> Vec<CasePerson> {
-        let r: &Representative = &self.form.representative;
-        let mut out = Vec::new();
-        if r.first_name.is_some() || r.last_name.is_some() {
-            out.push(CasePerson {
-                key: "person:0".into(),
-                full_name: full_name(&r.first_name, &r.last_name),
-                roles: vec![PersonRole::Representative],
-                date_of_birth: r.date_of_birth,
-                nationality: r.nationality.as_ref().map(|c| c.as_str().to_owned()),
-                ownership_percentage: None,
-                is_ubo: false,
-            });
-        }
-        for (i, p) in self.form.ownership.persons.iter().enumerate() {
-            out.push(CasePerson {
-                key: format!("person:{}", i + 1),
-                full_name: full_name(&p.first_name, &p.last_name),
-                roles: p
-                    .roles
-                    .iter()
-                    .map(|r| match r {
-                        Role::Director => PersonRole::Director,
-                        Role::Shareholder => PersonRole::Shareholder,
-                        Role::Controller => PersonRole::Controller,
-                    })
-                    .chain(p.is_ubo().then_some(PersonRole::UltimateBeneficialOwner))
-                    .collect(),
-                date_of_birth: p.date_of_birth,
-                nationality: p.nationality.as_ref().map(|c| c.as_str().to_owned()),
-                ownership_percentage: p.ownership_percentage,
-                is_ubo: p.is_ubo(),
-            });
-        }
-        out
+        super::people::humans(&self.form)
+            .into_iter()
+            // An unnamed representative is not declared yet.
+            .filter(|h| !h.name.is_empty() || h.keys.iter().any(|k| k != "person:0"))
+            .map(|h| CasePerson {
+                key: h.keys.first().cloned().unwrap_or_default(),
+                keys: h.keys,
+                full_name: h.name,
+                roles: h.roles,
+                date_of_birth: h.date_of_birth,
+                nationality: h.nationality,
+                ownership_percentage: h.ownership_percentage,
+                is_ubo: h.is_ubo,
+            })
+            .collect()
     }
-}
-
-fn full_name(first: &Option<crate::values::Line>, last: &Option<crate::values::Line>) -> String {
-    [first, last].into_iter().flatten().map(|l| l.as_str()).collect::<Vec<_>>().join(" ")
 }
 
 /// A person's part in a case, as the detail shows it.
@@ -231,8 +208,12 @@ pub enum PersonRole {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CasePerson {
-    /// `person:0` is the representative; `person:<n>` the n-th person of the ownership section.
+    /// The key their checks name them by: `person:0` is the representative; `person:<n>` the
+    /// n-th person of the ownership section.
     pub key: String,
+    /// Every key they were declared under (a representative who also owns shares is declared
+    /// twice and shown once): checks of earlier rounds may name any of them.
+    pub keys: Vec<String>,
     pub full_name: String,
     pub roles: Vec<PersonRole>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Date))]

@@ -75,12 +75,21 @@ pub(crate) fn settle(
     let score = current.iter().find(|c| c.check_type == CheckType::BusinessRiskScore && c.state == CheckState::Pending);
     let scored = match score {
         Some(score) if others_done && case.status == CaseStatus::UnderReview => {
-            let outcomes: Vec<(CheckType, Outcome)> = store::current_instances(&checks)
-                .into_iter()
-                .filter(|i| i.check_type != CheckType::BusinessRiskScore)
-                .filter_map(|i| Some((i.check_type, i.outcome?)))
+            // `current_instances` keeps the current checks in their order: zipped, each
+            // outcome meets its sentence.
+            let results: Vec<_> = current
+                .iter()
+                .zip(store::current_instances(&checks))
+                .filter(|(_, i)| i.check_type != CheckType::BusinessRiskScore)
+                .filter_map(|(c, i)| {
+                    Some(super::risk::CheckResult {
+                        check_type: i.check_type,
+                        outcome: i.outcome?,
+                        summary: c.summary.clone().unwrap_or_default(),
+                    })
+                })
                 .collect();
-            let finding = super::risk::assess(&case.form, &outcomes, fatf, now.date());
+            let finding = super::risk::assess(&case.form, &results, fatf, now.date());
             store::finish_check(conn, score.id, &finding.outcome, &finding.summary, &finding.evidence, now)?
         }
         _ => false,

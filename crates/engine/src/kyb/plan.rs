@@ -1,7 +1,7 @@
 //! The verification plan: which check types run for a case, the instances they fan out to, and
 //! which of them a remediated section runs again.
 
-use super::form::{Form, Role, SectionKey};
+use super::form::{Form, SectionKey};
 use super::summary::CheckType;
 use crate::error::{Error, Result};
 
@@ -43,29 +43,21 @@ pub struct Subject {
     pub name: String,
 }
 
-/// The instances `check_type` fans out to for `form`: one for the company, or one per person
-/// (`aml_person`: everyone; `kyc`: the representative, directors and beneficial owners).
+/// The instances `check_type` fans out to for `form`: one for the company, or one per human
+/// (`aml_person`: everyone; `kyc`: the representative, directors and beneficial owners), a
+/// person declared in two sections counted once (`people`).
 pub fn instances(check_type: CheckType, form: &Form) -> Vec<Subject> {
     let company = || Subject {
         key: "company".into(),
         name: form.company.legal_name.as_ref().map(|n| n.as_str().to_owned()).unwrap_or_default(),
     };
-    let name = |first: &Option<crate::values::Line>, last: &Option<crate::values::Line>| {
-        [first, last].into_iter().flatten().map(|l| l.as_str()).collect::<Vec<_>>().join(" ")
-    };
-    let mut persons = Vec::new();
-    let r = &form.representative;
-    persons.push((Subject { key: "person:0".into(), name: name(&r.first_name, &r.last_name) }, true));
-    for (i, p) in form.ownership.persons.iter().enumerate() {
-        let needs_identity = p.is_ubo() || p.roles.contains(&Role::Director);
-        persons.push((
-            Subject { key: format!("person:{}", i + 1), name: name(&p.first_name, &p.last_name) },
-            needs_identity,
-        ));
-    }
+    let persons = super::people::humans(form).into_iter().map(|h| {
+        let identity = h.needs_identity;
+        (Subject { key: h.keys.into_iter().next().unwrap_or_default(), name: h.name }, identity)
+    });
     match check_type {
-        CheckType::AmlPerson => persons.into_iter().map(|(s, _)| s).collect(),
-        CheckType::Kyc => persons.into_iter().filter(|(_, identity)| *identity).map(|(s, _)| s).collect(),
+        CheckType::AmlPerson => persons.map(|(s, _)| s).collect(),
+        CheckType::Kyc => persons.filter(|(_, identity)| *identity).map(|(s, _)| s).collect(),
         _ => vec![company()],
     }
 }
@@ -85,7 +77,7 @@ pub fn affected_by(section: SectionKey) -> &'static [CheckType] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kyb::form::Person;
+    use crate::kyb::form::{Person, Role};
     use crate::values::{CountryCode, Line};
 
     fn line(s: &str) -> Option<Line> {
@@ -129,5 +121,33 @@ mod tests {
         let kyc: Vec<_> = instances(CheckType::Kyc, &form).into_iter().map(|s| s.name).collect();
         assert_eq!(kyc, ["Amelia Hart", "Tom Reed"]);
         assert_eq!(instances(CheckType::Registry, &form).len(), 1);
+    }
+
+    #[test]
+    fn a_representative_who_is_also_an_owner_is_screened_and_identified_once() {
+        let mut form = Form::default();
+        form.representative.first_name = line("Jonas");
+        form.representative.last_name = line("Review");
+        form.ownership.persons = vec![
+            Person {
+                first_name: line("Jonas"),
+                last_name: line("Review"),
+                roles: vec![Role::Director, Role::Shareholder],
+                ownership_percentage: Some(60.0),
+                ..Person::default()
+            },
+            Person {
+                first_name: line("Ann"),
+                last_name: line("Small"),
+                roles: vec![Role::Shareholder],
+                ownership_percentage: Some(40.0),
+                ..Person::default()
+            },
+        ];
+        let keys = |t| instances(t, &form).into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>();
+        let both =
+            vec![("person:0".to_owned(), "Jonas Review".to_owned()), ("person:2".to_owned(), "Ann Small".to_owned())];
+        assert_eq!(keys(CheckType::AmlPerson), both);
+        assert_eq!(keys(CheckType::Kyc), both);
     }
 }

@@ -206,13 +206,23 @@ fn frame_header(code: u8, s: &[u8]) -> Option<JpegFrame> {
 /// A JPEG no larger than [`PREVIEW_SIZE`] on its longest side (smaller pictures keep their
 /// size). Downsized by area averaging, which needs no buffer the size of the picture.
 pub fn preview(picture: &DynamicImage) -> Option<Vec<u8>> {
-    let small = if picture.width().max(picture.height()) > PREVIEW_SIZE {
-        picture.thumbnail(PREVIEW_SIZE, PREVIEW_SIZE)
-    } else {
-        picture.clone()
-    };
+    preview_at(picture, PREVIEW_SIZE)
+}
+
+/// [`preview`] at most `size` pixels on its longest side.
+pub fn preview_at(picture: &DynamicImage, size: u32) -> Option<Vec<u8>> {
+    jpeg(&downsized(picture, size))
+}
+
+/// The picture at most `size` pixels on its longest side (a smaller one as it is).
+pub fn downsized(picture: &DynamicImage, size: u32) -> DynamicImage {
+    if picture.width().max(picture.height()) > size { picture.thumbnail(size, size) } else { picture.clone() }
+}
+
+/// The picture as a JPEG.
+pub fn jpeg(picture: &DynamicImage) -> Option<Vec<u8>> {
     let mut out = std::io::Cursor::new(Vec::new());
-    DynamicImage::ImageRgb8(small.to_rgb8()).write_to(&mut out, ImageFormat::Jpeg).ok()?;
+    DynamicImage::ImageRgb8(picture.to_rgb8()).write_to(&mut out, ImageFormat::Jpeg).ok()?;
     Some(out.into_inner())
 }
 

@@ -1,6 +1,8 @@
-// One KYB case on one page: the header (company, ids, status and stage, risk, SLA, assignee with
-// claim / release / reassign), the decisions (four eyes), declared data beside the registry's and
-// the documents', the checks with their evidence, the documents, persons and owners, comments,
+// One KYB case on one page, the reviewer's workbench: the header (company, ids, status and stage,
+// risk, SLA, assignee with claim / release / reassign); the evidence beside the document (split
+// view from 1200 px: declared data against the registry's and the documents', officers, persons
+// with their screening and identity, the risk in sentences and the checks on the left, the
+// document on the right, the compared value marked on it); then decisions (four eyes), comments,
 // form progress, remediation history and the timeline.
 // Keyboard: a approve, r reject, m remediation, c comment, e evidence, n next case.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -15,17 +17,17 @@ import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { can, useReviewer } from "../../session";
-import { ChecksSummary } from "./Checks";
+import { ChecksSummary, type EvidenceFocus } from "./Checks";
 import { Comments } from "./Comments";
 import { useCase, useCaseAction, useNextCase, useNow } from "./data";
 import { decisionLine, needsSecondApproval, secondApprovalRefusal } from "./decisions";
 import { AssignDialog, DecisionDialog, RemediationDialog, SecondApprovalDialog } from "./Dialogs";
-import { DocumentViewer } from "./DocumentViewer";
-import { riskTone, statusTone, words } from "./evidence";
-import { Comparison, Decisions, FormProgress, Persons, Remediations, Timeline } from "./parts";
+import { DocumentViewer, type Find } from "./DocumentViewer";
+import { type CompareRow, findTarget, riskTone, statusTone, words } from "./evidence";
+import { Comparison, Decisions, FormProgress, Officers, Persons, Remediations, Risk, Timeline } from "./parts";
 import { decidable, STATUS_NAMES } from "./queue";
 import { age, sla } from "./sla";
-import type { CaseDetail, DecisionKind, Reviewer } from "./types";
+import type { CaseDetail, CheckType, DecisionKind, Reviewer } from "./types";
 
 export function CaseFile() {
   const { id } = useParams();
@@ -44,6 +46,8 @@ function CaseView({ detail }: { detail: CaseDetail }) {
   const [remediating, setRemediating] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [docIndex, setDocIndex] = useState(0);
+  const [find, setFind] = useState<Find | null>(null);
+  const [focus, setFocus] = useState<EvidenceFocus | null>(null);
   const viewer = useRef<HTMLDivElement>(null);
   const review = detail.review;
   const pending = review?.pending_decision ?? null;
@@ -52,9 +56,21 @@ function CaseView({ detail }: { detail: CaseDetail }) {
     const index = detail.documents.findIndex((d) => d.name === name);
     if (index === -1) return;
     setDocIndex(index);
-    viewer.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    // Beside the comparison (split view) the document is in sight already; stacked, go to it.
+    const box = viewer.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > window.innerHeight - 120)) viewer.current?.scrollIntoView({ behavior: "smooth", block: "start" });
     window.setTimeout(() => viewer.current?.querySelector<HTMLElement>(".viewer-stage")?.focus({ preventScroll: true }), 300);
   }
+
+  function findOnDocument(row: CompareRow) {
+    const target = findTarget(row, detail);
+    if (!target) return;
+    setFind({ text: target.text, label: row.label });
+    const name = target.documents[0];
+    if (name) showDocument(name);
+  }
+
+  const showEvidence = (type: CheckType) => setFocus({ type, at: Date.now() });
 
   const canDecide = decidable(detail.status) && !pending;
   const canRemediate = decidable(detail.status) && !pending;
@@ -138,40 +154,47 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         {pending && <PendingDecision detail={detail} me={me} onAct={setSecond} />}
       </section>
 
-      <div className="case-grid">
-        <div className="case-main">
-          <Card title="Declared, registry and documents" description="The company as declared, the registry's record and the documents' text, field by field (the cross-check's evidence)." testId="comparison-card">
-            <Comparison detail={detail} onShowDocument={showDocument} />
+      <div className="workbench">
+        <div className="workbench-evidence">
+          <Card title="Declared, registry and documents" description="The company as declared, the registry's record and the documents' text, field by field (the cross-check's evidence). Find marks the value on the document." testId="comparison-card">
+            <Comparison detail={detail} onShowDocument={showDocument} onFind={findOnDocument} />
+          </Card>
+          <Card title="Officers: registry against declared" testId="officers-card">
+            <Officers detail={detail} />
+          </Card>
+          <Card title="Persons and owners" description="One row per person, their roles merged; each with their screening and identity check." testId="persons-card">
+            <Persons detail={detail} onShowEvidence={showEvidence} />
+          </Card>
+          <Card title="Risk" testId="risk-card">
+            <Risk detail={detail} onShowEvidence={showEvidence} />
           </Card>
           <Card title="Checks" testId="checks-card">
-            <ChecksSummary detail={detail} onShowDocument={showDocument} />
-          </Card>
-          <div ref={viewer}>
-            <Card title={`Documents (${detail.documents.length})`} testId="documents-card">
-              <DocumentViewer caseId={detail.id} documents={detail.documents} index={docIndex} onIndex={setDocIndex} />
-            </Card>
-          </div>
-          <Card title="Persons and owners" testId="persons-card">
-            <Persons detail={detail} />
+            <ChecksSummary detail={detail} onShowDocument={showDocument} focus={focus} />
           </Card>
         </div>
-        <div className="case-side">
-          <Card title="Decisions" testId="decisions-card">
-            <Decisions detail={detail} pending={pending} />
-          </Card>
-          <Card title="Comments" description="Internal notes between reviewers." testId="comments-card">
-            <Comments detail={detail} />
-          </Card>
-          <Card title="Form progress" testId="progress-card">
-            <FormProgress detail={detail} />
-          </Card>
-          <Card title="Remediation history" testId="remediations-card">
-            <Remediations detail={detail} />
-          </Card>
-          <Card title="Timeline" testId="timeline-card">
-            <Timeline detail={detail} />
+        <div className="workbench-document" ref={viewer}>
+          <Card title={`Documents (${detail.documents.length})`} testId="documents-card">
+            <DocumentViewer caseId={detail.id} documents={detail.documents} index={docIndex} onIndex={setDocIndex} find={find} onClearFind={() => setFind(null)} />
           </Card>
         </div>
+      </div>
+
+      <div className="case-lower">
+        <Card title="Decisions" testId="decisions-card">
+          <Decisions detail={detail} pending={pending} />
+        </Card>
+        <Card title="Comments" description="Internal notes between reviewers." testId="comments-card">
+          <Comments detail={detail} />
+        </Card>
+        <Card title="Form progress" testId="progress-card">
+          <FormProgress detail={detail} />
+        </Card>
+        <Card title="Remediation history" testId="remediations-card">
+          <Remediations detail={detail} />
+        </Card>
+        <Card title="Timeline" testId="timeline-card">
+          <Timeline detail={detail} />
+        </Card>
       </div>
 
       <DecisionDialog kind={deciding} detail={detail} meId={me?.id} onClose={() => setDeciding(null)} />

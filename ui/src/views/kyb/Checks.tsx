@@ -2,7 +2,7 @@
 // away: AML hits with the score explanation, the registry record, the documents' findings, the
 // risk factors; earlier rounds kept as history. `e` shows or hides every check's evidence.
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { get } from "../../api/client";
 import type { SearchReport } from "../../api/types";
@@ -12,11 +12,31 @@ import { Time } from "../../components/Time";
 import { useSession } from "../../session";
 import { HitExplanation } from "../aml/parts";
 import { amlHits, type CheckGroup, checkGroups, checkName, evidenceOf, severityTone, words } from "./evidence";
+import { subjectName } from "./people";
 import type { CaseDetail, Check } from "./types";
 
-export function ChecksSummary({ detail, onShowDocument }: { detail: CaseDetail; onShowDocument: (name: string) => void }) {
+/** A request to show one check type's evidence (from the persons or the risk); `at` tells two
+ * requests for the same type apart. */
+export interface EvidenceFocus {
+  type: string;
+  at: number;
+}
+
+export function ChecksSummary({ detail, onShowDocument, focus = null }: { detail: CaseDetail; onShowDocument: (name: string) => void; focus?: EvidenceFocus | null }) {
   const groups = checkGroups(detail);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
+  // A new request opens its type's evidence (adjusted while rendering, as React advises), then
+  // the row is brought into view.
+  const [seen, setSeen] = useState<EvidenceFocus | null>(null);
+  if (focus && focus !== seen) {
+    setSeen(focus);
+    if (!open.has(focus.type)) setOpen(new Set(open).add(focus.type));
+  }
+  useEffect(() => {
+    if (!focus) return;
+    const frame = window.requestAnimationFrame(() => document.getElementById(`check-row-${focus.type}`)?.scrollIntoView?.({ behavior: "smooth", block: "start" }));
+    return () => window.cancelAnimationFrame(frame);
+  }, [focus]);
   const allOpen = groups.length > 0 && groups.every((g) => open.has(g.type));
   const toggle = (type: string) =>
     setOpen((current) => {
@@ -54,7 +74,7 @@ export function ChecksSummary({ detail, onShowDocument }: { detail: CaseDetail; 
         <tbody>
           {groups.map((g) => (
             <Fragment key={g.type}>
-              <tr data-testid={`check-${g.type}`} className={g.status === "error" ? "flag-bad" : g.severity === "high" ? "flag-bad" : g.severity === "medium" ? "flag-warn" : undefined}>
+              <tr id={`check-row-${g.type}`} data-testid={`check-${g.type}`} className={g.status === "error" ? "flag-bad" : g.severity === "high" ? "flag-bad" : g.severity === "medium" ? "flag-warn" : undefined}>
                 <td>
                   <strong>{checkName(g.type)}</strong>
                   {g.current.length > 1 && <div className="muted small">{g.current.length} subjects</div>}
@@ -76,14 +96,14 @@ export function ChecksSummary({ detail, onShowDocument }: { detail: CaseDetail; 
                   <td colSpan={4} id={`evidence-${g.type}`} data-testid={`evidence-panel-${g.type}`}>
                     <div className="stack" style={{ gap: 10 }}>
                       {g.current.map((c) => (
-                        <Instance key={c.id} check={c} onShowDocument={onShowDocument} />
+                        <Instance key={c.id} check={c} subject={subjectName(detail, c)} onShowDocument={onShowDocument} />
                       ))}
                       {g.superseded.length > 0 && (
                         <details>
                           <summary className="small">Earlier rounds ({g.superseded.length})</summary>
                           <div className="stack" style={{ gap: 8, marginTop: 8 }}>
                             {g.superseded.map((c) => (
-                              <Instance key={c.id} check={c} onShowDocument={onShowDocument} />
+                              <Instance key={c.id} check={c} subject={subjectName(detail, c)} onShowDocument={onShowDocument} />
                             ))}
                           </div>
                         </details>
@@ -108,12 +128,13 @@ function summaryOf(g: CheckGroup): string {
 }
 
 /** One instance: subject, outcome, sentence, and the evidence as its type shows it. */
-function Instance({ check, onShowDocument }: { check: Check; onShowDocument: (name: string) => void }) {
+function Instance({ check, subject, onShowDocument }: { check: Check; subject: string; onShowDocument: (name: string) => void }) {
+  const ev = evidenceOf(check);
   return (
     <div className="subcard" data-testid="check-instance">
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <div>
-          <strong>{check.subject_name}</strong> <span className="muted small">{check.subject === "company" ? "company" : check.subject.replace("person:", "person ")}</span>
+          <strong>{subject}</strong> <span className="muted small">{check.subject === "company" ? "the company" : check.subject === "person:0" ? "representative" : "person"}</span>
         </div>
         <div className="badges">
           <Badge tone={severityTone(check.severity, check.state)}>{check.state === "completed" ? words(check.verdict) : words(check.state)}</Badge>
@@ -124,6 +145,12 @@ function Instance({ check, onShowDocument }: { check: Check; onShowDocument: (na
         </div>
       </div>
       {check.summary && <p className="small" style={{ margin: "6px 0" }}>{check.summary}</p>}
+      {typeof ev.verification_id === "string" && (
+        <p className="small" style={{ margin: "6px 0" }}>
+          <Link to={`/verifications/${ev.verification_id}`}>The person&apos;s identity verification ›</Link>
+        </p>
+      )}
+      {check.type === "kyc" && ev.simulated === true && <p className="muted small">Simulated by the sandbox (the last name decides the outcome): no identity document was collected.</p>}
       <Evidence check={check} onShowDocument={onShowDocument} />
       {check.evidence !== null && (
         <details className="raw-json small">

@@ -124,6 +124,7 @@ function text(value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(text).filter(Boolean).join(", ") || null;
   return JSON.stringify(value);
 }
 
@@ -227,6 +228,20 @@ export function comparison(detail: Pick<CaseDetail, "form" | "checks">): Compare
         mismatch: bad(registryResult) || bad(documentsResult),
       };
     });
+}
+
+/** Where a comparison row's value is looked for in the documents: the text to mark (the street
+ * of an address, which sits on one line) and the documents to look in, most likely first. */
+export function findTarget(row: CompareRow, detail: Pick<CaseDetail, "form" | "documents">): { text: string; documents: string[] } | null {
+  if (row.field === "officers") return null;
+  const text = row.field === "address" ? (detail.form.company?.address?.street ?? row.declared) : row.declared;
+  if (!text) return null;
+  const addressy = ["address", "street", "city", "postal_code"].includes(row.field);
+  const likely = detail.documents
+    .filter((d) => (addressy ? d.kind === "proof_of_address" : d.kind === "certificate_of_incorporation"))
+    .map((d) => d.name ?? "");
+  const names = [...(row.foundIn ?? []), ...likely, ...detail.documents.map((d) => d.name ?? "")].filter(Boolean);
+  return { text, documents: [...new Set(names)] };
 }
 
 /** The evidence's AML hits, as the check stored them (`top_hits`). */

@@ -1,11 +1,16 @@
-// Pieces of the case file: declared data beside the registry's and the documents', form progress,
-// persons and owners, decisions, remediation history and the timeline.
+// Pieces of the case file: declared data beside the registry's and the documents', the
+// registry's officers against the declared ones, the risk in sentences, persons (one row per
+// human, with their screening and identity outcome), form progress, decisions, remediation
+// history and the timeline.
 import { useState } from "react";
+import { Link } from "react-router";
 import { Badge } from "../../components/Badge";
 import { Time } from "../../components/Time";
-import { comparison, type Result, words } from "./evidence";
+import { comparison, type CompareRow, findTarget, type Result, riskTone, severityTone, words } from "./evidence";
 import { decisionLine, documentKindLabel, sectionLabel } from "./decisions";
-import type { CaseDetail, Decision } from "./types";
+import { officerRows, type OfficerStatus, type PersonOutcome, personRows } from "./people";
+import { factorSentence, riskExplanation } from "./risk";
+import type { CaseDetail, CheckType, Decision } from "./types";
 
 function ResultBadge({ result }: { result: Result }) {
   if (!result) return null;
@@ -14,7 +19,7 @@ function ResultBadge({ result }: { result: Result }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-export function Comparison({ detail, onShowDocument }: { detail: CaseDetail; onShowDocument: (name: string) => void }) {
+export function Comparison({ detail, onShowDocument, onFind }: { detail: CaseDetail; onShowDocument: (name: string) => void; onFind: (row: CompareRow) => void }) {
   const rows = comparison(detail);
   if (rows.length === 0) return <p className="muted small">Nothing declared yet.</p>;
   const mismatches = rows.filter((r) => r.mismatch).length;
@@ -31,37 +36,113 @@ export function Comparison({ detail, onShowDocument }: { detail: CaseDetail; onS
               <th scope="col">Declared</th>
               <th scope="col">Registry</th>
               <th scope="col">Documents</th>
+              <th scope="col">
+                <span className="visually-hidden">On the document</span>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <tr key={r.field} className={r.mismatch ? "mismatch" : undefined} data-testid={`compare-${r.field}`} data-mismatch={r.mismatch || undefined}>
-                <th scope="row">{r.label}</th>
-                <td>{r.declared ?? <span className="muted">—</span>}</td>
-                <td>
-                  {r.registry ?? (r.registryResult ? null : <span className="muted">—</span>)} <ResultBadge result={r.registryResult} />
-                </td>
-                <td>
-                  <ResultBadge result={r.documentsResult} />
-                  {r.foundIn && r.foundIn.length > 0 && (
-                    <ul className="found-in">
-                      {r.foundIn.map((name) => (
-                        <li key={name}>
-                          <button type="button" className="link small" onClick={() => onShowDocument(name)} title="Show this document">
-                            {name}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {!r.documentsResult && !r.foundIn && <span className="muted">—</span>}
-                </td>
-              </tr>
-            ))}
+            {rows.map((r) => {
+              const target = findTarget(r, detail);
+              return (
+                <tr key={r.field} className={r.mismatch ? "mismatch" : undefined} data-testid={`compare-${r.field}`} data-mismatch={r.mismatch || undefined}>
+                  <th scope="row">{r.label}</th>
+                  <td data-testid="declared">{r.declared ?? <span className="muted">—</span>}</td>
+                  <td data-testid="registry">
+                    {r.registry ?? (r.registryResult && r.registryResult !== "match" ? <span className="muted small">the check gave no value</span> : r.registryResult ? null : <span className="muted">—</span>)} <ResultBadge result={r.registryResult} />
+                  </td>
+                  <td data-testid="documents">
+                    <ResultBadge result={r.documentsResult} />
+                    {r.documentsResult === "not_found" && <span className="small"> in no document</span>}
+                    {r.foundIn && r.foundIn.length > 0 && (
+                      <ul className="found-in">
+                        {r.foundIn.map((name) => (
+                          <li key={name}>
+                            <button type="button" className="link small" onClick={() => onShowDocument(name)} title="Show this document">
+                              {name}
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {!r.documentsResult && !r.foundIn && <span className="muted">—</span>}
+                  </td>
+                  <td>
+                    {target && detail.documents.length > 0 && (
+                      <button type="button" className="small ghost" onClick={() => onFind(r)} title={`Mark “${target.text}” on the document`} data-testid={`find-${r.field}`}>
+                        Find
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
     </>
+  );
+}
+
+/** The registry's officers against the declared ones. */
+export function Officers({ detail }: { detail: CaseDetail }) {
+  const rows = officerRows(detail);
+  if (rows === null) {
+    return (
+      <p className="muted small" data-testid="officers-none">
+        The registry&apos;s record lists no officers or owners (registry files such as Companies House&apos;s and GLEIF&apos;s do not carry them): compare the declared people with the register of members among the documents.
+      </p>
+    );
+  }
+  const label: Record<OfficerStatus, string> = { matched: "declared and registered", missing: "declared, not in the registry", extra: "registered, not declared" };
+  const tone: Record<OfficerStatus, "good" | "bad" | "warn"> = { matched: "good", missing: "bad", extra: "warn" };
+  return (
+    <table className="data" aria-label="Officers: registry against declared" data-testid="officers">
+      <thead>
+        <tr>
+          <th scope="col">Officer</th>
+          <th scope="col">Declared as</th>
+          <th scope="col">Registry</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((o) => (
+          <tr key={`${o.status}-${o.name}`} data-testid={`officer-${o.status}`} className={o.status === "matched" ? undefined : "flag-warn"}>
+            <td>{o.name}</td>
+            <td className="small">{o.roles.length ? o.roles.join(", ") : <span className="muted">not declared</span>}</td>
+            <td>
+              <Badge tone={tone[o.status]}>{label[o.status]}</Badge>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The risk level in sentences, each factor one click from its check's evidence. */
+export function Risk({ detail, onShowEvidence }: { detail: CaseDetail; onShowEvidence: (type: CheckType) => void }) {
+  const risk = riskExplanation(detail);
+  return (
+    <div className="stack small" style={{ gap: 6 }} data-testid="risk">
+      <p style={{ margin: 0 }}>
+        {risk.level && <Badge tone={riskTone(risk.level)}>{risk.level}</Badge>} <span data-testid="risk-headline">{risk.headline}</span>
+      </p>
+      {risk.factors.length > 0 && (
+        <ul className="plain-list" data-testid="risk-factors">
+          {risk.factors.map((f, i) => (
+            <li key={i}>
+              <Badge tone={severityTone(f.level)}>{f.level}</Badge> {factorSentence(f)}{" "}
+              {f.check && (
+                <button type="button" className="link small" onClick={() => f.check && onShowEvidence(f.check)}>
+                  evidence
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -100,9 +181,31 @@ export function FormProgress({ detail }: { detail: CaseDetail }) {
   );
 }
 
-export function Persons({ detail }: { detail: CaseDetail }) {
+function OutcomeCell({ outcome, onShowEvidence }: { outcome: PersonOutcome | null; onShowEvidence: (type: CheckType) => void }) {
+  if (!outcome) return <span className="muted small">not checked</span>;
+  return (
+    <div className="small">
+      <Badge tone={outcome.tone}>{outcome.label}</Badge>
+      {outcome.summary && outcome.tone !== "good" && <div>{outcome.summary}</div>}
+      <div>
+        {outcome.verificationId ? (
+          <Link to={`/verifications/${outcome.verificationId}`} data-testid="person-verification">
+            Identity verification ›
+          </Link>
+        ) : (
+          <button type="button" className="link small" onClick={() => onShowEvidence(outcome.type)} data-testid={`person-evidence-${outcome.type}`}>
+            Evidence{outcome.simulated ? " (simulated)" : ""}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function Persons({ detail, onShowEvidence }: { detail: CaseDetail; onShowEvidence: (type: CheckType) => void }) {
   const companies = detail.form.ownership?.companies ?? [];
-  if (detail.persons.length === 0 && companies.length === 0) return <p className="muted small">No person declared yet.</p>;
+  const rows = personRows(detail);
+  if (rows.length === 0 && companies.length === 0) return <p className="muted small">No person declared yet.</p>;
   return (
     <div className="table-wrap flat">
       <table className="data" aria-label="Persons and owners" data-testid="persons">
@@ -110,23 +213,29 @@ export function Persons({ detail }: { detail: CaseDetail }) {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Roles</th>
-            <th scope="col">Born</th>
-            <th scope="col">Nationality</th>
+            <th scope="col">Born · nationality</th>
             <th scope="col">Owns</th>
+            <th scope="col">Screening</th>
+            <th scope="col">Identity</th>
           </tr>
         </thead>
         <tbody>
-          {detail.persons.map((p) => (
-            <tr key={p.key}>
+          {rows.map(({ person: p, aml, kyc }) => (
+            <tr key={p.key} data-testid="person-row">
               <td>
-                {p.full_name} {p.is_ubo && <Badge tone="info">UBO</Badge>}
+                {p.full_name || <span className="muted">unnamed</span>} {p.is_ubo && <Badge tone="info">UBO</Badge>}
               </td>
-              <td className="small">{p.roles.map(words).join(", ")}</td>
-              <td>
-                <Time value={p.date_of_birth} dateOnly />
+              <td className="small">{p.roles.filter((r) => r !== "ultimate_beneficial_owner").map(words).join(", ")}</td>
+              <td className="small">
+                <Time value={p.date_of_birth} dateOnly /> · {p.nationality ?? "—"}
               </td>
-              <td>{p.nationality ?? "—"}</td>
               <td className="num">{p.ownership_percentage != null ? `${p.ownership_percentage}%` : "—"}</td>
+              <td data-testid="person-aml">
+                <OutcomeCell outcome={aml} onShowEvidence={onShowEvidence} />
+              </td>
+              <td data-testid="person-kyc">
+                <OutcomeCell outcome={kyc} onShowEvidence={onShowEvidence} />
+              </td>
             </tr>
           ))}
           {companies.map((c, i) => (
@@ -135,9 +244,11 @@ export function Persons({ detail }: { detail: CaseDetail }) {
                 {c.name ?? "(unnamed company)"} <Badge>company</Badge>
               </td>
               <td className="small">shareholder{c.registration_number ? ` · ${c.registration_number}` : ""}</td>
-              <td>—</td>
-              <td>{c.country ?? "—"}</td>
+              <td className="small">{c.country ?? "—"}</td>
               <td className="num">{c.ownership_percentage != null ? `${c.ownership_percentage}%` : "—"}</td>
+              <td colSpan={2} className="muted small">
+                screened with the company&apos;s owners when declared as persons
+              </td>
             </tr>
           ))}
         </tbody>

@@ -81,23 +81,20 @@ pub(super) fn run(input: &CheckInput<'_>) -> Finding {
             }
         }
         CheckType::CrossCheck => {
+            let fields = |address_differs: bool, officers_differ: bool| json!({ "fields": cross_fields(input, address_differs, officers_differ), "documents": cross_documents(input, address_differs && officers_differ) });
             if ends("3333") {
                 Finding::done(
                     Severity::High,
                     "mismatch",
                     "The declared address and officers differ from the registry and the documents",
-                    evidence(
-                        json!({ "fields": { "address": "mismatch", "officers": "mismatch", "legal_name": "match" } }),
-                    ),
+                    evidence(fields(true, true)),
                 )
             } else if ends("4444") {
                 Finding::done(
                     Severity::Medium,
                     "partial_match",
                     "The declared address differs from the registered one",
-                    evidence(
-                        json!({ "fields": { "address": "mismatch", "officers": "match", "legal_name": "match" } }),
-                    ),
+                    evidence(fields(true, false)),
                 )
             } else if ends("9998") {
                 Finding::error("the comparison could not run (simulated failure)", evidence(json!({})))
@@ -106,7 +103,7 @@ pub(super) fn run(input: &CheckInput<'_>) -> Finding {
                     Severity::Low,
                     "match",
                     "The declared data matches the registry and the documents",
-                    evidence(json!({ "fields": { "address": "match", "officers": "match", "legal_name": "match" } })),
+                    evidence(fields(false, false)),
                 )
             }
         }
@@ -144,6 +141,79 @@ pub(super) fn run(input: &CheckInput<'_>) -> Finding {
         CheckType::AmlCompany | CheckType::AmlPerson | CheckType::BusinessRiskScore => {
             Finding::error("this check type has no simulated provider", json!({}))
         }
+    }
+}
+
+/// The simulated registry's side of a cross-check, field by field with both values: the legal
+/// name as declared; the address as declared, or (when it differs) the same street under
+/// another house number; the officers (the declared directors, or the representative) as
+/// declared, or (when they differ) all but the first and someone not declared.
+fn cross_fields(input: &CheckInput<'_>, address_differs: bool, officers_differ: bool) -> serde_json::Value {
+    let company = &input.case.form.company;
+    let address = company.address.clone().unwrap_or_default();
+    let line = |v: &Option<crate::values::Line>| v.as_ref().map(|l| l.as_str().to_owned()).unwrap_or_default();
+    let (street, postal, city) = (line(&address.street), line(&address.postal_code), line(&address.city));
+    let one_line = |street: &str| {
+        [street, &format!("{postal} {city}").trim().to_owned()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let declared_address = one_line(&street);
+    let registered_address = if address_differs { one_line(&other_house(&street)) } else { declared_address.clone() };
+    let people = crate::kyb::people::humans(&input.case.form);
+    let mut declared_officers: Vec<String> = people
+        .iter()
+        .filter(|h| h.roles.contains(&crate::kyb::PersonRole::Director) && !h.name.is_empty())
+        .map(|h| h.name.clone())
+        .collect();
+    if declared_officers.is_empty() {
+        declared_officers.extend(people.first().map(|h| h.name.clone()).filter(|n| !n.is_empty()));
+    }
+    let registered_officers: Vec<String> = if officers_differ {
+        declared_officers.iter().skip(1).cloned().chain(["Marie Registre".to_owned()]).collect()
+    } else {
+        declared_officers.clone()
+    };
+    let name = line(&company.legal_name);
+    let result = |differs: bool| if differs { "mismatch" } else { "match" };
+    json!({
+        "legal_name": { "declared": name, "registry": name, "result": "match" },
+        "address": { "declared": declared_address, "registry": registered_address, "result": result(address_differs) },
+        "officers": { "declared": declared_officers, "registry": registered_officers, "result": result(officers_differ) },
+    })
+}
+
+/// The simulated documents' side: the declared address is in the proof of address, unless the
+/// simulation says the documents differ too.
+fn cross_documents(input: &CheckInput<'_>, differs: bool) -> serde_json::Value {
+    let proofs: Vec<String> = input
+        .documents
+        .iter()
+        .filter(|(kind, _)| *kind == crate::kyb::DocumentKind::ProofOfAddress)
+        .filter_map(|(_, f)| f.original_name.clone())
+        .collect();
+    if proofs.is_empty() {
+        return json!({});
+    }
+    let address = input.case.form.company.address.clone().unwrap_or_default();
+    let declared = address.street.as_ref().map(|l| l.as_str().to_owned());
+    let (found_in, result) = if differs { (vec![], "not_found") } else { (proofs, "match") };
+    json!({ "address": { "declared": declared, "found_in": found_in, "result": result } })
+}
+
+/// The same street under another house number (`12 Rue de la Paix` → `48 Rue de la Paix`).
+fn other_house(street: &str) -> String {
+    let start = street.find(|c: char| c.is_ascii_digit());
+    match start {
+        Some(at) => {
+            let digits: String = street[at..].chars().take_while(char::is_ascii_digit).collect();
+            let number: u32 = digits.parse().unwrap_or(0);
+            format!("{}{}{}", &street[..at], number + 36, &street[at + digits.len()..])
+        }
+        None => format!("Unit 2, {street}"),
     }
 }
 
