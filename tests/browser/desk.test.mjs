@@ -248,6 +248,44 @@ describe("deciding with four eyes", () => {
   });
 });
 
+describe("the case file as a workbench", () => {
+  test("a case in Running checks opens (pending checks have no evidence yet); the sidebar stays", async () => {
+    const p = ada.page;
+    await p.getByTestId("nav-kyb").click();
+    await p.getByTestId("tab-running_checks").click();
+    const link = p.getByTestId("kyb-table").getByTestId("kyb-row-link").first();
+    await link.waitFor();
+    await link.click();
+    await p.getByTestId("case-header").waitFor();
+    await p.getByTestId("persons").waitFor();
+    await p.getByTestId("risk-headline").getByText(/Not scored yet/).waitFor();
+    assert.equal(await p.getByTestId("view-error").count(), 0);
+    await p.getByTestId("nav-kyb").waitFor();
+  });
+
+  test("at 1440 px the document is beside the comparison; Find marks the compared value on it", async () => {
+    const p = ada.page;
+    await p.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await p.goto(`${docket.url}/kyb/${rejected.id}`);
+      await p.getByTestId("comparison").waitFor();
+      await p.getByTestId("document-image").waitFor();
+      const left = await p.getByTestId("comparison-card").boundingBox();
+      const right = await p.getByTestId("documents-card").boundingBox();
+      assert.ok(left && right && right.x > left.x + left.width - 1 && right.y < left.y + left.height, "side by side");
+      // One row per person, each with their screening and identity outcome.
+      const people = p.getByTestId("person-row");
+      assert.ok((await people.count()) >= 1);
+      await people.first().getByTestId("person-aml").getByText(/clear|match|hit|error|pending|no /i).first().waitFor();
+      await p.getByTestId("find-legal_name").click();
+      await p.getByTestId("viewer-find").getByText(/marked on this page|not on this page|no text layer/).waitFor();
+      await screenshot(p, "kyb-case-file-1440");
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
 describe("audit trail and the overview", () => {
   test("the audit view lists the decisions; the export verifies and a tampered copy does not", async () => {
     const p = owner.page;

@@ -522,3 +522,71 @@ def test_registries_import_from_the_cli_and_production_us_lookups_search_it(serv
     done = poll(lambda: (x := production.get(f"/api/v4/kyb/result/{r.json()['request_id']}").json())["status"] != "initial" and x,
                 timeout=20, what="the TIN check")
     assert done["status"] == "failed" and "offline" in done["response_data"]["message"]
+
+
+# --- the case file's evidence (issue 33) -------------------------------------------------------
+
+
+def vector_pdf(text: str) -> bytes:
+    """A one-page PDF that poppler renders, drawing `text` in its text layer."""
+    content = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET".encode()
+    return (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+            b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+            b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj\n"
+            + f"4 0 obj << /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream\nendobj\n"
+            b"trailer << /Root 1 0 R >>\n%%EOF\n")
+
+
+def test_a_representative_who_owns_shares_is_one_person_and_a_mismatch_carries_every_value(sandbox, new_case, poll, real_clock):
+    case = new_case()
+    base = f"{K}/{case['id']}"
+    # Ending 4444: the simulated registry has the company at another address (Rhone Partners in the demo).
+    fill(sandbox, base, number="12344444")
+    me = {k: REPRESENTATIVE[k] for k in ("first_name", "last_name", "date_of_birth", "nationality")}
+    owners = {"persons": [{**me, "roles": ["director", "shareholder"], "ownership_percentage": 60},
+                          {"first_name": "Ann", "last_name": "Small", "date_of_birth": "1971-01-02", "nationality": "GB",
+                           "roles": ["shareholder"], "ownership_percentage": 40}]}
+    assert sandbox.put(f"{base}/sections/ownership", json=owners).status_code == 200
+    assert sandbox.post(f"{base}/submit").status_code == 200
+    done = finish(sandbox, poll, case["id"])
+
+    people = [(p["full_name"], p["key"], p["keys"]) for p in done["persons"]]
+    assert people == [("Amelia Hart", "person:0", ["person:0", "person:1"]), ("Ann Small", "person:2", ["person:2"])]
+    assert done["persons"][0]["roles"] == ["representative", "director", "shareholder", "ultimate_beneficial_owner"]
+    for kind in ("aml_person", "kyc"):
+        assert [c["subject"] for c in done["checks"] if c["type"] == kind] == ["person:0", "person:2"], kind
+
+    cross = next(c for c in done["checks"] if c["type"] == "cross_check")
+    assert cross["evidence"]["fields"]["address"] == {
+        "declared": "14 Quay Street, BS1 4DJ Bristol", "registry": "50 Quay Street, BS1 4DJ Bristol", "result": "mismatch"}
+    assert cross["evidence"]["fields"]["officers"] == {
+        "declared": ["Amelia Hart"], "registry": ["Amelia Hart"], "result": "match"}
+    assert cross["evidence"]["documents"]["address"]["found_in"] == ["clean-proof_of_address.pdf"]
+
+    score = next(c for c in done["checks"] if c["type"] == "business_risk_score")
+    assert score["summary"] == "Medium risk: The declared address differs from the registered one (cross-check)"
+    assert score["evidence"]["factors"] == [{
+        "level": "medium", "check": "cross_check", "check_label": "cross-check",
+        "reason": "The declared address differs from the registered one"}]
+
+
+def test_a_document_page_is_rendered_at_the_size_asked_with_the_compared_value_marked(sandbox, new_case):
+    case = new_case()
+    base = f"{K}/{case['id']}"
+    r = upload(sandbox, f"{base}/documents", "proof_of_address", "bill.pdf", vector_pdf("Brightwater 14 Quay Street Bristol"))
+    assert r.status_code == 200, r.text
+    file_id = r.json()["form"]["documents"]["proof_of_address"][0]
+    preview = f"{base}/documents/{file_id}/preview"
+
+    r = sandbox.get(preview, params={"size": 1600, "find": "14 quay street,"})
+    assert r.status_code == 200, r.text
+    assert r.headers["X-Page-Count"] == "1" and r.headers["X-Found"] == "3"
+    # JPEG's SOF0 frame holds the height then the width: the longest side is the size asked for.
+    sof = r.content.index(b"\xff\xc0")
+    height, width = int.from_bytes(r.content[sof + 5:sof + 7], "big"), int.from_bytes(r.content[sof + 7:sof + 9], "big")
+    assert max(height, width) == 1600
+    assert sandbox.get(preview, params={"find": "Rue de Rivoli"}).headers["X-Found"] == "0"
+    assert "X-Found" not in sandbox.get(preview).headers
+    for params, field in (({"page": 2}, "page"), ({"size": 9000}, "size"), ({"find": "x" * 201}, "find")):
+        r = sandbox.get(preview, params=params)
+        assert r.status_code == 400 and field in r.text, (params, r.text)
