@@ -1283,9 +1283,9 @@ export interface paths {
          * Preview a page of a document
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
-         *     is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
-         *     document has.
+         *     One page of a case's document as a JPEG at most `size` (default 640) pixels on its longest
+         *     side: a picture is downsized; a PDF's page is rendered by poppler, with the words of `find`
+         *     marked where its text layer has them. `X-Page-Count` says how many pages the document has.
          */
         get: operations["previewKybDocument"];
         put?: never;
@@ -4023,11 +4023,15 @@ export interface components {
         CaseId: string;
         /** @description A person of a case. */
         CasePerson: {
-            /** @description The key their checks name them by: `person:0` is the representative; `person:<n>` the
-             *     n-th person of the ownership section. */
+            /**
+             * @description The key their checks name them by: `person:0` is the representative; `person:<n>` the
+             *     n-th person of the ownership section.
+             */
             key: string;
-            /** @description Every key they were declared under (a representative who also owns shares is declared
-             *     twice and shown once): checks of earlier rounds may name any of them. */
+            /**
+             * @description Every key they were declared under (a representative who also owns shares is declared
+             *     twice and shown once): checks of earlier rounds may name any of them.
+             */
             keys: string[];
             full_name: string;
             roles: components["schemas"]["PersonRole"][];
@@ -10049,6 +10053,16 @@ export interface operations {
             query?: {
                 /** @description The page, from 1 (default 1). */
                 page?: number;
+                /**
+                 * @description The longest side in pixels, 160 to 2400 (default 640): the viewer asks for its zoom times
+                 *     the screen's pixel density, so the page is sharp.
+                 */
+                size?: number;
+                /**
+                 * @description Text to mark on the page where its text layer has it (at most 200 characters); `X-Found`
+                 *     says how many words were marked.
+                 */
+                find?: string;
             };
             header?: never;
             path: {
@@ -10062,13 +10076,15 @@ export interface operations {
             /** @description image/jpeg */
             200: {
                 headers: {
+                    /** @description With `find`: the words marked on the page; absent when the page has no text layer to look in (a picture, a scan) */
+                    "X-Found"?: number;
                     /** @description Pages in the document */
                     "X-Page-Count"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A page past the last */
+            /** @description A page past the last, a size out of bounds, or too long a text to find */
             400: {
                 headers: {
                     [name: string]: unknown;
