@@ -546,7 +546,7 @@ def test_a_representative_who_owns_shares_is_one_person_and_a_mismatch_carries_e
     owners = {"persons": [{**me, "roles": ["director", "shareholder"], "ownership_percentage": 60},
                           {"first_name": "Ann", "last_name": "Small", "date_of_birth": "1971-01-02", "nationality": "GB",
                            "roles": ["shareholder"], "ownership_percentage": 40}]}
-    assert sandbox.put(f"{base}/sections/ownership", json=owners).status_code == 200
+    assert sandbox.request("PUT", f"{base}/sections/ownership", json=owners).status_code == 200
     assert sandbox.post(f"{base}/submit").status_code == 200
     done = finish(sandbox, poll, case["id"])
 

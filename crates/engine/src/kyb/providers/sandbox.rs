@@ -153,14 +153,9 @@ fn cross_fields(input: &CheckInput<'_>, address_differs: bool, officers_differ: 
     let address = company.address.clone().unwrap_or_default();
     let line = |v: &Option<crate::values::Line>| v.as_ref().map(|l| l.as_str().to_owned()).unwrap_or_default();
     let (street, postal, city) = (line(&address.street), line(&address.postal_code), line(&address.city));
-    let one_line = |street: &str| {
-        [street, &format!("{postal} {city}").trim().to_owned()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let place = format!("{postal} {city}");
+    let one_line =
+        |street: &str| [street, place.trim()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(", ");
     let declared_address = one_line(&street);
     let registered_address = if address_differs { one_line(&other_house(&street)) } else { declared_address.clone() };
     let people = crate::kyb::people::humans(&input.case.form);
