@@ -528,12 +528,14 @@ def test_registries_import_from_the_cli_and_production_us_lookups_search_it(serv
 
 
 def vector_pdf(text: str) -> bytes:
-    """A one-page PDF that poppler renders, drawing `text` in its text layer."""
+    """A one-page PDF that poppler renders, drawing `text` in Helvetica (so its text layer has it)."""
     content = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET".encode()
     return (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
             b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
-            b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj\n"
+            b"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+            b" /Resources << /Font << /F1 5 0 R >> >> >> endobj\n"
             + f"4 0 obj << /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream\nendobj\n"
+            b"5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n"
             b"trailer << /Root 1 0 R >>\n%%EOF\n")
 
 

@@ -58,7 +58,7 @@ export function Comparison({ detail, onShowDocument, onFind }: { detail: CaseDet
                       <ul className="found-in">
                         {r.foundIn.map((name) => (
                           <li key={name}>
-                            <button type="button" className="link small" onClick={() => onShowDocument(name)} title="Show this document">
+                            <button type="button" className="link small" onClick={() => onShowDocument(name)} title={`Show ${name}`}>
                               {name}
                             </button>
                           </li>
