@@ -280,6 +280,12 @@ describe("the case file as a workbench", () => {
       await p.getByTestId("find-legal_name").click();
       await p.getByTestId("viewer-find").getByText(/marked on this page|not on this page|no text layer/).waitFor();
       await screenshot(p, "kyb-case-file-1440");
+      // Below 1200 px the document comes under the evidence.
+      await p.setViewportSize({ width: 1024, height: 700 });
+      const stacked = await p.getByTestId("documents-card").boundingBox();
+      const evidence = await p.getByTestId("checks-card").boundingBox();
+      assert.ok(stacked && evidence && stacked.y > evidence.y, "stacked");
+      await screenshot(p, "kyb-case-file-1024");
     } finally {
       await p.setViewportSize({ width: 1280, height: 800 });
     }
