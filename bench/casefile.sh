@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The KYB case file's load time in Chromium (issue 33): a case with 20 documents and 10 persons
-# beside one with 2 documents (the fewest a case is submitted with) and 1 person, on the same server (bench/casefile.mjs).
+# beside one with 3 documents (the fewest a case with an owner is submitted with) and 1 person,
+# on the same server (bench/casefile.mjs).
 #
 #   bench/casefile.sh [--rounds N] [--profile release|debug] [--no-build]
 #
