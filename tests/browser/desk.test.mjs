@@ -33,10 +33,12 @@ async function signIn(link) {
 before(async () => {
   docket = await startDocket();
   chromium = await launchBrowser();
-  // The demo KYB cases are added in the background after the server answers.
-  for (let i = 0; i < 160; i++) {
+  // The demo KYB cases are added in the background after the server answers, their history
+  // played forward on the sandbox clock: wait until it runs in real time again.
+  for (let i = 0; i < 240; i++) {
     const waiting = await callApi(docket.url, "GET", "/api/v4/kyb/verifications?stage=manual_review,failed&limit=25");
-    if (waiting.status === 200 && waiting.body.data.length >= 3) break;
+    const clock = await callApi(docket.url, "GET", "/_docket/clock");
+    if (waiting.status === 200 && waiting.body.data.length >= 3 && clock.body?.mode === "real") break;
     await new Promise((r) => setTimeout(r, 250));
   }
   owner = await signIn(docket.login);

@@ -44,8 +44,8 @@ struct BulkOutcomes {
 ///
 /// `action: assign` assigns each case to `reviewer_id` (null: the signed-in reviewer). A
 /// reviewer assigning to themselves claims each case, as `POST .../claim` does (a case someone
-/// else works is refused, 409); assigning to someone else is an admin's (403 for the whole
-/// request) and reassigns each case as `POST .../assign` does. `action: release` releases each
+/// else works is refused, 409). An admin's assignment, to anyone, reassigns each case as `POST
+/// .../assign` does; assigning to someone else is an admin's (403 for the whole request). `action: release` releases each
 /// case as `POST .../release` does (one's own; an admin any). Each case is its own transaction
 /// and audit event; one refused does not stop the others: the answer is 200 with an outcome per
 /// case. 1 to 100 cases.

@@ -214,26 +214,34 @@ impl Schedule {
 }
 
 /// The sandbox clock held at the demo's steps, put back as it was when dropped (an error
-/// included). Held in memory only: nothing of it is stored or audited.
+/// included), unless someone moved it meanwhile (`POST /_docket/clock/...`): theirs then stays.
+/// Held in memory only: nothing of it is stored or audited. While the demo seeds (seconds), the
+/// sandbox clock reads the time being played.
 struct HeldClock<'e> {
     engine: &'e crate::Engine,
     scope: Scope,
     before: crate::clock::SandboxClock,
+    last: std::cell::Cell<Option<crate::clock::SandboxClock>>,
 }
 
 impl<'e> HeldClock<'e> {
     fn hold(engine: &'e crate::Engine, scope: Scope) -> Self {
-        HeldClock { engine, scope, before: engine.core.clocks.get(scope.organization) }
+        HeldClock { engine, scope, before: engine.core.clocks.get(scope.organization), last: None.into() }
     }
 
     fn at(&self, at: Timestamp) {
-        self.engine.core.clocks.set(self.scope.organization, crate::clock::SandboxClock::Frozen { at });
+        let held = crate::clock::SandboxClock::Frozen { at };
+        self.engine.core.clocks.set(self.scope.organization, held);
+        self.last.set(Some(held));
     }
 }
 
 impl Drop for HeldClock<'_> {
     fn drop(&mut self) {
-        self.engine.core.clocks.set(self.scope.organization, self.before);
+        let clocks = &self.engine.core.clocks;
+        if self.last.get().is_none_or(|held| clocks.get(self.scope.organization) == held) {
+            clocks.set(self.scope.organization, self.before);
+        }
     }
 }
 
