@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The reviewer's desk (issue 12), each figure beside a peer in the same run:
 #   1. The KYB queue in Chromium (bench/desk_queue.mjs) at 100,000 cases beside the same queue at
-#      100 cases, served side by side: first page, a filter, a sort, a deep page (time to rows).
+#      100 cases, served side by side: first page, page change, a filter, a sort, a search by a
+#      person's name, a deep page (time to rows).
 #   2. "Next case" under 16 concurrent reviewers, each signed in with a session of their own
 #      (crates/bench desk-next): calls per second and p99; beside the axum hello-world at 16
 #      connections (the HTTP ceiling) and the bare-SQLite floor of the same claim
@@ -89,7 +90,7 @@ nxt, claim, hello = json.load(open(f"{work}/next.json")), json.load(open(f"{work
 report = {
     "profile": profile,
     "queue_in_chromium": queue,
-    "queue_ratios_large_to_small": {k: ratio(big[k]["median_ms"], little[k]["median_ms"]) for k in ("first_page", "filter", "sort", "deep_page")},
+    "queue_ratios_large_to_small": {k: ratio(big[k]["median_ms"], little[k]["median_ms"]) for k in ("first_page", "page_change", "filter", "sort", "search", "deep_page")},
     "next_case": {"docket": nxt, "bare_sqlite_claim": claim, "hello_same_connections": hello,
                   "ratios": {"calls_per_second_to_bare_sqlite": ratio(nxt["per_second"], claim["per_second"]),
                              "p99_to_bare_sqlite": ratio(nxt["p99_ms"], claim["p99_ms"]),

@@ -1,10 +1,15 @@
-// The KYB queue in Chromium, at two database sizes side by side (run by bench/desk.sh): for each
-// server, signed in once (a reviewer's browser, its cache warm after the first load), `--rounds`
-// times, interleaved between the servers:
-//   first_page   a new tab opens /kyb (the manual-review queue): navigation to the first row shown;
-//   filter       on that page, "Checks: a check with a finding" is chosen: the choice to the
-//                filtered rows drawn (the list's answer, then two animation frames);
-//   sort         then "SLA due soonest": likewise;
+// The KYB queue in Chromium, at two database sizes side by side (run by bench/desk.sh and
+// bench/queue.sh): for each server, signed in once (a reviewer's browser, its cache warm after the
+// first load), `--rounds` times, interleaved between the servers:
+//   first_page   a new tab opens /kyb (the manual-review queue, most overdue first): navigation to
+//                the first row shown with its total ("1–25 of N");
+//   page_change  "Next ›": the click to the next page's rows drawn (the list's answer, then two
+//                animation frames);
+//   filter       "Checks: a check with a finding" chosen: likewise;
+//   sort         the "Case" header clicked (by company name): likewise;
+//   search       a person's last name typed into the search (a representative's, in about one
+//                case in 40): the last key to the matching rows drawn (the field waits 250 ms
+//                for typing to pause: that wait is counted, as a reviewer waits it too);
 //   deep_page    a new tab opens /kyb?tab=all&page=N (N about half of all cases / 25): navigation
 //                to the first row shown.
 // Prints one JSON object: per server, the median and the worst of each, in milliseconds.
@@ -25,7 +30,7 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === "--rounds") rounds = Number(args[++i]);
   else {
     const [name, url, cases, ...login] = args[i].split(",");
-    servers.push({ name, url, login: login.join(","), cases: Number(cases), runs: { first_page: [], filter: [], sort: [], deep_page: [] } });
+    servers.push({ name, url, login: login.join(","), cases: Number(cases), runs: { first_page: [], page_change: [], filter: [], sort: [], search: [], deep_page: [] } });
   }
 }
 
@@ -47,11 +52,11 @@ for (const s of servers) {
   await page.close();
 }
 
-/** Chooses `value` in the select `testId` and waits for the list's answer carrying `param`, then two frames. */
-async function choose(page, testId, value, param) {
+/** Does `act` and waits for the list's answer carrying `param`, then two frames: milliseconds. */
+async function timed(page, param, act) {
   const answered = page.waitForResponse((r) => r.url().includes("/api/v4/kyb/verifications") && r.url().includes(param));
   const started = performance.now();
-  await page.getByTestId(testId).selectOption(value);
+  await act();
   await answered;
   await frames(page);
   return performance.now() - started;
@@ -63,10 +68,18 @@ for (let round = 0; round < rounds; round++) {
     let started = performance.now();
     await page.goto(`${s.url}/kyb`);
     await page.getByTestId("kyb-row").first().waitFor({ timeout: 30_000 });
+    await page.getByTestId("pager-text").getByText(" of ").waitFor({ timeout: 30_000 });
     s.runs.first_page.push(performance.now() - started);
-    s.runs.filter.push(await choose(page, "filter-flag", "hit", "flag=hit"));
-    s.runs.sort.push(await choose(page, "sort", "sla_due", "sort=sla_due"));
+    s.runs.page_change.push(await timed(page, "page=1", () => page.getByRole("button", { name: "Next page" }).click()));
+    s.runs.filter.push(await timed(page, "flag=hit", () => page.getByTestId("filter-flag").selectOption("hit")));
+    s.runs.sort.push(await timed(page, "sort=company_name", () => page.getByTestId("sort-company_name").click()));
     await page.close();
+
+    const searching = await s.context.newPage();
+    await searching.goto(`${s.url}/kyb?tab=all`);
+    await searching.getByTestId("kyb-row").first().waitFor({ timeout: 30_000 });
+    s.runs.search.push(await timed(searching, "q=politikova", () => searching.getByTestId("filter-q").pressSequentially("politikova")));
+    await searching.close();
 
     const deep = await s.context.newPage();
     const n = Math.max(0, Math.floor(s.cases / 2 / 25));

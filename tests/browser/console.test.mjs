@@ -619,7 +619,7 @@ describe("transaction monitoring", () => {
     await page().getByTestId("event-stats").waitFor();
     await page().getByTestId("event-fields").waitFor();
     await screenshot(page(), "transmon-event");
-    const applicantId = await page().getByTestId("event-applicant").textContent();
+    const applicantId = await page().getByTestId("event-applicant").getAttribute("data-applicant-id");
     await page().getByTestId("event-applicant").click();
     await page().waitForURL(`**/applicants/${applicantId}`);
     await page().getByTestId("applicant-transactions").getByTestId("applicant-stats").waitFor();

@@ -33,10 +33,12 @@ async function signIn(link) {
 before(async () => {
   docket = await startDocket();
   chromium = await launchBrowser();
-  // The demo KYB cases are added in the background after the server answers.
-  for (let i = 0; i < 160; i++) {
+  // The demo KYB cases are added in the background after the server answers, their history
+  // played forward on the sandbox clock: wait until it runs in real time again.
+  for (let i = 0; i < 240; i++) {
     const waiting = await callApi(docket.url, "GET", "/api/v4/kyb/verifications?stage=manual_review,failed&limit=25");
-    if (waiting.status === 200 && waiting.body.data.length >= 3) break;
+    const clock = await callApi(docket.url, "GET", "/_docket/clock");
+    if (waiting.status === 200 && waiting.body.data.length >= 3 && clock.body?.mode === "real") break;
     await new Promise((r) => setTimeout(r, 250));
   }
   owner = await signIn(docket.login);
@@ -373,6 +375,115 @@ describe("audit trail and the overview", () => {
       const { controls, unnamed } = await unnamedControls(p);
       assert.ok(controls > 0, `${path} has controls to check`);
       assert.deepEqual(unnamed, [], `controls without a name on ${path}`);
+    }
+  });
+});
+
+describe("a queue that works like one", () => {
+  test("most overdue first, with totals and page count; headers sort; the registration number shown", async () => {
+    const p = owner.page;
+    await p.goto(`${docket.url}/kyb`);
+    const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
+    await rows.first().waitFor();
+    // "1–9 of 9 · page 1 of 1": the range, the total and the page count.
+    await p.getByTestId("pager-text").getByText(/^1–\d+ of \d+ · page 1 of \d+$/).waitFor();
+    // Most overdue first: the SLA due times ascend down the page (the demo's breached cases lead).
+    const dues = (await rows.getByTestId("sla").evaluateAll((cells) => cells.map((c) => c.getAttribute("title") ?? ""))).map((t) => Date.parse(/\(due (.+)\)$/.exec(t)?.[1] ?? ""));
+    assert.ok(dues.length > 0 && dues.every((d) => !Number.isNaN(d)), "every waiting case has an SLA");
+    assert.deepEqual(dues, [...dues].sort((a, b) => a - b), "most overdue first");
+    await rows.first().getByTestId("sla").getByText("breached").waitFor();
+    await rows.first().getByTestId("registration-number").waitFor();
+    // The "Case" header sorts by company name, and again the other way.
+    await p.getByTestId("sort-company_name").click();
+    await p.waitForURL(/sort=company_name/);
+    const names = async () => (await rows.getByTestId("kyb-row-link").allInnerTexts()).map((n) => n.toLowerCase());
+    await p.locator('th[aria-sort="ascending"]').getByTestId("sort-company_name").waitFor();
+    const up = await names();
+    assert.deepEqual(up, [...up].sort(), "ascending by company");
+    await p.getByTestId("sort-company_name").click();
+    await p.waitForURL(/sort=-company_name/);
+    await p.locator('th[aria-sort="descending"]').getByTestId("sort-company_name").waitFor();
+    const down = await names();
+    assert.deepEqual(down, [...down].sort().reverse(), "descending by company");
+    await screenshot(p, "kyb-queue-sorted");
+  });
+
+  test("a person's name finds their company", async () => {
+    const p = owner.page;
+    await p.goto(`${docket.url}/kyb?tab=all`);
+    await p.getByTestId("kyb-row").first().waitFor();
+    // Wanjiru Kamau directs Savannah Trade Links; her name is nowhere in the company's.
+    await p.getByTestId("filter-q").fill("kamau");
+    await p.waitForURL(/q=kamau/);
+    const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
+    await rows.filter({ hasText: "Savannah Trade Links" }).waitFor();
+    assert.equal(await rows.count(), 1);
+  });
+
+  test("bulk: a reviewer assigns several to themselves, releases, and is told per case what was refused", async () => {
+    const p = ada.page;
+    await p.goto(`${docket.url}/kyb?scope=unassigned`);
+    const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
+    await rows.nth(1).waitFor();
+    const picked = [await rows.nth(0).getByTestId("kyb-row-link").innerText(), await rows.nth(1).getByTestId("kyb-row-link").innerText()];
+    await rows.nth(0).getByTestId("select-row").check();
+    await rows.nth(1).getByTestId("select-row").check();
+    await p.getByTestId("bulk-bar").getByText("2 cases selected").waitFor();
+    await p.getByTestId("bulk-assign-me").click();
+    await p.getByTestId("toast").filter({ hasText: "2 cases assigned" }).waitFor();
+    // Theirs now: in "Assigned to me".
+    await p.goto(`${docket.url}/kyb?scope=mine`);
+    for (const name of picked) await rows.filter({ hasText: name }).getByText("you").waitFor();
+    // With a case Maya works (the demo's), a release frees Ada's two and refuses Maya's.
+    await p.goto(`${docket.url}/kyb`);
+    await rows.first().waitFor();
+    for (const name of [...picked, "Harbourside Ventures"]) await rows.filter({ hasText: name }).getByTestId("select-row").check();
+    await p.getByTestId("bulk-release").click();
+    await p.getByTestId("toast").filter({ hasText: "2 cases released; 1 refused" }).waitFor();
+    const refused = p.getByTestId("bulk-refused");
+    await refused.getByText(/Harbourside Ventures.*assigned to Maya Chen/).waitFor();
+    await screenshot(p, "kyb-queue-bulk-refused");
+  });
+
+  test("an admin reassigns in bulk; late checks are an admin's stuck checks, not a reviewer's red", async () => {
+    const p = owner.page;
+    await p.goto(`${docket.url}/kyb?scope=unassigned`);
+    const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
+    await rows.first().waitFor();
+    const name = await rows.first().getByTestId("kyb-row-link").innerText();
+    await rows.first().getByTestId("select-row").check();
+    await p.getByTestId("bulk-reviewer").selectOption({ label: `${CY} (reviewer)` });
+    await p.getByTestId("bulk-assign").click();
+    await p.getByTestId("toast").filter({ hasText: "1 case assigned" }).waitFor();
+    await p.goto(`${docket.url}/kyb?tab=all&q=${encodeURIComponent(name)}`);
+    await rows.filter({ hasText: name }).getByText(CY).waitFor();
+    // The stuck checks view (an admin's): the demo's running checks finish on time.
+    await p.goto(`${docket.url}/kyb/stuck`);
+    await p.locator("main h1").getByText("Stuck checks").waitFor();
+  });
+
+  test("the demo's running cases finish their checks through due work shortly after the start", async () => {
+    for (let i = 0; i < 240; i++) {
+      const running = await callApi(docket.url, "GET", "/api/v4/kyb/verifications?stage=running_checks&limit=25");
+      if (running.status === 200 && running.body.total === 0) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    assert.fail("the demo's running cases did not finish within two minutes");
+  });
+
+  test("at 1024 px the queue keeps status, SLA and assignee on screen", async () => {
+    const p = owner.page;
+    await p.setViewportSize({ width: 1024, height: 700 });
+    try {
+      await p.goto(`${docket.url}/kyb`);
+      await p.getByTestId("kyb-row").first().waitFor();
+      for (const key of ["status", "assignee", "sla_due_at"]) {
+        const box = await p.getByTestId(`sort-${key}`).boundingBox();
+        assert.ok(box && box.x + box.width <= 1024, `the ${key} column is on screen at 1024 px: ${JSON.stringify(box)}`);
+      }
+      await screenshot(p, "kyb-queue-1024");
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 800 });
     }
   });
 });

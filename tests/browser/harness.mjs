@@ -18,6 +18,18 @@ export const OWNER = "Zoë Ångström";
 const BIN = process.env.DOCKET_BIN ?? join(ROOT, "target", "debug", "docket");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
+/** Waits for the demo's KYB cases, whose history is played forward on the sandbox clock in the
+ * background after the server answers: all of them there, and the clock back in real time. */
+async function demoSeeded(url) {
+  for (let i = 0; i < 240; i++) {
+    const cases = await callApi(url, "GET", "/api/v4/kyb/verifications?limit=5").catch(() => null);
+    const clock = await callApi(url, "GET", "/_docket/clock").catch(() => null);
+    if (cases?.body?.total >= 42 && clock?.body?.mode === "real") return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the demo's KYB cases were not seeded within a minute");
+}
+
 /** A running `docket serve`: its base URL, its first login link and how to stop it. On a new data
  * directory, or on `dataDir` (one kept by an earlier `stop({ keep: true })`). */
 export async function startDocket({ demo = true, env = {}, dataDir = mkdtempSync(join(tmpdir(), "docket-browser-")) } = {}) {
@@ -43,6 +55,7 @@ export async function startDocket({ demo = true, env = {}, dataDir = mkdtempSync
     });
   });
   await ready;
+  if (demo) await demoSeeded(url);
   return {
     url,
     login,

@@ -10,7 +10,7 @@ import json
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-from conftest import DOCKET_BIN, Console
+from conftest import DOCKET_BIN, Console, signed_in
 from test_kyb import K, fill, finish
 
 DESK = "/_docket/desk"
@@ -223,3 +223,141 @@ def test_the_audit_trail_filters_by_a_cases_public_id(sandbox, unique, poll, rea
     assert sandbox.get("/_docket/audit", params={"case_id": "nope"}).status_code == 400
     r = sandbox.get("/_docket/audit", params={"case_id": "KYB-NOSUCH"})
     assert r.status_code == 200 and r.json()["data"] == []
+
+
+# --- the queue (issue 33) -------------------------------------------------------------------------
+
+def all_pages(client, **params) -> tuple[list[dict], int]:
+    """Every row the filters match, page after page, and the total (the same on every page)."""
+    rows, totals = [], set()
+    for page in range(200):
+        body = client.get(K, params={**params, "page": page, "limit": 25}).json()
+        rows += body["data"]
+        totals.add(body["total"])
+        if not body["has_next"]:
+            break
+    assert len(totals) == 1, totals
+    return rows, totals.pop()
+
+
+def test_the_queue_orders_counts_and_sorts_on_the_server(sandbox, unique, poll, real_clock):
+    for _ in range(2):
+        waiting_case(sandbox, unique, poll)
+    # The list's own default stays newest first (spec 4.1), now with its total.
+    body = sandbox.get(K, params={"limit": 25}).json()
+    assert body["total"] >= len(body["data"]) >= 2
+    created = [r["created_at"] for r in body["data"]]
+    assert created == sorted(created, reverse=True)
+    # Most overdue first: the queue's order; cases without an SLA last.
+    rows, total = all_pages(sandbox, stage="manual_review,failed", sort="sla_due_at")
+    assert total == len(rows) >= 2
+    dues = [r["review"]["sla_due_at"] for r in rows]
+    assert all(dues) and dues == sorted(dues)
+    assert [r["id"] for r in all_pages(sandbox, stage="manual_review,failed", sort="sla_due")[0]] == [r["id"] for r in rows]
+    # Every key, both ways; the descending order is the exact reverse.
+    for key in ("created_at", "sla_due_at", "company_name", "status", "assignee"):
+        up, n = all_pages(sandbox, stage="manual_review,failed,action_required", sort=key)
+        down, m = all_pages(sandbox, stage="manual_review,failed,action_required", sort=f"-{key}")
+        assert n == m == len(up) and [r["id"] for r in down] == [r["id"] for r in reversed(up)], key
+    up, _ = all_pages(sandbox, stage="manual_review,failed", sort="company_name")
+    names = [(r["company_name"] is None, (r["company_name"] or "").lower()) for r in up]
+    assert names == sorted(names)
+    for bad in ("name", "-", "--created_at", "sla_due_at,status"):
+        r = sandbox.get(K, params={"sort": bad})
+        assert r.status_code == 400 and r.json()["field"] == "sort" and "descending" in r.json()["message"], bad
+
+
+def test_a_persons_name_finds_the_case(sandbox, unique):
+    surname = unique("Zyx").replace("-", "")
+    r = sandbox.post(K, json={"external_id": unique("people")})
+    assert r.status_code == 201
+    case = r.json()
+    fill(sandbox, f"{K}/{case['id']}", director=surname)
+    # The director is a person of the ownership section, not in the company's name.
+    for q in (surname, surname.upper(), f"tom {surname[:6]}", f"{surname} Brightwater"):
+        body = sandbox.get(K, params={"q": q, "limit": 25}).json()
+        assert [row["id"] for row in body["data"]] == [case["id"]] and body["total"] == 1, q
+    assert sandbox.get(K, params={"q": f"{surname} nobody-else"}).json()["total"] == 0
+    # Changed away, the name no longer finds it.
+    r = sandbox.put(f"{K}/{case['id']}/sections/ownership", json={"persons": [
+        {"first_name": "Ann", "last_name": "Other", "date_of_birth": "1970-05-06", "nationality": "GB",
+         "roles": ["director", "shareholder"], "ownership_percentage": 60}]})
+    assert r.status_code == 200, r.text
+    assert sandbox.get(K, params={"q": surname}).json()["total"] == 0
+
+
+def test_bulk_assign_reassign_and_release_report_each_case(sandbox, owner_console, as_reviewer, unique, poll, real_clock):
+    ann, bob, sue = as_reviewer("reviewer"), as_reviewer("reviewer"), as_reviewer("senior")
+    cases = [waiting_case(sandbox, unique, poll)["id"] for _ in range(3)]
+    bulk = f"{DESK}/assignments"
+    assert ann.post(f"{K}/{cases[0]}/claim").status_code == 200
+
+    # Bob takes all three: Ann's is refused with her name, the other two are his.
+    r = bob.post(bulk, json={"action": "assign", "case_ids": cases})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert (out["succeeded"], out["failed"]) == (2, 1)
+    assert [x["case_id"] for x in out["results"]] == cases
+    refused = out["results"][0]
+    assert refused["status"] == 409 and ann.reviewer["name"] in refused["message"] and refused["case"] is None
+    for x in out["results"][1:]:
+        assert x["status"] == 200 and x["case"]["review"]["assignee"]["id"] == bob.reviewer["id"]
+
+    # Assigning to someone else is an admin's: refused whole.
+    r = bob.post(bulk, json={"action": "assign", "case_ids": cases, "reviewer_id": ann.reviewer["id"]})
+    assert r.status_code == 403 and "admin" in r.json()["message"]
+    # Bob releases Ann's and his own: his goes, hers is refused.
+    r = bob.post(bulk, json={"action": "release", "case_ids": cases[:2]})
+    assert [x["status"] for x in r.json()["results"]] == [403, 200]
+    assert r.json()["results"][1]["case"]["review"]["assignee"] is None
+
+    # An admin reassigns all three to Sue, Ann's included; each audited as a single reassignment.
+    r = owner_console.post(bulk, json={"action": "assign", "case_ids": cases, "reviewer_id": sue.reviewer["id"]})
+    assert r.status_code == 200 and r.json()["succeeded"] == 3, r.text
+    for case_id in cases:
+        detail = sandbox.get(f"{K}/{case_id}").json()
+        assert detail["review"]["assignee"]["id"] == sue.reviewer["id"]
+        events = sandbox.get("/_docket/audit", params={"case_id": case_id, "limit": 100}).json()["data"]
+        last = [e for e in events if e["kind"] == "assigned"][-1]
+        assert last["data"]["detail"]["how"] == "reassigned" and last["data"]["detail"]["assignee_id"] == sue.reviewer["id"]
+    # The admin releases them all.
+    r = owner_console.post(bulk, json={"action": "release", "case_ids": cases})
+    assert r.json()["succeeded"] == 3
+
+    # Bad requests are a clear 400; an unknown case is that case's 404.
+    for body in ({"action": "assign", "case_ids": []}, {"action": "assign", "case_ids": [cases[0]] * 101},
+                 {"action": "release", "case_ids": cases, "reviewer_id": sue.reviewer["id"]},
+                 {"action": "give", "case_ids": cases}, {"action": "assign", "case_ids": ["nope"]}):
+        r = bob.post(bulk, json=body)
+        assert r.status_code == 400 and r.json()["message"], body
+    r = bob.post(bulk, json={"action": "assign", "case_ids": ["00000000-0000-7000-8000-000000000000", cases[1]]})
+    assert [x["status"] for x in r.json()["results"]] == [404, 200]
+    # An API key is no reviewer (the authority table).
+    assert sandbox.post(bulk, json={"action": "assign", "case_ids": cases}).status_code in (401, 403)
+
+
+def test_late_checks_are_an_admins_stuck_checks_not_a_reviewers_breach(docket_factory, tmp_path):
+    data = tmp_path / "stuck"
+    data.mkdir()
+    srv = docket_factory(data_dir=data)
+    srv.stop()
+    # Synthetic cases were created over the last 90 days: those under review are long past the
+    # running-checks SLA.
+    srv.cli("demo", "seed", "--synthetic-kyb", "60", "--synthetic-only")
+    srv.start()
+    api = srv.client(srv.sandbox_key, "stuck")
+    admin = signed_in(srv)
+    stuck_rows, stuck = all_pages(api, sla="stuck")
+    breached_rows, breached = all_pages(api, sla="breached")
+    assert stuck > 0 and all(r["status"] == "under_review" for r in stuck_rows)
+    assert all(r["status"] != "under_review" for r in breached_rows)
+    counts = api.get(f"{DESK}/counts").json()
+    assert (counts["checks_stuck"], counts["sla_breached"]) == (stuck, breached)
+    listed = admin.get(f"{DESK}/stuck-checks")
+    assert listed.status_code == 200, listed.text
+    data = listed.json()["data"]
+    assert {c["id"] for c in data} == {r["id"] for r in stuck_rows}
+    assert [c["sla_due_at"] for c in data] == sorted(c["sla_due_at"] for c in data)
+    reviewer = signed_in(srv, "Rita Reviewer", role="reviewer")
+    assert reviewer.get(f"{DESK}/stuck-checks").status_code == 403
+

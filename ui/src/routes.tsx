@@ -47,6 +47,7 @@ function views(): RouteObject[] {
     { path: "/webhooks/deliveries", lazy: async () => ({ Component: (await import("./views/webhooks/Deliveries")).Deliveries }) },
     { path: "/webhooks/deliveries/:id", lazy: async () => ({ Component: (await import("./views/webhooks/DeliveryView")).DeliveryView }) },
     { path: "/kyb", lazy: async () => ({ Component: (await import("./views/kyb/Queue")).Queue }) },
+    { path: "/kyb/stuck", lazy: async () => ({ Component: (await import("./views/kyb/StuckChecks")).StuckChecks }) },
     { path: "/kyb/:id", lazy: async () => ({ Component: (await import("./views/kyb/CaseFile")).CaseFile }) },
     { path: "/audit", lazy: async () => ({ Component: (await import("./views/Audit")).Audit }) },
     { path: "/data", lazy: async () => ({ Component: (await import("./views/DataPrivacy")).DataPrivacy }) },

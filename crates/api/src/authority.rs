@@ -366,6 +366,10 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/v4/kyb/verifications/{verification_id}/comments", CONSOLE),
     rule("GET", "/_docket/desk/counts", READ),
     rule("POST", "/_docket/desk/next", CONSOLE),
+    // Bulk assign or release: any reviewer for their own claims and releases; assigning to
+    // someone else is an admin's (the engine's rule, per request).
+    rule("POST", "/_docket/desk/assignments", CONSOLE),
+    rule("GET", "/_docket/desk/stuck-checks", ADMIN),
     rule("GET", "/_docket/desk/metrics", CONSOLE),
     rule("GET", "/_docket/desk/settings", READ),
     rule("PUT", "/_docket/desk/settings", ADMIN),

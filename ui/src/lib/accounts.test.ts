@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Reviewer } from "../views/kyb/types";
+import { clockTime } from "./format";
 import { browserName, groupSecret, isActive, linkResets, manageable, missingSetup, offersLink, retryMessage, safeNext, signInPath, waitWords } from "./accounts";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
@@ -34,9 +35,9 @@ describe("Retry-After", () => {
   });
   it("says when to try again as a wait and a clock time", () => {
     const message = retryMessage(900, NOW, "en-GB");
-    expect(message).toMatch(/^Too many failed sign-ins\. Try again in 15 minutes \(at \d\d:\d\d\)\.$/);
-    const clock = new Intl.DateTimeFormat("en-GB", { timeStyle: "short" }).format(new Date(NOW + 900_000));
-    expect(message).toContain(`(at ${clock})`);
+    // The console's one time format: the time of day with the zone.
+    expect(message).toMatch(/^Too many failed sign-ins\. Try again in 15 minutes \(at \d\d:\d\d \S+\)\.$/);
+    expect(message).toContain(`(at ${clockTime(new Date(NOW + 900_000), { locale: "en-GB" })})`);
   });
 });
 

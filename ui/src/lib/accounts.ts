@@ -3,6 +3,7 @@
 // which account controls to offer. The server decides every rule; these only say it, or hide a
 // control it would refuse.
 import type { Reviewer } from "../views/kyb/types";
+import { clockTime } from "./format";
 
 /** A wait in words, rounded up so that trying "in 2 minutes" is never too early. */
 export function waitWords(seconds: number): string {
@@ -19,7 +20,7 @@ export function waitWords(seconds: number): string {
 /** What the sign-in page says after a 429: how long to wait and until when (the clock time). */
 export function retryMessage(seconds: number, now: number = Date.now(), locale?: string): string {
   const at = new Date(now + Math.max(1, Math.ceil(seconds)) * 1000);
-  const clock = new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(at);
+  const clock = clockTime(at, { locale });
   return `Too many failed sign-ins. Try again in ${waitWords(seconds)} (at ${clock}).`;
 }
 

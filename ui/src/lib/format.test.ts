@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bytes, count, displayName, duration, localTime, plural, prettyBody, shortId, utcTime } from "./format";
+import { bytes, clockTime, count, displayName, duration, localDate, localTime, plural, prettyBody, shortId, utcTime } from "./format";
 
 describe("format", () => {
   it("shows UTC without milliseconds when there are none", () => {
@@ -45,5 +45,24 @@ describe("format", () => {
     expect(shortId(a)).toBe("…8daf30d8");
     expect(shortId(a)).not.toBe(shortId(b));
     expect(shortId("short")).toBe("short");
+  });
+});
+
+describe("one time format", () => {
+  const berlin = { locale: "en-GB", timeZone: "Europe/Berlin" };
+  const newYork = { locale: "en-US", timeZone: "America/New_York" };
+  it("shows the reviewer's locale and zone, with the zone named", () => {
+    expect(localTime("2026-11-27T02:45:20Z", false, berlin)).toBe("27 Nov 2026, 03:45 CET");
+    expect(localTime("2026-11-27T02:45:20Z", false, newYork)).toBe("Nov 26, 2026, 09:45 PM EST");
+    expect(localTime("2026-07-01T12:00:00Z", true, berlin)).toBe("1 Jul 2026, 14:00:00 CEST");
+  });
+  it("gives the time of day with its zone for what happens today", () => {
+    expect(clockTime("2026-11-27T02:45:20Z", berlin)).toBe("03:45 CET");
+    expect(clockTime(new Date("2026-11-27T02:45:20Z"), newYork)).toBe("09:45 PM EST");
+  });
+  it("keeps a calendar date on its day in every zone, and puts an instant on the reviewer's day", () => {
+    expect(localDate("1984-02-03", newYork)).toBe("Feb 3, 1984");
+    expect(localDate("1984-02-03", { locale: "en-GB", timeZone: "Pacific/Kiritimati" })).toBe("3 Feb 1984");
+    expect(localDate("2026-11-27T02:45:20Z", newYork)).toBe("Nov 26, 2026");
   });
 });

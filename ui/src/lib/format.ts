@@ -1,8 +1,30 @@
-// Formatting shared by every view: times in the user's locale (UTC on hover), counts, sizes.
+// Formatting shared by every view: times in the user's locale and time zone with the zone shown
+// (UTC on hover), counts, sizes. Every time in the console goes through `localTime` (or
+// `clockTime` for a time of today), so there is one format: `27 Nov 2026, 14:05 CET`.
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const preciseTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+/** Where times are shown: the reviewer's locale and time zone unless a test says otherwise. */
+export interface Where {
+  locale?: string;
+  timeZone?: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale, zone and kind, made once. */
+function formatter(kind: "minute" | "second" | "date" | "clock", where: Where): Intl.DateTimeFormat {
+  const key = `${kind}|${where.locale ?? ""}|${where.timeZone ?? ""}`;
+  let f = formats.get(key);
+  if (!f) {
+    const date = { year: "numeric", month: "short", day: "numeric" } as const;
+    const clock = { hour: "2-digit", minute: "2-digit", timeZoneName: "short" } as const;
+    const options: Intl.DateTimeFormatOptions =
+      kind === "date" ? date : kind === "clock" ? clock : kind === "second" ? { ...date, ...clock, second: "2-digit" } : { ...date, ...clock };
+    f = new Intl.DateTimeFormat(where.locale, { ...options, timeZone: where.timeZone });
+    formats.set(key, f);
+  }
+  return f;
+}
+
 const number = new Intl.NumberFormat();
 
 function parse(value: string | number | null | undefined): Date | null {
@@ -11,17 +33,30 @@ function parse(value: string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The time in the user's locale and time zone, to the minute (or to the second, `precise`). */
-export function localTime(value: string | number | null | undefined, precise = false): string {
+/** The time in the user's locale and time zone with the zone, to the minute (or to the second, `precise`). */
+export function localTime(value: string | number | null | undefined, precise = false, where: Where = {}): string {
   const date = parse(value);
   if (!date) return "—";
-  return (precise ? preciseTime : dateTime).format(date);
+  return formatter(precise ? "second" : "minute", where).format(date);
 }
 
-/** A date without its time (dates of birth, list dates). */
-export function localDate(value: string | null | undefined): string {
+/** The time of day only, with the zone (`14:05 CET`): for a time within the next hours. */
+export function clockTime(value: string | number | Date | null | undefined, where: Where = {}): string {
+  const date = value instanceof Date ? value : parse(value);
+  return date ? formatter("clock", where).format(date) : "—";
+}
+
+/**
+ * A date without its time. A calendar date (`1984-02-03`: a date of birth, an expiry) is that
+ * day wherever the reviewer is; an instant is its day in the reviewer's time zone.
+ */
+export function localDate(value: string | null | undefined, where: Where = {}): string {
+  if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = parse(`${value}T00:00:00Z`);
+    return date ? formatter("date", { ...where, timeZone: "UTC" }).format(date) : "—";
+  }
   const date = parse(value);
-  return date ? dateOnly.format(date) : "—";
+  return date ? formatter("date", where).format(date) : "—";
 }
 
 /** The same instant in UTC, ISO 8601, for hovering and copying. */

@@ -24,8 +24,11 @@ import { useReviewers } from "./kyb/data";
 import { words } from "./kyb/evidence";
 import { actorName } from "./kyb/parts";
 import type { AuditEvent, AuditVerification } from "./kyb/types";
+import { CaseName } from "../components/Names";
 
 const LIMIT = 50;
+/** A case's id, rather than its public id, in the case filter: shown by its public id and company. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const column = createColumnHelper<AuditEvent>();
 const columns = [
   column.accessor("seq", { header: "#", size: 60, cell: (c) => <span className="num">{c.getValue()}</span> }),
@@ -73,6 +76,11 @@ export function Audit() {
       <Verification />
       <FilterBar active={narrowed} onClear={() => { setCaseId(""); set({ case_id: null, reviewer_id: null, from: null, to: null }); }} label="Filter events">
         <TextFilter label="Case" value={caseId} onChange={setCaseId} search placeholder="KYB-… or case id" size={24} testId="audit-filter-case" />
+        {UUID.test(values.case_id.trim()) && (
+          <span className="small" data-testid="audit-filter-case-name">
+            <CaseName id={values.case_id.trim()} />
+          </span>
+        )}
         <SelectFilter label="Reviewer" value={values.reviewer_id} onChange={(v) => set({ reviewer_id: v })} choices={(reviewers.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }))} testId="audit-filter-reviewer" />
         <DateFilter label="From" value={values.from} onChange={(v) => set({ from: v })} time testId="audit-filter-from" />
         <DateFilter label="To" value={values.to} onChange={(v) => set({ to: v })} time testId="audit-filter-to" />

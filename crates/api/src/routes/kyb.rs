@@ -12,10 +12,9 @@ use docket_engine::files::{FileId, NewFile, OwnerKind};
 use docket_engine::kyb::single::{Accepted, DocumentRequest, RegistryRequest, TinRequest};
 use docket_engine::kyb::{
     AssigneeFilter, CaseDetail, CaseFilter, CaseId, CaseRow, CaseSort, CaseStatus, CheckFlag, DocumentKind,
-    LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase, NewRemediation, RiskLevel, SectionKey,
+    LIST_BOUNDS, MAX_DOCUMENT_BYTES, NewCase, NewRemediation, RiskLevel, SectionKey, SlaFilter,
 };
 use docket_engine::kyb::{RequestId, SingleResult};
-use docket_engine::page::Page;
 use docket_engine::scope::Scope;
 use docket_engine::time::Timestamp;
 use docket_engine::values::CountryCode;
@@ -113,8 +112,9 @@ struct ListParams {
     risk_level: Option<String>,
     /// The company's country (ISO 3166-1 alpha-2).
     country: Option<String>,
-    /// Words that must each appear in the company name, registration number, external id or
-    /// public id.
+    /// Words that must each appear (any letter case) in the company's name or trading name,
+    /// registration number, external id, public id, or the name of one of its people (the
+    /// representative, the persons of the ownership section) or corporate owners.
     q: Option<String>,
     /// Created at or after (RFC 3339, or a date `YYYY-MM-DD`).
     created_from: Option<String>,
@@ -122,14 +122,18 @@ struct ListParams {
     created_to: Option<String>,
     /// Docket's own: `me` (the signed-in reviewer), `none` (unassigned), or a reviewer's id.
     assignee: Option<String>,
-    /// Docket's own: `breached`: cases past their stage's SLA on the environment's clock.
+    /// Docket's own: `breached`: cases past their stage's SLA on the environment's clock, in a
+    /// stage a person acts in; `stuck`: cases whose checks are running past their SLA.
     sla: Option<String>,
     /// Docket's own: `error` (a check type in error) or `hit` (a check with a finding: severity
     /// medium or high).
     flag: Option<String>,
     /// Docket's own: `second_approval`: cases whose decision awaits its second approval.
     awaiting: Option<String>,
-    /// Docket's own: `newest` (default), `oldest`, or `sla_due` (earliest SLA due time first).
+    /// Docket's own: the order, a key ascending or `-key` descending: `created_at`,
+    /// `sla_due_at` (most overdue first; cases without an SLA last), `company_name`, `status`,
+    /// `assignee` (unassigned last). Also `newest` (the default, `-created_at`), `oldest`
+    /// (`created_at`) and `sla_due` (`sla_due_at`). Ties go by creation.
     sort: Option<String>,
 }
 
@@ -178,14 +182,15 @@ pub(crate) fn time_bound(field: &str, value: Option<&str>) -> ApiResult<Option<T
 
 /// List KYB verifications
 ///
-/// Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
-/// environment come from the key. Each row carries the company, form_progress and
-/// checks_summary blocks.
+/// Newest first (or as `sort` says), `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1).
+/// The organization and environment come from the key. Each row carries the company,
+/// form_progress and checks_summary blocks. Besides `has_next`, Docket answers `total`: how
+/// many cases the filters match in all.
 #[utoipa::path(
     get, path = "/api/v4/kyb/verifications", tag = "KYB", operation_id = "listKybVerifications",
     params(Paging, ListParams),
     responses(
-        (status = 200, description = "One page of cases", body = Page<CaseRow>),
+        (status = 200, description = "One page of cases", body = CasePage),
         (status = 400, description = "Invalid paging or filter", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
     )
@@ -258,20 +263,37 @@ async fn list(
                 Some(AssigneeFilter::Reviewer(id.parse().map_err(|e: docket_engine::Error| e.within("assignee"))?))
             }
         },
-        sla_breached_at: one_of("sla", params.sla.as_deref(), &["breached"])?.map(|_| state.engine.now(scope)),
+        sla: one_of("sla", params.sla.as_deref(), &["breached", "stuck"])?
+            .map(|v| (if v == "stuck" { SlaFilter::Stuck } else { SlaFilter::Breached }, state.engine.now(scope))),
         flag: one_of("flag", params.flag.as_deref(), &["error", "hit"])?
             .map(|f| if f == "error" { CheckFlag::Error } else { CheckFlag::Hit }),
         awaiting_second_approval: one_of("awaiting", params.awaiting.as_deref(), &["second_approval"])?.is_some(),
-        sort: match one_of("sort", params.sort.as_deref(), &["newest", "oldest", "sla_due"])? {
-            Some("oldest") => CaseSort::Oldest,
-            Some("sla_due") => CaseSort::SlaDue,
-            _ => CaseSort::Newest,
+        sort: match params.sort.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            None => CaseSort::default(),
+            Some(v) => CaseSort::parse(v).ok_or_else(|| {
+                let keys: Vec<&str> = CaseSort::KEYS.iter().map(|(k, _)| *k).collect();
+                ApiError::bad_request(format!(
+                    "sort: `{}` is not one of {} (each may start with `-` for descending), newest, oldest, sla_due",
+                    docket_engine::values::shorten(v, 40),
+                    keys.join(", ")
+                ))
+                .with_field("sort")
+            })?,
         },
     };
     Ok(RawJson(state.engine.kyb().list_json(scope, filter, page).await?.into_bytes()))
 }
 
-const EMPTY_PAGE: &str = "{\"data\":[],\"has_next\":false}";
+const EMPTY_PAGE: &str = "{\"data\":[],\"has_next\":false,\"total\":0}";
+
+/// One page of cases, with how many the filters match in all.
+#[derive(Serialize, ToSchema)]
+pub struct CasePage {
+    pub data: Vec<CaseRow>,
+    pub has_next: bool,
+    /// Docket's own: the cases the filters match, on every page.
+    pub total: u64,
+}
 
 /// Get a KYB verification
 ///

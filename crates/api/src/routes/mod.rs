@@ -7,6 +7,7 @@ pub mod audit;
 pub mod console;
 pub mod data;
 pub mod desk;
+pub mod desk_queue;
 pub mod email;
 pub mod events;
 pub mod imports;

@@ -1,7 +1,8 @@
 //! Demo KYB cases: 42 businesses in twelve countries across every status and stage, with
 //! their people, generated PDF documents, AML hits on some people (the magic names), an errored
-//! check, open remediations and reviewer decisions, spread over the last two months. Each is
-//! keyed by a `demo-kyb-…` external id, so seeding twice adds nothing.
+//! check, open remediations and reviewer decisions, played forward over the last two months on
+//! the sandbox clock (`seed_demo`). Each is keyed by a `demo-kyb-…` external id, so seeding
+//! twice adds nothing.
 
 use jiff::SignedDuration;
 use serde_json::json;
@@ -15,6 +16,7 @@ use crate::Actor;
 use crate::console::{self, NewReviewer, Role};
 use crate::error::Result;
 use crate::scope::Scope;
+use crate::time::Timestamp;
 
 /// What a demo case ends as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +25,11 @@ enum Target {
     Draft(usize),
     /// Submitted; its checks are held back for two days of the sandbox clock.
     Running,
-    /// Decided by the pipeline as the magic values make it.
+    /// Decided by the pipeline (approved or rejected) as the magic values make it.
     Decided,
+    /// Sent by the pipeline to a reviewer (manual review, or failed with an errored check), and
+    /// waiting in the queue now.
+    Waiting,
     /// Decided, then sent back to the merchant about this section.
     Remediation(SectionKey),
     /// Decided (manual review or failed), then decided by a reviewer.
@@ -84,7 +89,7 @@ const WARSAW: (&str, &str, &str, &str) = ("PL", "Warsaw", "00-001", "ul. Marszal
 const WILMINGTON: (&str, &str, &str, &str) = ("US", "Wilmington", "19801", "1209 Orange Street");
 const NAIROBI: (&str, &str, &str, &str) = ("KE", "Nairobi", "00100", "Kenyatta Avenue 30");
 
-use Target::{Decided, Draft, Remediation, Reviewer, Running};
+use Target::{Decided, Draft, Remediation, Reviewer, Running, Waiting};
 
 #[rustfmt::skip]
 const BUSINESSES: [Business; 42] = [
@@ -101,21 +106,21 @@ const BUSINESSES: [Business; 42] = [
     b("Blue Harbor Capital Inc.", "Corporation", "7301945", WILMINGTON, ("Marcus", "Johnson", "US"), Decided, ""),
     b("Kestrel Payments Ltd", "Private limited company", "11223344", LONDON, ("Olivia", "Bennett", "GB"), Decided, ""),
     // Manual review: a registry name mismatch, a director who needs a closer look, a PEP.
-    b("Harbourside Ventures Ltd", "Private limited company", "10452222", LONDON, ("Raj", "Patel", "GB"), Decided, ""),
-    b("Spreewald Handel GmbH", "GmbH", "HRB991201", BERLIN, ("Jonas", "Review", "DE"), Decided, ""),
-    b("Politikova Consulting Ltd", "Private limited company", "12009876", LONDON, ("Petra", "Politikova", "GB"), Decided, ""),
-    b("Rhone Partners SARL", "SARL", "793144444", PARIS, ("Hugo", "Lefevre", "FR"), Decided, ""),
-    b("Savannah Trade Links Ltd", "Private limited company", "PVT-7KQ2B", NAIROBI, ("Wanjiru", "Kamau", "KE"), Decided, ""),
-    b("Kanal Media B.V.", "B.V.", "70981234", AMSTERDAM, ("Emma", "Visser", "NL"), Decided, "unreadable"),
+    b("Harbourside Ventures Ltd", "Private limited company", "10452222", LONDON, ("Raj", "Patel", "GB"), Waiting, ""),
+    b("Spreewald Handel GmbH", "GmbH", "HRB991201", BERLIN, ("Jonas", "Review", "DE"), Waiting, ""),
+    b("Politikova Consulting Ltd", "Private limited company", "12009876", LONDON, ("Petra", "Politikova", "GB"), Waiting, ""),
+    b("Rhone Partners SARL", "SARL", "793144444", PARIS, ("Hugo", "Lefevre", "FR"), Waiting, ""),
+    b("Savannah Trade Links Ltd", "Private limited company", "PVT-7KQ2B", NAIROBI, ("Wanjiru", "Kamau", "KE"), Waiting, ""),
+    b("Kanal Media B.V.", "B.V.", "70981234", AMSTERDAM, ("Emma", "Visser", "NL"), Waiting, "unreadable"),
     // Rejected: no such company, a sanctioned director, an edited certificate, data that disagree.
     b("Ghost Holdings Ltd", "Private limited company", "99990000", LONDON, ("Daniel", "Grey", "GB"), Decided, ""),
     b("Volga Export Partners Ltd", "Private limited company", "13579246", LONDON, ("Ivan", "Sanctionov", "RU"), Decided, ""),
     b("Quickfix Trading S.L.", "S.L.", "B11223355", MADRID, ("Pablo", "Ruiz", "ES"), Decided, "edited"),
     b("Mirage Imports GmbH", "GmbH", "HRB553333", BERLIN, ("Felix", "Wagner", "DE"), Decided, ""),
     // Failed: a registry outage and an identity service outage (errored checks).
-    b("Cobalt Freight Ltd", "Private limited company", "08719999", BRISTOL, ("Grace", "Hughes", "GB"), Decided, ""),
-    b("Fjord Fisk AB", "AB", "5567123456", STOCKHOLM, ("Erik", "Error", "SE"), Decided, ""),
-    b("Tatra Logistics Sp. z o.o.", "Sp. z o.o.", "0000659999", WARSAW, ("Piotr", "Zielinski", "PL"), Decided, ""),
+    b("Cobalt Freight Ltd", "Private limited company", "08719999", BRISTOL, ("Grace", "Hughes", "GB"), Waiting, ""),
+    b("Fjord Fisk AB", "AB", "5567123456", STOCKHOLM, ("Erik", "Error", "SE"), Waiting, ""),
+    b("Tatra Logistics Sp. z o.o.", "Sp. z o.o.", "0000659999", WARSAW, ("Piotr", "Zielinski", "PL"), Waiting, ""),
     // Decided by reviewers.
     b("Solent Marine Services Ltd", "Private limited company", "07342222", BRISTOL, ("Harry", "Wells", "GB"), Reviewer(true), ""),
     b("Isar Robotics GmbH", "GmbH", "HRB120034", BERLIN, ("Mia", "Review", "DE"), Reviewer(true), ""),
@@ -149,6 +154,97 @@ const SHAREHOLDERS: [(&str, &str, &str); 6] = [
     ("Sara", "Lindgren", "SE"),
 ];
 
+/// A step of a demo case's history, in the order steps at the same instant happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Create,
+    Submit,
+    Checks,
+    Review,
+}
+
+/// How long running cases' checks are held during the seeding (they run after it).
+const HOLD: SignedDuration = SignedDuration::from_hours(48);
+
+/// When a demo case's steps happen, in minutes before the seeding.
+struct Schedule {
+    created: i64,
+    submitted: Option<i64>,
+    review: Option<i64>,
+}
+
+impl Schedule {
+    /// The schedule of the `k`-th case with this target.
+    fn of(target: Target, k: usize) -> Schedule {
+        const H: i64 = 60;
+        const D: i64 = 24 * H;
+        let k = k as i64;
+        match target {
+            // Drafts: started over the last three days (no SLA while collecting data).
+            Draft(_) => Schedule { created: [70, 50, 30, 20, 8, 2][k as usize % 6] * H, submitted: None, review: None },
+            // Submitted minutes ago: their checks are running (SLA 1 h).
+            Running => {
+                let submitted = [40, 25, 12, 5][k as usize % 4];
+                Schedule { created: submitted + 2 * H, submitted: Some(submitted), review: None }
+            }
+            // Decided by the pipeline, over the last two months.
+            Decided => {
+                let created = 60 * D - k * (55 * D / 16);
+                Schedule { created, submitted: Some(created - 25), review: None }
+            }
+            // In the queue since their checks ended (SLA 24 h): two breached, one due soon,
+            // the rest in time.
+            Waiting => {
+                let checked = [30 * H, 26 * H, 22 * H, 15 * H, 9 * H, 6 * H, 3 * H + 30, 2 * H, H][k as usize % 9];
+                Schedule { created: checked + 35, submitted: Some(checked + 5), review: Some(checked - 30) }
+            }
+            // Sent back to the merchant (SLA 168 h): one breached, one due soon.
+            Remediation(_) => {
+                let (created, opened) =
+                    [(12 * D, 8 * D), (9 * D, 7 * D - 2 * H), (7 * D + 12 * H, 3 * D), (3 * D, 20 * H)][k as usize % 4];
+                Schedule { created, submitted: Some(created - 25), review: Some(opened) }
+            }
+            // Decided by a reviewer the day after.
+            Reviewer(_) => {
+                let created = [40 * D, 30 * D, 20 * D][k as usize % 3];
+                Schedule { created, submitted: Some(created - 25), review: Some(created - D) }
+            }
+        }
+    }
+}
+
+/// The sandbox clock held at the demo's steps, put back as it was when dropped (an error
+/// included), unless someone moved it meanwhile (`POST /_docket/clock/...`): theirs then stays.
+/// Held in memory only: nothing of it is stored or audited. While the demo seeds (seconds), the
+/// sandbox clock reads the time being played.
+struct HeldClock<'e> {
+    engine: &'e crate::Engine,
+    scope: Scope,
+    before: crate::clock::SandboxClock,
+    last: std::cell::Cell<Option<crate::clock::SandboxClock>>,
+}
+
+impl<'e> HeldClock<'e> {
+    fn hold(engine: &'e crate::Engine, scope: Scope) -> Self {
+        HeldClock { engine, scope, before: engine.core.clocks.get(scope.organization), last: None.into() }
+    }
+
+    fn at(&self, at: Timestamp) {
+        let held = crate::clock::SandboxClock::Frozen { at };
+        self.engine.core.clocks.set(self.scope.organization, held);
+        self.last.set(Some(held));
+    }
+}
+
+impl Drop for HeldClock<'_> {
+    fn drop(&mut self) {
+        let clocks = &self.engine.core.clocks;
+        if self.last.get().is_none_or(|held| clocks.get(self.scope.organization) == held) {
+            clocks.set(self.scope.organization, self.before);
+        }
+    }
+}
+
 impl super::Kyb<'_> {
     /// A demo reviewer account, made once.
     async fn demo_reviewer(&self, scope: Scope, name: &str, role: Role) -> Result<console::Reviewer> {
@@ -164,113 +260,180 @@ impl super::Kyb<'_> {
 
     /// Seeds the demo cases into a sandbox, with the demo registry their registry and cross
     /// checks compare against; returns how many cases were created.
+    ///
+    /// The cases' history is played forward on the sandbox clock, held at each step's time in
+    /// turn, so that everything a step writes (the case, its timeline, the audit chain, its SLA
+    /// and due work) carries that time: the timeline and the audit trail agree, and the chain's
+    /// times run forward. The clock is put back as it was afterwards. Cases waiting for a
+    /// reviewer entered the queue over the last 30 hours against the 24-hour SLA (most in time,
+    /// one due soon, two breached); cases running checks were submitted minutes ago and their
+    /// checks finish through due work a minute or two after the seeding.
     pub async fn seed_demo(&self, scope: Scope) -> Result<usize> {
         self.seed_demo_registry().await?;
-        let mut created: Vec<(CaseId, &Business, usize)> = Vec::new();
+        let start = self.engine.now(scope);
+        let mut plan: Vec<(Timestamp, Step, usize)> = Vec::new();
+        let mut counts = std::collections::HashMap::<&str, usize>::new();
         for (i, biz) in BUSINESSES.iter().enumerate() {
             let external_id = format!("demo-kyb-{:03}", i + 1);
-            let key = external_id.clone();
-            if self.engine.core.db.read(move |conn| store::case_with_external_id(conn, scope, &key)).await? {
+            if self.engine.core.db.read(move |conn| store::case_with_external_id(conn, scope, &external_id)).await? {
                 continue;
             }
-            let input: NewCase = serde_json::from_value(json!({ "external_id": external_id }))?;
-            let case = self.create(scope, input, Actor::Docket).await?;
-            let id = case.row.id;
-            self.fill(scope, id, i, biz).await?;
-            if !matches!(biz.target, Draft(_) | Running) {
-                self.submit(scope, id, Actor::Person).await?;
-                let now = self.engine.now(scope);
-                self.engine
-                    .core
-                    .db
-                    .write(move |conn| match store::get_case(conn, scope, id)? {
-                        Some(case) => pipeline::reschedule_pending(conn, &case, now),
-                        None => Ok(()),
-                    })
-                    .await?;
+            let kind = match biz.target {
+                Draft(_) => "draft",
+                Running => "running",
+                Decided => "decided",
+                Waiting => "waiting",
+                Remediation(_) => "remediation",
+                Reviewer(_) => "reviewer",
+            };
+            let k = *counts.entry(kind).and_modify(|n| *n += 1).or_insert(0);
+            let at = |minutes_ago: i64| start.saturating_add(SignedDuration::from_mins(-minutes_ago));
+            let schedule = Schedule::of(biz.target, k);
+            plan.push((at(schedule.created), Step::Create, i));
+            if let Some(submitted) = schedule.submitted {
+                plan.push((at(submitted), Step::Submit, i));
+                if biz.target != Running {
+                    plan.push((at(submitted - 5), Step::Checks, i));
+                }
             }
-            created.push((id, biz, i));
+            if let Some(review) = schedule.review {
+                plan.push((at(review), Step::Review, i));
+            }
         }
-        while self.run_due_checks().await? > 0 {}
+        if plan.is_empty() {
+            return Ok(0);
+        }
+        plan.sort_by_key(|(at, step, i)| (*at, *step, *i));
         let maya = self.demo_reviewer(scope, "Maya Chen", Role::Reviewer).await?;
         let jonas = self.demo_reviewer(scope, "Jonas Weber", Role::Senior).await?;
-        let mut left_for_the_queue = 0;
-        for (id, biz, _) in &created {
-            match biz.target {
-                Remediation(section) => {
-                    let message = match section {
-                        SectionKey::Documents => {
-                            "The proof of address is older than three months: please upload a recent utility bill or bank statement."
-                        }
-                        SectionKey::Ownership => {
-                            "Please add every shareholder holding 25% or more, with their dates of birth."
-                        }
-                        SectionKey::Company => "The registered address does not match the registry: please correct it.",
-                        _ => "Please give the representative's full legal name as on their passport.",
-                    };
-                    let input = NewRemediation {
-                        section: (section != SectionKey::Documents).then_some(section),
-                        document_kind: (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
-                        message: message.into(),
-                    };
-                    self.claim(scope, *id, maya.clone()).await?;
-                    self.open_remediation(scope, *id, input, Actor::Reviewer(maya.clone())).await?;
-                }
-                Reviewer(approve) => {
-                    let note = if approve {
-                        "Registry extract and director's passport checked by hand; consistent."
-                    } else {
-                        "Gaming licence could not be confirmed with the regulator."
-                    };
-                    let reviewer = if approve { maya.clone() } else { jonas.clone() };
-                    self.claim(scope, *id, reviewer.clone()).await?;
-                    let decision = NewDecision {
-                        decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
-                        reason: if approve { Reason::ChecksClear } else { Reason::Other },
-                        note: note.into(),
-                    };
-                    self.decide(scope, *id, decision, Actor::Reviewer(reviewer)).await?;
-                }
-                Running => {
-                    self.submit(scope, *id, Actor::Person).await?;
-                    let (scope, id) = (scope, *id);
-                    let later = self.engine.now(scope).saturating_add(SignedDuration::from_hours(48));
-                    self.engine
-                        .core
-                        .db
-                        .write(move |conn| match store::get_case(conn, scope, id)? {
-                            Some(case) => pipeline::reschedule_pending(conn, &case, later),
-                            None => Ok(()),
-                        })
-                        .await?;
-                }
-                Decided => {
-                    // One case waiting for a reviewer is already being worked, with a note.
-                    let case = self.get(scope, *id).await?;
-                    if case.row.status.awaits_reviewer() && left_for_the_queue == 0 {
-                        left_for_the_queue += 1;
-                        self.claim(scope, *id, maya.clone()).await?;
-                        let body = "@Jonas Weber the director's name is close to a PEP entry: same birth year, different \
-                                    nationality. I'd clear it; can you take a look before I decide?";
-                        self.comment(scope, *id, NewComment { body: body.into() }, maya.clone()).await?;
+        let mut ids: std::collections::HashMap<usize, CaseId> = std::collections::HashMap::new();
+        let mut first_waiting = true;
+        {
+            let clock = HeldClock::hold(self.engine, scope);
+            for (at, step, i) in plan {
+                clock.at(at);
+                let biz = &BUSINESSES[i];
+                match step {
+                    Step::Create => {
+                        let input: NewCase =
+                            serde_json::from_value(json!({ "external_id": format!("demo-kyb-{:03}", i + 1) }))?;
+                        let id = self.create(scope, input, Actor::Docket).await?.row.id;
+                        self.fill(scope, id, i, biz).await?;
+                        ids.insert(i, id);
+                    }
+                    Step::Submit => {
+                        let Some(id) = ids.get(&i).copied() else { continue };
+                        self.submit(scope, id, Actor::Person).await?;
+                        // Running cases' checks wait for the end of the seeding; the others run
+                        // at their own step.
+                        let due = if biz.target == Running { at.saturating_add(HOLD) } else { at };
+                        self.engine
+                            .core
+                            .db
+                            .write(move |conn| match store::get_case(conn, scope, id)? {
+                                Some(case) => pipeline::reschedule_pending(conn, &case, due),
+                                None => Ok(()),
+                            })
+                            .await?;
+                    }
+                    Step::Checks => while self.run_due_checks().await? > 0 {},
+                    Step::Review => {
+                        let Some(id) = ids.get(&i).copied() else { continue };
+                        self.settled(scope, id).await?;
+                        self.review_step(scope, id, biz.target, &maya, &jonas, &mut first_waiting).await?;
                     }
                 }
-                Draft(_) => {}
             }
         }
-        // Spread the cases over the last 60 days, the oldest first; running and draft cases are
-        // the most recent.
-        let total = created.len().max(1);
-        for (n, (id, biz, _)) in created.iter().enumerate() {
-            let days = match biz.target {
-                Running | Draft(_) => (n % 3) as i64,
-                _ => 60 - (n as i64 * 55 / total as i64),
-            };
-            let by = SignedDuration::from_hours(-24 * days) + SignedDuration::from_mins(-((n as i64 * 97) % 480));
-            let id = *id;
-            self.engine.core.db.write(move |conn| store::shift_case(conn, scope, id, by)).await?;
+        // The running cases' checks finish a little after the seeding, one case after another,
+        // through the due-work loop of a serving engine.
+        let now = self.engine.now(scope);
+        let mut running: Vec<(usize, CaseId)> =
+            ids.iter().filter(|(i, _)| BUSINESSES[**i].target == Running).map(|(i, id)| (*i, *id)).collect();
+        running.sort();
+        for (n, (_, id)) in running.into_iter().enumerate() {
+            let due = now.saturating_add(SignedDuration::from_secs(15 + 15 * n as i64));
+            self.engine
+                .core
+                .db
+                .write(move |conn| match store::get_case(conn, scope, id)? {
+                    Some(case) => pipeline::reschedule_pending(conn, &case, due),
+                    None => Ok(()),
+                })
+                .await?;
         }
-        Ok(created.len())
+        Ok(ids.len())
+    }
+
+    /// Waits (briefly) for a case's checks to settle: a serving engine's own loop may have
+    /// taken some of them.
+    async fn settled(&self, scope: Scope, id: CaseId) -> Result<()> {
+        for _ in 0..100 {
+            if self.get(scope, id).await?.row.stage != super::Stage::RunningChecks {
+                return Ok(());
+            }
+            while self.run_due_checks().await? > 0 {}
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        Ok(())
+    }
+
+    /// What a reviewer does to a demo case at its review step.
+    async fn review_step(
+        &self,
+        scope: Scope,
+        id: CaseId,
+        target: Target,
+        maya: &console::Reviewer,
+        jonas: &console::Reviewer,
+        first_waiting: &mut bool,
+    ) -> Result<()> {
+        match target {
+            Remediation(section) => {
+                let message = match section {
+                    SectionKey::Documents => {
+                        "The proof of address is older than three months: please upload a recent utility bill or bank statement."
+                    }
+                    SectionKey::Ownership => {
+                        "Please add every shareholder holding 25% or more, with their dates of birth."
+                    }
+                    SectionKey::Company => "The registered address does not match the registry: please correct it.",
+                    _ => "Please give the representative's full legal name as on their passport.",
+                };
+                let input = NewRemediation {
+                    section: (section != SectionKey::Documents).then_some(section),
+                    document_kind: (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
+                    message: message.into(),
+                };
+                self.claim(scope, id, maya.clone()).await?;
+                self.open_remediation(scope, id, input, Actor::Reviewer(maya.clone())).await?;
+            }
+            Reviewer(approve) => {
+                let note = if approve {
+                    "Registry extract and director's passport checked by hand; consistent."
+                } else {
+                    "Gaming licence could not be confirmed with the regulator."
+                };
+                let reviewer = if approve { maya.clone() } else { jonas.clone() };
+                self.claim(scope, id, reviewer.clone()).await?;
+                let decision = NewDecision {
+                    decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
+                    reason: if approve { Reason::ChecksClear } else { Reason::Other },
+                    note: note.into(),
+                };
+                self.decide(scope, id, decision, Actor::Reviewer(reviewer)).await?;
+            }
+            // One case waiting for a reviewer is already being worked, with a note.
+            Waiting if *first_waiting => {
+                *first_waiting = false;
+                self.claim(scope, id, maya.clone()).await?;
+                let body = "@Jonas Weber the director's name is close to a PEP entry: same birth year, different \
+                            nationality. I'd clear it; can you take a look before I decide?";
+                self.comment(scope, id, NewComment { body: body.into() }, maya.clone()).await?;
+            }
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The demo registry: every demo business as a registry would show it (replaced whole, so

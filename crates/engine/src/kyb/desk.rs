@@ -41,8 +41,70 @@ pub struct DeskCounts {
     pub assigned_to_me: u64,
     /// Cases waiting for a reviewer that nobody works.
     pub unassigned: u64,
+    /// Cases past their SLA in a stage a person acts in (not running checks).
     pub sla_breached: u64,
     pub awaiting_second_approval: u64,
+    /// Cases whose checks ran past the running-checks SLA: an admin's to look into.
+    pub checks_stuck: u64,
+}
+
+/// A case whose checks ran past their stage's SLA (`GET /_docket/desk/stuck-checks`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StuckCase {
+    pub id: CaseId,
+    pub public_id: String,
+    pub company_name: Option<String>,
+    /// When its checks started (the stage was entered).
+    pub stage_entered_at: Timestamp,
+    pub sla_due_at: Timestamp,
+    /// The checks still pending.
+    pub checks: Vec<StuckCheck>,
+}
+
+/// A pending check of a stuck case, with what its due work says.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct StuckCheck {
+    pub check_id: super::model::CheckId,
+    pub check_type: super::summary::CheckType,
+    /// The company, or the person it checks.
+    pub subject_name: String,
+    pub started_at: Timestamp,
+    /// Runs since it was last scheduled.
+    pub attempts: u32,
+    /// Why its last run failed, if it did.
+    pub last_error: Option<String>,
+    /// When it runs next (null: not scheduled, which is itself a fault).
+    pub next_attempt_at: Option<Timestamp>,
+}
+
+/// The most cases one bulk request changes.
+pub const MAX_BULK: usize = 100;
+
+/// `POST /_docket/desk/assignments`: several cases assigned or released at once.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BulkAssignment {
+    pub action: BulkAction,
+    /// The cases, 1 to 100.
+    pub case_ids: Vec<CaseId>,
+    /// `assign`: the reviewer (null or left out: the signed-in reviewer). Not for `release`.
+    #[serde(default)]
+    pub reviewer_id: Option<ReviewerId>,
+}
+
+/// What a bulk request does to each case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum BulkAction {
+    /// To oneself: claims (unassigned cases only, as a claim); to someone else: an admin's
+    /// reassignment, as a single assign.
+    Assign,
+    /// Leaves each case unassigned: one's own, or any for an admin.
+    Release,
 }
 
 /// One reviewer's figures over a period.
@@ -178,6 +240,54 @@ fn admin_only(actor: &Actor, what: &str) -> Result<()> {
 }
 
 impl Kyb<'_> {
+    /// Assigns or releases several cases, each in its own transaction and audited as the single
+    /// operation is: a claim when a reviewer assigns to themselves, an admin's reassignment
+    /// otherwise, a release. The cases are done in the order given; each has its own outcome,
+    /// so one refused does not stop the others. Assigning to someone else is an admin's (403
+    /// for the whole request).
+    pub async fn bulk_assign(
+        &self,
+        scope: Scope,
+        input: BulkAssignment,
+        me: Reviewer,
+    ) -> Result<Vec<(CaseId, Result<CaseDetail>)>> {
+        if input.case_ids.is_empty() || input.case_ids.len() > MAX_BULK {
+            return Err(Error::invalid("case_ids", format!("give 1 to {MAX_BULK} cases")));
+        }
+        let mut ids = input.case_ids.clone();
+        let mut seen = std::collections::HashSet::new();
+        ids.retain(|id| seen.insert(*id));
+        let to_self = input.reviewer_id.is_none_or(|r| r == me.id);
+        match input.action {
+            BulkAction::Release if input.reviewer_id.is_some() => {
+                return Err(Error::invalid("reviewer_id", "a release names no reviewer"));
+            }
+            BulkAction::Assign if !to_self => admin_only(&Actor::Reviewer(me.clone()), "assigns cases to others")?,
+            _ => {}
+        }
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let done = match input.action {
+                BulkAction::Release => self.release(scope, id, Actor::Reviewer(me.clone())).await,
+                BulkAction::Assign if to_self && !me.may(Role::Admin) => self.claim(scope, id, me.clone()).await,
+                BulkAction::Assign => {
+                    let to = input.reviewer_id.unwrap_or(me.id);
+                    self.assign(scope, id, Some(to), Actor::Reviewer(me.clone())).await
+                }
+            };
+            out.push((id, done));
+        }
+        Ok(out)
+    }
+
+    /// Cases whose checks ran past the running-checks SLA, the most overdue first, with their
+    /// pending checks: an admin's view (a reviewer cannot act on them).
+    pub async fn stuck_checks(&self, scope: Scope, actor: Actor) -> Result<Vec<StuckCase>> {
+        admin_only(&actor, "looks into stuck checks")?;
+        let now = self.engine.now(scope);
+        self.engine.core.db.read(move |conn| store::stuck_cases(conn, scope, now, 200)).await
+    }
+
     /// The desk's rules in an environment.
     pub async fn desk_settings(&self, scope: Scope) -> Result<DeskSettings> {
         self.engine.core.db.read(move |conn| store::desk_settings(conn, scope)).await
@@ -585,6 +695,12 @@ impl Kyb<'_> {
         Ok(Metrics { from, to, reviewers: out, sla_breached_now: counts.sla_breached })
     }
 
+    /// Records every SLA breach due now, waiting for them (for tests and tools; a serving
+    /// engine's loop does this as they fall due).
+    pub async fn run_due_sla(&self) -> Result<usize> {
+        work::run_now(self.engine, &SlaWorker).await
+    }
+
     /// Records the breach of a case's SLA, if it is still past due.
     async fn breach(&self, claim: &Claim) -> Result<()> {
         let (scope, id) = (claim.scope, CaseId(claim.subject));
@@ -604,7 +720,13 @@ impl Kyb<'_> {
                         "assignee_id": case.review.assignee_id(),
                         "assignee": case.review.assignee.as_ref().map(|a| a.name.clone()),
                     });
-                    store::add_timeline(conn, &case, &entry(due, "sla_breached", &Actor::Docket, detail))?;
+                    // Checks past due are stuck (an admin's), not a reviewer's breach.
+                    let kind = if case.status.stage() == super::case::Stage::RunningChecks {
+                        "checks_stuck"
+                    } else {
+                        "sla_breached"
+                    };
+                    store::add_timeline(conn, &case, &entry(due, kind, &Actor::Docket, detail))?;
                 }
                 work::store::complete(conn, &claim).map(drop)
             })

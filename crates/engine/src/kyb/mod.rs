@@ -30,7 +30,10 @@ pub(crate) mod store;
 pub mod summary;
 
 pub use case::{CaseEvent, CaseStatus, RiskLevel, Stage, TransitionRefused};
-pub use desk::{DeskCounts, FourEyesRequired, METRICS_PERIOD, Metrics, ReviewerMetrics};
+pub use desk::{
+    BulkAction, BulkAssignment, DeskCounts, FourEyesRequired, MAX_BULK, METRICS_PERIOD, Metrics, ReviewerMetrics,
+    StuckCase, StuckCheck,
+};
 pub use form::{DocumentKind, Form, FormProgress, SectionKey, SectionState};
 pub use model::*;
 pub use review::{
@@ -47,6 +50,7 @@ use crate::domains::{Count, Domain, Reset, Table};
 pub(crate) const DOMAIN: Domain = Domain {
     tables: &[
         Table { name: "kyb_case_events", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_case_search", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_decisions", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_comments", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_desk_settings", reset: Reset::Keep, counts: &[] },

@@ -417,14 +417,16 @@ pub struct CaseFilter {
     pub stage: Vec<Stage>,
     pub risk_level: Vec<RiskLevel>,
     pub country: Option<crate::values::CountryCode>,
-    /// Words matched in the company name, registration number, external id or public id.
+    /// Words each found in the company's names, registration number, external id, public id
+    /// or the name of one of its people.
     pub q: Option<String>,
     pub created_from: Option<Timestamp>,
     pub created_to: Option<Timestamp>,
     /// The desk's filters (Docket's own).
     pub assignee: Option<AssigneeFilter>,
-    /// Cases whose SLA was due before this time (the environment's now).
-    pub sla_breached_at: Option<Timestamp>,
+    /// Cases past their SLA at this time (the environment's now): a reviewer's breach, or
+    /// checks that are stuck.
+    pub sla: Option<(SlaFilter, Timestamp)>,
     pub flag: Option<CheckFlag>,
     pub awaiting_second_approval: bool,
     pub sort: CaseSort,
@@ -444,14 +446,116 @@ pub enum CheckFlag {
     Hit,
 }
 
-/// The order of a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum CaseSort {
-    #[default]
-    Newest,
-    Oldest,
-    /// The earliest SLA due time first; cases without an SLA last.
+/// Which cases past their SLA. A case in *Running checks* waits on the checks, not on a
+/// reviewer: its breach is a stuck check for an admin, never a reviewer's red.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SlaFilter {
+    /// Past due in a stage a person acts in (every stage but running checks).
+    Breached,
+    /// Past due while its checks run.
+    Stuck,
+}
+
+/// What a list is ordered by; ties go by the case id (creation order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SortKey {
+    Created,
+    /// The SLA due time (most overdue first); cases without an SLA last.
     SlaDue,
+    /// The company's legal name (case-insensitive), cases without a name yet last.
+    Company,
+    /// The status's name, then newest first.
+    Status,
+    /// The assignee's name (case-insensitive); unassigned cases last.
+    Assignee,
+}
+
+/// The order of a list: a key and its direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CaseSort {
+    pub key: SortKey,
+    pub descending: bool,
+}
+
+impl Default for CaseSort {
+    /// Newest first, as spec 4.1 lists cases.
+    fn default() -> Self {
+        CaseSort { key: SortKey::Created, descending: true }
+    }
+}
+
+impl CaseSort {
+    /// The keys of the `sort` parameter.
+    pub const KEYS: [(&'static str, SortKey); 5] = [
+        ("created_at", SortKey::Created),
+        ("sla_due_at", SortKey::SlaDue),
+        ("company_name", SortKey::Company),
+        ("status", SortKey::Status),
+        ("assignee", SortKey::Assignee),
+    ];
+
+    /// `created_at`, `-created_at` (descending), ... and the older names `newest`, `oldest`,
+    /// `sla_due` (most overdue first).
+    pub fn parse(raw: &str) -> Option<CaseSort> {
+        let up = |key| CaseSort { key, descending: false };
+        match raw {
+            "newest" => return Some(CaseSort::default()),
+            "oldest" => return Some(up(SortKey::Created)),
+            "sla_due" => return Some(up(SortKey::SlaDue)),
+            _ => {}
+        }
+        let (descending, name) = match raw.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, raw),
+        };
+        Self::KEYS.iter().find(|(n, _)| *n == name).map(|(_, key)| CaseSort { key: *key, descending })
+    }
+
+    /// The `ORDER BY` of the list, each matching an index's order (migrations 0009, 0015, 0029),
+    /// so a page is read by walking an index. Descending is the exact reverse of ascending:
+    /// cases without the value (no SLA, no name yet, unassigned) come first then.
+    pub(crate) fn order_by(self) -> &'static str {
+        match (self.key, self.descending) {
+            (SortKey::Created, false) => "created_at, id",
+            (SortKey::Created, true) => "created_at DESC, id DESC",
+            (SortKey::SlaDue, false) => "coalesce(sla_due_at, 9223372036854775807), created_at, id",
+            (SortKey::SlaDue, true) => "coalesce(sla_due_at, 9223372036854775807) DESC, created_at DESC, id DESC",
+            (SortKey::Company, false) => "company_name IS NULL, company_name COLLATE NOCASE, id",
+            (SortKey::Company, true) => "company_name IS NULL DESC, company_name COLLATE NOCASE DESC, id DESC",
+            (SortKey::Status, false) => "status, created_at DESC, id DESC",
+            (SortKey::Status, true) => "status DESC, created_at, id",
+            (SortKey::Assignee, false) => "assignee_name IS NULL, assignee_name COLLATE NOCASE, id",
+            (SortKey::Assignee, true) => "assignee_name IS NULL DESC, assignee_name COLLATE NOCASE DESC, id DESC",
+        }
+    }
+}
+
+/// What the queue's search looks in for a case: its names, numbers and ids and the names of
+/// its people, in lower case (`kyb_case_search`, written by the store with each write).
+pub(crate) fn search_text(case: &Case) -> String {
+    fn line(v: &Option<crate::values::Line>) -> &str {
+        v.as_ref().map(|l| l.as_str()).unwrap_or_default()
+    }
+    let c = &case.form.company;
+    let r = &case.form.representative;
+    let mut parts: Vec<&str> = vec![
+        line(&c.legal_name),
+        line(&c.dba),
+        line(&c.registration_number),
+        case.external_id.as_ref().map(|e| e.as_str()).unwrap_or_default(),
+        &case.public_id,
+        line(&r.first_name),
+        line(&r.last_name),
+    ];
+    for p in &case.form.ownership.persons {
+        parts.push(line(&p.first_name));
+        parts.push(line(&p.last_name));
+    }
+    for o in &case.form.ownership.companies {
+        parts.push(line(&o.name));
+    }
+    parts.retain(|p| !p.is_empty());
+    parts.join(" ").to_lowercase()
 }
 
 /// The sections whose values may change in `status`, with remediations open on `open`:

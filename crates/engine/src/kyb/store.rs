@@ -9,8 +9,8 @@ use super::case::{CaseStatus, RiskLevel};
 use super::desk::DeskCounts;
 use super::form::{DocumentKind, SectionKey};
 use super::model::{
-    AssigneeFilter, Case, CaseFilter, CaseId, CaseSort, Check, CheckFlag, CheckId, CheckState, Provider, Remediation,
-    RemediationId, TimelineEntry,
+    AssigneeFilter, Case, CaseFilter, CaseId, Check, CheckFlag, CheckId, CheckState, Provider, Remediation,
+    RemediationId, SlaFilter, TimelineEntry,
 };
 use super::review::{CaseReview, Comment, Decision, DecisionStep, DeskSettings, FourEyes, Reason, Verdict};
 use super::summary::{CheckInstance, CheckType, Outcome, Severity};
@@ -155,7 +155,7 @@ pub(crate) fn insert_case(conn: &Connection, c: &Case) -> Result<()> {
         marks.join(", ")
     ))?
     .execute(rusqlite::params_from_iter(values.iter()))?;
-    Ok(())
+    put_search_text(conn, c)
 }
 
 /// Stores every changeable column of a case, and its list row.
@@ -169,7 +169,7 @@ pub(crate) fn update_case(conn: &Connection, c: &Case) -> Result<()> {
     if n == 0 {
         return Err(Error::not_found("KYB verification"));
     }
-    Ok(())
+    put_search_text(conn, c)
 }
 
 /// A case with its open remediations' sections.
@@ -295,9 +295,10 @@ pub(crate) fn erase_single_checks(conn: &Connection, scope: Scope, applicant: Ap
     Ok(ids.len())
 }
 
-/// One page of the list, as stored JSON rows, newest first.
-pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, page: PageRequest) -> Result<JsonPage> {
-    let mut sql = String::from("SELECT row_json FROM kyb_cases WHERE organization_id = ?1 AND environment = ?2");
+/// The WHERE clause of a filtered list and its arguments (the scope is `?1`, `?2`); `None`
+/// when the filter can match nothing.
+fn list_where(scope: Scope, filter: &CaseFilter) -> Option<(String, Vec<Box<dyn rusqlite::ToSql>>)> {
+    let mut sql = String::from("organization_id = ?1 AND environment = ?2");
     let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(scope.organization), Box::new(scope.environment)];
     let mut statuses: Vec<CaseStatus> = filter.status.clone();
     if !filter.stage.is_empty() {
@@ -305,7 +306,7 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
         statuses =
             if statuses.is_empty() { by_stage.collect() } else { by_stage.filter(|s| statuses.contains(s)).collect() };
         if statuses.is_empty() {
-            return Ok(JsonPage::from_trusted("{\"data\":[],\"has_next\":false}".into()));
+            return None;
         }
     }
     let any_of = |column: &str, values: Vec<String>, sql: &mut String, args: &mut Vec<Box<dyn rusqlite::ToSql>>| {
@@ -333,15 +334,20 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
         sql.push_str(&format!(" AND country = ?{}", args.len()));
     }
     if let Some(q) = &filter.q {
-        // Each word must appear in one of the searched columns (case-insensitive for ASCII).
-        for word in q.split_whitespace().take(8) {
-            let pattern = format!("%{}%", word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-            args.push(Box::new(pattern));
-            let n = args.len();
-            sql.push_str(&format!(
-                " AND (company_name LIKE ?{n} ESCAPE '\\' OR registration_number LIKE ?{n} ESCAPE '\\' \
-                 OR external_id LIKE ?{n} ESCAPE '\\' OR public_id LIKE ?{n} ESCAPE '\\')"
-            ));
+        // Each word must appear in the case's search text (lower case, as stored); the words
+        // are looked for in the narrow search table, never in the cases' JSON.
+        let words: Vec<String> = q.split_whitespace().take(8).map(str::to_lowercase).collect();
+        if !words.is_empty() {
+            let mut clause = String::from(
+                " AND id IN (SELECT case_id FROM kyb_case_search WHERE organization_id = ?1 AND environment = ?2",
+            );
+            for word in words {
+                let pattern = format!("%{}%", word.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+                args.push(Box::new(pattern));
+                clause.push_str(&format!(" AND text LIKE ?{} ESCAPE '\\'", args.len()));
+            }
+            clause.push(')');
+            sql.push_str(&clause);
         }
     }
     if let Some(from) = filter.created_from {
@@ -360,9 +366,13 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
         Some(AssigneeFilter::Unassigned) => sql.push_str(" AND assignee_id IS NULL"),
         None => {}
     }
-    if let Some(now) = filter.sla_breached_at {
+    if let Some((which, now)) = filter.sla {
         args.push(Box::new(now));
         sql.push_str(&format!(" AND sla_due_at < ?{}", args.len()));
+        sql.push_str(match which {
+            SlaFilter::Breached => " AND status <> 'under_review'",
+            SlaFilter::Stuck => " AND status = 'under_review'",
+        });
     }
     match filter.flag {
         Some(CheckFlag::Error) => sql.push_str(" AND has_error = 1"),
@@ -372,34 +382,100 @@ pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, pa
     if filter.awaiting_second_approval {
         sql.push_str(" AND pending_decision IS NOT NULL");
     }
+    Some((sql, args))
+}
+
+/// One page of the list, as stored JSON rows in the filter's order, with how many cases the
+/// filter matches in all (`total`, Docket's own beside spec 4.1's `has_next`).
+pub(crate) fn list_json(conn: &Connection, scope: Scope, filter: &CaseFilter, page: PageRequest) -> Result<JsonPage> {
+    let Some((clause, mut args)) = list_where(scope, filter) else {
+        return Ok(JsonPage::from_trusted("{\"data\":[],\"has_next\":false,\"total\":0}".into()));
+    };
+    let total: i64 = conn
+        .prepare_cached(&format!("SELECT count(*) FROM kyb_cases WHERE {clause}"))?
+        .query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
+    // The page's ids first, read from the sort's index; then only their rows (whose JSON is
+    // large) are read.
     args.push(Box::new(page.sql_limit()));
     args.push(Box::new(page.sql_offset()));
-    let order = match filter.sort {
-        CaseSort::Newest => "created_at DESC, id DESC",
-        CaseSort::Oldest => "created_at, id",
-        // The expression of the index kyb_cases_sla_order: cases without an SLA last.
-        CaseSort::SlaDue => "coalesce(sla_due_at, 9223372036854775807), created_at, id",
-    };
-    sql.push_str(&format!(" ORDER BY {order} LIMIT ?{} OFFSET ?{}", args.len() - 1, args.len()));
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let mut rows = stmt.query(rusqlite::params_from_iter(args.iter()))?;
+    let sql = format!(
+        "SELECT id FROM kyb_cases WHERE {clause} ORDER BY {} LIMIT ?{} OFFSET ?{}",
+        filter.sort.order_by(),
+        args.len() - 1,
+        args.len()
+    );
+    let ids: Vec<CaseId> = conn
+        .prepare_cached(&sql)?
+        .query_map(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let has_next = ids.len() > page.limit as usize;
     let mut out = String::with_capacity(page.limit as usize * 1500);
     out.push_str("{\"data\":[");
-    let mut n = 0;
-    let mut has_next = false;
-    while let Some(row) = rows.next()? {
-        if n == page.limit {
-            has_next = true;
-            break;
-        }
+    let mut row = conn.prepare_cached("SELECT row_json FROM kyb_cases WHERE id = ?1")?;
+    for (n, id) in ids.iter().take(page.limit as usize).enumerate() {
         if n > 0 {
             out.push(',');
         }
-        out.push_str(row.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?);
-        n += 1;
+        let json: String = row.query_row(params![id], |r| r.get(0))?;
+        out.push_str(&json);
     }
-    out.push_str(if has_next { "],\"has_next\":true}" } else { "],\"has_next\":false}" });
+    out.push_str(&format!("],\"has_next\":{has_next},\"total\":{total}}}"));
     Ok(JsonPage::from_trusted(out))
+}
+
+/// Writes the case's search text (`kyb_case_search`), with every write of the case.
+fn put_search_text(conn: &Connection, c: &Case) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO kyb_case_search (case_id, organization_id, environment, text) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (case_id) DO UPDATE SET text = excluded.text WHERE text <> excluded.text",
+    )?
+    .execute(params![c.id, c.scope.organization, c.scope.environment, super::model::search_text(c)])?;
+    Ok(())
+}
+
+/// A case whose checks are overdue, with its pending checks (`GET /_docket/desk/stuck-checks`).
+pub(crate) fn stuck_cases(
+    conn: &Connection,
+    scope: Scope,
+    now: Timestamp,
+    limit: u32,
+) -> Result<Vec<super::desk::StuckCase>> {
+    let cases: Vec<(CaseId, String, Option<String>, Timestamp, Timestamp)> = conn
+        .prepare_cached(
+            "SELECT id, public_id, company_name, stage_entered_at, sla_due_at FROM kyb_cases INDEXED BY kyb_cases_sla
+             WHERE organization_id = ?1 AND environment = ?2 AND sla_due_at < ?3 AND status = 'under_review'
+             ORDER BY sla_due_at, created_at, id LIMIT ?4",
+        )?
+        .query_map(params![scope.organization, scope.environment, now, limit], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut pending = conn.prepare_cached(
+        "SELECT id, check_type, subject_name, created_at FROM kyb_checks
+         WHERE case_id = ?1 AND state = 'pending' AND superseded_at IS NULL ORDER BY created_at",
+    )?;
+    let mut out = Vec::with_capacity(cases.len());
+    for (id, public_id, company_name, stage_entered_at, sla_due_at) in cases {
+        let rows: Vec<(CheckId, String, String, Timestamp)> = pending
+            .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut checks = Vec::with_capacity(rows.len());
+        for (check_id, check_type, subject_name, started_at) in rows {
+            // Its due work says how often it was tried and why it failed last.
+            let work = crate::work::store::get(conn, crate::work::Kind::KybCheck, check_id.as_uuid())?;
+            checks.push(super::desk::StuckCheck {
+                check_id,
+                check_type: CheckType::parse(&check_type).ok_or_else(|| conversion(1, "check type"))?,
+                subject_name,
+                started_at,
+                attempts: work.as_ref().map_or(0, |w| w.attempts),
+                last_error: work.as_ref().and_then(|w| w.last_error.clone()),
+                next_attempt_at: work.map(|w| w.due_at),
+            });
+        }
+        out.push(super::desk::StuckCase { id, public_id, company_name, stage_entered_at, sla_due_at, checks });
+    }
+    Ok(out)
 }
 
 // Checks.
@@ -758,38 +834,6 @@ pub(crate) fn file_of_applicant(
         .exists(params![file, applicant, scope.organization, scope.environment])?)
 }
 
-/// Moves every time of a case by `by` (demo data backdates its cases), and rebuilds its row.
-pub(crate) fn shift_case(conn: &Connection, scope: Scope, id: CaseId, by: jiff::SignedDuration) -> Result<()> {
-    let ms = by.as_millis() as i64;
-    conn.prepare_cached(
-        "UPDATE kyb_cases SET created_at = created_at + ?2, submitted_at = submitted_at + ?2,
-            last_activity_at = last_activity_at + ?2, widget_expires_at = widget_expires_at + ?2,
-            stage_entered_at = stage_entered_at + ?2, sla_due_at = sla_due_at + ?2, assigned_at = assigned_at + ?2
-         WHERE id = ?1",
-    )?
-    .execute(params![id, ms])?;
-    conn.prepare_cached(
-        "UPDATE kyb_checks SET created_at = created_at + ?2, completed_at = completed_at + ?2,
-            superseded_at = superseded_at + ?2 WHERE case_id = ?1",
-    )?
-    .execute(params![id, ms])?;
-    conn.prepare_cached("UPDATE kyb_case_events SET at = at + ?2 WHERE case_id = ?1")?.execute(params![id, ms])?;
-    conn.prepare_cached(
-        "UPDATE kyb_remediations SET opened_at = opened_at + ?2, resolved_at = resolved_at + ?2 WHERE case_id = ?1",
-    )?
-    .execute(params![id, ms])?;
-    conn.prepare_cached("UPDATE kyb_decisions SET at = at + ?2, assigned_at = assigned_at + ?2 WHERE case_id = ?1")?
-        .execute(params![id, ms])?;
-    conn.prepare_cached("UPDATE kyb_comments SET at = at + ?2 WHERE case_id = ?1")?.execute(params![id, ms])?;
-    if let Some(case) = get_case(conn, scope, id)? {
-        update_case(conn, &case)?;
-        if let Some(due) = case.review.sla_due_at {
-            crate::work::store::schedule(conn, crate::work::Kind::KybSla, scope, id.as_uuid(), due)?;
-        }
-    }
-    Ok(())
-}
-
 /// Whether a case for the applicant with this external id exists (demo seeding is idempotent).
 pub(crate) fn case_with_external_id(conn: &Connection, scope: Scope, external_id: &str) -> Result<bool> {
     Ok(conn
@@ -1112,7 +1156,12 @@ pub(crate) fn desk_counts(
     )?;
     counts.sla_breached = count(
         "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_sla WHERE organization_id = ?1 AND environment = ?2
-         AND sla_due_at < ?3",
+         AND sla_due_at < ?3 AND status <> 'under_review'",
+        &[org, env, &now],
+    )?;
+    counts.checks_stuck = count(
+        "SELECT count(*) FROM kyb_cases INDEXED BY kyb_cases_sla WHERE organization_id = ?1 AND environment = ?2
+         AND sla_due_at < ?3 AND status = 'under_review'",
         &[org, env, &now],
     )?;
     Ok(counts)

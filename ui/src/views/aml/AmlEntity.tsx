@@ -13,6 +13,7 @@ import { Time } from "../../components/Time";
 import { useSession } from "../../session";
 import { countryName, dateRange, fromUnix, percentage, place, primaryName, sentiment, similarity } from "./explain";
 import { Countries, ScoreBar } from "./parts";
+import { count } from "../../lib/format";
 
 type Fields = Entity["fields"];
 type Item<K extends keyof Fields> = NonNullable<Fields[K]> extends (infer T)[] ? T : never;
@@ -108,7 +109,7 @@ const entityInfoColumns: Column<Item<"companies_and_enterprises">>[] = [
   { header: "Name", value: (r) => <EntityLink id={r.reference ?? r.ref} name={r.name} />, has: () => true },
   { header: "Role", value: (r) => r.role },
   { header: "Country", value: (r) => country(r.country) },
-  { header: "Ownership", value: (r) => [r.ownership_percentage !== null && r.ownership_percentage !== undefined ? `${percentage(r.ownership_percentage)}%` : null, r.ownership_value !== null && r.ownership_value !== undefined ? `${r.ownership_value.toLocaleString()} ${r.currency ?? ""}`.trim() : null].filter(Boolean).join(" · ") },
+  { header: "Ownership", value: (r) => [r.ownership_percentage !== null && r.ownership_percentage !== undefined ? `${percentage(r.ownership_percentage)}%` : null, r.ownership_value !== null && r.ownership_value !== undefined ? `${count(r.ownership_value)} ${r.currency ?? ""}`.trim() : null].filter(Boolean).join(" · ") },
   { header: "Period", value: period },
   { header: "Source", value: (r) => (r.additional_source ? `${r.additional_source.name} (${r.additional_source.source_id})` : null) },
 ];

@@ -12,7 +12,7 @@ import { PageHeader } from "../../components/Layout";
 import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
-import { displayName } from "../../lib/format";
+import { displayName, localTime } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
 
@@ -108,7 +108,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
 
   return (
     <>
-      <PageHeader title={name} description={`${applicant.type} · created ${new Date(applicant.created_at).toLocaleString()}`}>
+      <PageHeader title={name} description={`${applicant.type} · created ${localTime(applicant.created_at)}`}>
         <Link className="button" to={`/applicants/${applicant.applicant_id}/edit`} data-testid="edit-applicant">
           Edit
         </Link>

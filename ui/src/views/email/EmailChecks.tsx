@@ -10,10 +10,11 @@ import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
-import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
+import { ApplicantName } from "../../components/Names";
+import { clockTime, localTime } from "../../lib/format";
 
 const LIMIT = 25;
 
@@ -120,12 +121,12 @@ export function EmailCheckDetail() {
   if (check.error) return <ErrorState error={check.error} retry={() => void check.refetch()} />;
   const c = check.data;
   const timeline: { at: string; what: string }[] = [{ at: c.created_at, what: `Checked: ${c.verdict}${c.code ? ` (${c.code})` : ""}` }];
-  if (c.otp_sent && c.otp_expires_at) timeline.push({ at: c.created_at, what: `Code sent, valid until ${new Date(c.otp_expires_at).toLocaleTimeString()}` });
+  if (c.otp_sent && c.otp_expires_at) timeline.push({ at: c.created_at, what: `Code sent, valid until ${clockTime(c.otp_expires_at)}` });
   if (c.details.otp_code) timeline.push({ at: c.created_at, what: `No code sent: ${c.details.otp_code}` });
   if (c.ownership_verified_at) timeline.push({ at: c.ownership_verified_at, what: "Ownership verified" });
   return (
     <>
-      <PageHeader title={c.email} description={`E-mail check · ${new Date(c.created_at).toLocaleString()}`}>
+      <PageHeader title={c.email} description={`E-mail check · ${localTime(c.created_at)}`}>
         <Badge tone={verdictTone(c.verdict)}>{c.verdict}</Badge>
       </PageHeader>
       <div className="with-panel">
@@ -183,7 +184,7 @@ export function EmailCheckDetail() {
           )}
           {c.applicant_id && (
             <p className="small">
-              Applicant: <Link to={`/applicants/${c.applicant_id}`}><ShortId id={c.applicant_id} /></Link>
+              Applicant: <ApplicantName id={c.applicant_id} />
             </p>
           )}
         </section>

@@ -26,7 +26,7 @@ import { DocumentViewer, type Find } from "./DocumentViewer";
 import { type CompareRow, findTarget, riskTone, statusTone, words } from "./evidence";
 import { Comparison, Decisions, FormProgress, Officers, Persons, Remediations, Risk, Timeline } from "./parts";
 import { decidable, STATUS_NAMES } from "./queue";
-import { age, sla } from "./sla";
+import { age, caseSla } from "./sla";
 import type { CaseDetail, CheckType, DecisionKind, Reviewer } from "./types";
 
 export function CaseFile() {
@@ -141,7 +141,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
               Request remediation… <kbd>m</kbd>
             </button>
           )}
-          <Link className="button ghost small" to={`/audit?case_id=${detail.id}`} data-testid="case-audit">
+          <Link className="button ghost small" to={`/audit?case_id=${detail.public_id}`} data-testid="case-audit">
             Audit events
           </Link>
         </div>
@@ -206,7 +206,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
 }
 
 function SlaBadge({ detail, now }: { detail: CaseDetail; now: number | null }) {
-  const state = sla(detail.review?.sla_due_at, now);
+  const state = caseSla(detail, now);
   if (state.state === "none") return <span className="muted">no SLA in this stage</span>;
   return (
     <>

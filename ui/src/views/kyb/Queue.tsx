@@ -1,10 +1,12 @@
 // The KYB queue: tabs by stage with counts, whose cases, filters and search kept in the URL,
-// sort by age or SLA, server paging, and "Next case". Keyboard: j/k and Enter on the rows, n.
+// most overdue first or as a header sorts it (on the server), totals and page count, bulk
+// assign and release, and "Next case". Keyboard: j/k and Enter on the rows, n. Cases whose
+// checks run late are an admin's (the stuck checks view), never a reviewer's red.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { get } from "../../api/client";
-import type { Page } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { DataTable } from "../../components/DataTable";
 import { CheckFilter, DateFilter, FilterBar, SelectFilter, TextFilter } from "../../components/FilterBar";
@@ -15,11 +17,12 @@ import { Tabs } from "../../components/Tabs";
 import { Time } from "../../components/Time";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useReviewer, useSession } from "../../session";
+import { BulkBar } from "./BulkBar";
 import { useCounts, useNextCase, useNow } from "./data";
 import { flaggedChecks, riskTone, statusTone, words } from "./evidence";
-import { CLEARED, FLAGS, filtered, QUEUE_KEYS, queueQuery, queueState, RISK_LEVELS, SCOPES, SORTS, STATUS_NAMES, TABS, tabStatuses } from "./queue";
-import { age, sla } from "./sla";
-import type { CaseRow, Reviewer } from "./types";
+import { CLEARED, FLAGS, filtered, QUEUE_KEYS, queueQuery, queueState, RISK_LEVELS, SCOPES, STATUS_NAMES, sortOf, sortParts, TABS, tabStatuses } from "./queue";
+import { age, caseSla } from "./sla";
+import type { CasePage, CaseRow, Reviewer } from "./types";
 
 const LIMIT = 25;
 const column = createColumnHelper<CaseRow>();
@@ -30,6 +33,7 @@ function columns(now: number | null, me: Reviewer | null) {
       id: "case",
       header: "Case",
       size: 280,
+      meta: { sortKey: "company_name" },
       cell: ({ row }) => {
         const c = row.original;
         return (
@@ -39,9 +43,17 @@ function columns(now: number | null, me: Reviewer | null) {
             </Link>
             <div className="muted small">
               <code>{c.public_id}</code>
-              {c.external_id ? <> · {c.external_id}</> : null}
+              {c.company?.registration_number ? (
+                <>
+                  {" · "}
+                  <span title="Registration number" data-testid="registration-number">
+                    {c.company.registration_number}
+                  </span>
+                </>
+              ) : null}
               {c.country ? <> · {c.country}</> : null}
             </div>
+            {c.external_id ? <div className="muted small">{c.external_id}</div> : null}
           </div>
         );
       },
@@ -49,6 +61,7 @@ function columns(now: number | null, me: Reviewer | null) {
     column.display({
       id: "status",
       header: "Status and risk",
+      meta: { sortKey: "status" },
       cell: ({ row }) => (
         <div className="badges" style={{ maxWidth: 190 }}>
           <Badge tone={statusTone(row.original.status)}>{STATUS_NAMES[row.original.status] ?? words(row.original.status)}</Badge>
@@ -64,6 +77,7 @@ function columns(now: number | null, me: Reviewer | null) {
     column.display({
       id: "checks",
       header: "Checks",
+      meta: { optional: true },
       cell: ({ row }) => {
         const summary = row.original.checks_summary;
         if (!summary) return <span className="muted small">not run</span>;
@@ -83,6 +97,7 @@ function columns(now: number | null, me: Reviewer | null) {
     column.display({
       id: "assignee",
       header: "Assignee",
+      meta: { sortKey: "assignee" },
       cell: ({ row }) => {
         const assignee = row.original.review?.assignee;
         if (!assignee) return <span className="muted">unassigned</span>;
@@ -92,8 +107,9 @@ function columns(now: number | null, me: Reviewer | null) {
     column.display({
       id: "sla",
       header: "SLA",
+      meta: { sortKey: "sla_due_at" },
       cell: ({ row }) => {
-        const state = sla(row.original.review?.sla_due_at, now);
+        const state = caseSla(row.original, now);
         if (state.state === "none") return <span className="muted small">—</span>;
         return (
           <div className="nowrap" title={`${state.text} (due ${row.original.review?.sla_due_at ?? ""})`} data-testid="sla">
@@ -105,6 +121,7 @@ function columns(now: number | null, me: Reviewer | null) {
     }),
     column.accessor("created_at", {
       header: "Age",
+      meta: { sortKey: "created_at", optional: true },
       cell: (c) => (
         <div className="nowrap">
           {age(c.getValue(), now) || <Time value={c.getValue()} dateOnly />}
@@ -130,12 +147,18 @@ export function Queue() {
   const query = queueQuery(state, page, LIMIT);
   const list = useQuery({
     queryKey: ["kyb-cases", environment, query],
-    queryFn: ({ signal }) => get<Page<CaseRow>>("/api/v4/kyb/verifications", query, signal),
+    queryFn: ({ signal }) => get<CasePage>("/api/v4/kyb/verifications", query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
   const statuses = tabStatuses(state.tab);
   const narrowed = filtered(state);
+  // The selection belongs to the page it was made on.
+  const pageKey = JSON.stringify(query);
+  const [picked, setPicked] = useState<{ on: string; ids: Set<string> }>({ on: pageKey, ids: new Set() });
+  const selected = picked.on === pageKey ? picked.ids : new Set<string>();
+  const select = (ids: Set<string>) => setPicked({ on: pageKey, ids });
+  const { key: sortKey, descending } = sortParts(state.sort);
 
   return (
     <>
@@ -164,9 +187,14 @@ export function Queue() {
             {counts.data.sla_breached} past their SLA
           </button>
         )}
+        {me?.role === "admin" && counts.data && counts.data.checks_stuck > 0 && (
+          <Link to="/kyb/stuck" className="small" data-testid="checks-stuck-count" title="Cases whose checks run past their SLA: no reviewer can act on them">
+            {counts.data.checks_stuck} with stuck checks
+          </Link>
+        )}
       </div>
       <FilterBar active={narrowed} onClear={() => { setQ(""); set(CLEARED); }} label="Filter cases">
-        <TextFilter label="Search" value={q} onChange={setQ} search placeholder="Company, reg. no., id" size={22} testId="filter-q" />
+        <TextFilter label="Search" value={q} onChange={setQ} search placeholder="Company, person, reg. no., id" size={24} testId="filter-q" />
         {statuses.length > 1 && <SelectFilter label="Status" value={state.status} onChange={(v) => set({ status: v })} choices={statuses.map((s) => ({ value: s, label: STATUS_NAMES[s] }))} testId="filter-status" />}
         <SelectFilter label="Risk" value={state.risk_level} onChange={(v) => set({ risk_level: v })} choices={RISK_LEVELS} testId="filter-risk" />
         <TextFilter label="Country" value={values.country} onChange={(v) => set({ country: v.toUpperCase() })} placeholder="GB" size={4} maxLength={2} testId="filter-country" />
@@ -174,7 +202,6 @@ export function Queue() {
         <DateFilter label="Created from" value={state.created_from} onChange={(v) => set({ created_from: v })} testId="filter-created-from" />
         <DateFilter label="Created to" value={state.created_to} onChange={(v) => set({ created_to: v })} testId="filter-created-to" />
         <CheckFilter label="SLA breached" checked={state.sla} onChange={(v) => set({ sla: v ? "breached" : null })} testId="filter-sla" />
-        <SelectFilter label="Sort" value={state.sort} onChange={(v) => set({ sort: v === "newest" ? null : v })} choices={SORTS} any={null} testId="sort" />
       </FilterBar>
       {list.isPending ? (
         <Loading what="cases" />
@@ -190,6 +217,7 @@ export function Queue() {
         )
       ) : (
         <>
+          {me && <BulkBar me={me} rows={list.data.data} selected={selected} onDone={select} />}
           <DataTable
             data={list.data.data}
             columns={columns(now, me)}
@@ -198,9 +226,11 @@ export function Queue() {
             label="KYB cases"
             testId="kyb-table"
             rowTestId="kyb-row"
-            rowClass={(c) => (sla(c.review?.sla_due_at, now).state === "breached" ? "breached" : undefined)}
+            rowClass={(c) => (caseSla(c, now).state === "breached" ? "breached" : undefined)}
+            sort={{ key: sortKey, descending, onSort: (key, desc) => set({ sort: sortOf(key, desc) }) }}
+            selection={me ? { selected, onChange: select } : undefined}
           />
-          <Pager page={page} hasNext={list.data.has_next} onPage={(p) => set({ page: p })} shown={list.data.data.length} />
+          <Pager page={page} hasNext={list.data.has_next} onPage={(p) => set({ page: p })} shown={list.data.data.length} total={list.data.total} limit={LIMIT} />
         </>
       )}
     </>

@@ -1,5 +1,6 @@
 // The KYB queue's state: tabs by stage, the scope (mine, unassigned, awaiting a second approval),
-// filters, search and sort, all kept in the URL; and the list request they make. Pure, so tested.
+// filters, search and sort (most overdue first unless a header says otherwise), all kept in the
+// URL; and the list request they make. Pure, so tested.
 import type { QueryValue } from "../../api/client";
 import type { CaseStatus, DeskCounts, Stage } from "./types";
 
@@ -31,11 +32,32 @@ export const SCOPES: { id: Scope; label: string; count: keyof DeskCounts | null 
   { id: "awaiting", label: "Awaiting second approval", count: "awaiting_second_approval" },
 ];
 
-export const SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "oldest", label: "Oldest first (age)" },
-  { value: "sla_due", label: "SLA due soonest" },
-] as const;
+/** The server's sort keys (`sort=key` ascending, `-key` descending). */
+export const SORT_KEYS = ["sla_due_at", "created_at", "company_name", "status", "assignee"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+/** A sort as the URL and the API write it: `sla_due_at`, `-created_at`. */
+export type Sort = SortKey | `-${SortKey}`;
+
+/** The order a tab opens in: a work queue is most overdue first; decided cases newest first. */
+export function defaultSort(tab: QueueTab["id"]): Sort {
+  return tab === "decided" || tab === "all" ? "-created_at" : "sla_due_at";
+}
+
+/** A sort from the URL (the older `newest`, `oldest`, `sla_due` included), or null. */
+export function parseSort(value: string): Sort | null {
+  const legacy: Record<string, Sort> = { newest: "-created_at", oldest: "created_at", sla_due: "sla_due_at" };
+  if (legacy[value]) return legacy[value];
+  const key = value.startsWith("-") ? value.slice(1) : value;
+  return (SORT_KEYS as readonly string[]).includes(key) ? (value as Sort) : null;
+}
+
+/** A sort's key and direction, and back. */
+export function sortParts(sort: Sort): { key: SortKey; descending: boolean } {
+  return sort.startsWith("-") ? { key: sort.slice(1) as SortKey, descending: true } : { key: sort as SortKey, descending: false };
+}
+export function sortOf(key: string, descending: boolean): Sort | null {
+  return parseSort(descending ? `-${key}` : key);
+}
 
 export const RISK_LEVELS = [
   { value: "low", label: "Low" },
@@ -86,7 +108,7 @@ export interface QueueState {
   sla: boolean;
   created_from: string;
   created_to: string;
-  sort: (typeof SORTS)[number]["value"];
+  sort: Sort;
 }
 
 /** The queue's state from the URL's values, unknown values replaced by the defaults. */
@@ -94,7 +116,7 @@ export function queueState(values: Partial<Record<QueueKey, string | null>>): Qu
   const v = (key: QueueKey) => (values[key] ?? "").trim();
   const tab = TABS.find((t) => t.id === v("tab"))?.id ?? DEFAULT_TAB;
   const scope = SCOPES.find((s) => s.id === v("scope"))?.id ?? "";
-  const sort = SORTS.find((s) => s.value === v("sort"))?.value ?? "newest";
+  const sort = parseSort(v("sort")) ?? defaultSort(tab);
   const status = (tabStatuses(tab) as string[]).includes(v("status")) ? v("status") : "";
   const risk = RISK_LEVELS.some((r) => r.value === v("risk_level")) ? v("risk_level") : "";
   const flag = FLAGS.some((f) => f.value === v("flag")) ? v("flag") : "";
@@ -119,7 +141,7 @@ export function queueParams(state: Partial<QueueState>): URLSearchParams {
   if (state.sla) put("sla", "breached");
   put("created_from", state.created_from);
   put("created_to", state.created_to);
-  if (state.sort && state.sort !== "newest") put("sort", state.sort);
+  if (state.sort && state.sort !== defaultSort(state.tab ?? DEFAULT_TAB)) put("sort", state.sort);
   return params;
 }
 
@@ -146,7 +168,7 @@ export function queueQuery(state: QueueState, page: number, limit: number): Reco
     created_to: state.created_to || undefined,
     assignee: state.scope === "mine" ? "me" : state.scope === "unassigned" ? "none" : undefined,
     awaiting: state.scope === "awaiting" ? "second_approval" : undefined,
-    sort: state.sort === "newest" ? undefined : state.sort,
+    sort: state.sort,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { age, minutes, rate, sla, span } from "./sla";
+import { age, caseSla, minutes, rate, sla, span } from "./sla";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 
@@ -40,5 +40,16 @@ describe("age, minutes and rates", () => {
     expect(minutes(null)).toBe("—");
     expect(rate(0.666)).toBe("67%");
     expect(rate(null)).toBe("—");
+  });
+});
+
+describe("caseSla", () => {
+  const due = "2026-11-25T10:00:00Z";
+  it("shows late checks in a neutral tone, not as a reviewer's breach", () => {
+    expect(caseSla({ status: "under_review", review: { sla_due_at: due } }, NOW)).toMatchObject({ state: "late", label: "checks late", text: "checks late by 2 h", tone: "neutral" });
+  });
+  it("leaves every other stage's breach red", () => {
+    expect(caseSla({ status: "manual_review", review: { sla_due_at: due } }, NOW)).toMatchObject({ state: "breached", tone: "bad" });
+    expect(caseSla({ status: "under_review", review: { sla_due_at: "2026-11-25T13:00:00Z" } }, NOW)).toMatchObject({ state: "soon" });
   });
 });

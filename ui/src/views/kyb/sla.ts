@@ -18,7 +18,8 @@ export function span(ms: number): string {
 }
 
 export interface SlaState {
-  state: "none" | "ok" | "soon" | "breached";
+  /** `late`: checks past their SLA, which no reviewer can act on. */
+  state: "none" | "ok" | "soon" | "breached" | "late";
   /** `due in 3 h 20 min`, `breached 2 d 4 h ago`, `no SLA`. */
   text: string;
   /** The same in two parts, for narrow cells: `breached` + `2 d 4 h ago`, `due` + `in 3 h 20 min`. */
@@ -39,6 +40,17 @@ export function sla(dueAt: string | null | undefined, now: number | null): SlaSt
   if (left <= 0) return { state: "breached", text: `breached ${span(-left)} ago`, label: "breached", when: `${span(-left)} ago`, tone: "bad" };
   if (left <= SOON_MS) return { state: "soon", text: `due in ${span(left)}`, label: "due soon", when: `in ${span(left)}`, tone: "warn" };
   return { state: "ok", text: `due in ${span(left)}`, label: "on time", when: `in ${span(left)}`, tone: "good" };
+}
+
+/**
+ * A case's SLA as the queue shows it. Checks that run late are nobody's breach on the desk (a
+ * reviewer cannot act on them): they read "checks late" in a neutral tone, and an admin sees
+ * them in the stuck checks view.
+ */
+export function caseSla(c: { status: string; review?: { sla_due_at?: string | null } | null }, now: number | null): SlaState {
+  const state = sla(c.review?.sla_due_at, now);
+  if (c.status === "under_review" && state.state === "breached") return { ...state, state: "late", text: `checks late by ${state.when.replace(/ ago$/, "")}`, label: "checks late", tone: "neutral" };
+  return state;
 }
 
 /** How long ago something happened (`3 d 2 h`), or an empty string before the clock is read. */

@@ -51,6 +51,10 @@ export type CaseRow = S["CaseRow"];
 export type CaseDetail = Omit<S["CaseResponse"], "checks"> & { checks: Check[] };
 
 export type DeskCounts = S["DeskCounts"];
+/** A page of the queue, with how many cases the filters match. */
+export type CasePage = S["CasePage"];
+export type BulkOutcomes = S["BulkOutcomes"];
+export type StuckCase = S["StuckCase"];
 /** An audit event; `data` is an object whose shape depends on `kind`. */
 export type AuditEvent = Omit<S["AuditEvent"], "data"> & { data: Record<string, unknown> };
 export type AuditVerification = S["Verified"];

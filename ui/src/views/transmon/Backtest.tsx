@@ -14,6 +14,7 @@ import { Time } from "../../components/Time";
 import { useSession } from "../../session";
 import { ExpressionField } from "./ExpressionField";
 import { decisionTone, RULE_TYPES, ruleTypeLabel } from "./transmon";
+import { localDate } from "../../lib/format";
 
 interface Row {
   /** The rule it changes; null for an added rule. */
@@ -168,7 +169,7 @@ function Changes({ title, count, changes, testId }: { title: string; count: numb
 function BacktestReport({ report }: { report: Report }) {
   return (
     <div className="cards" data-testid="backtest-report">
-      <Card title={`${report.events} events replayed`} description={`${new Date(report.from).toLocaleDateString()} to ${new Date(report.to).toLocaleDateString()}; ${report.changed} decisions change.${report.unscreened ? ` ${report.unscreened} were never screened (a reject came first).` : ""}`}>
+      <Card title={`${report.events} events replayed`} description={`${localDate(report.from)} to ${localDate(report.to)}; ${report.changed} decisions change.${report.unscreened ? ` ${report.unscreened} were never screened (a reject came first).` : ""}`}>
         <div className="grid-3">
           {(["allow", "review", "reject"] as const).map((d) => (
             <div key={d} className="stat" data-testid={`backtest-${d}`}>

@@ -17,6 +17,8 @@ import { useSession } from "../../session";
 import { StatsTable } from "./StatsTable";
 import { EVENT_COLUMNS } from "./eventColumns";
 import { amountOf, DECISIONS, decisionTone, ruleTypeLabel } from "./transmon";
+import { ApplicantName } from "../../components/Names";
+import { localTime } from "../../lib/format";
 
 const LIMIT = 25;
 const KINDS = [
@@ -81,7 +83,7 @@ export function EventDetail() {
   const payee = r.checks.aml_payee;
   return (
     <>
-      <PageHeader title={`${r.event_type === "payment" ? "Payment" : "Transaction"} of ${amountOf(r.event)}`} description={`Received ${new Date(r.received_at).toLocaleString()} · ${r.rules_evaluated} rules evaluated`}>
+      <PageHeader title={`${r.event_type === "payment" ? "Payment" : "Transaction"} of ${amountOf(r.event)}`} description={`Received ${localTime(r.received_at)} · ${r.rules_evaluated} rules evaluated`}>
         <Badge tone={decisionTone(r.decision)}>{r.decision}</Badge>
       </PageHeader>
       <div className="grid-2">
@@ -143,8 +145,8 @@ export function EventDetail() {
                 </dt>
                 <dd>
                   {k === "applicant_id" && typeof v === "string" ? (
-                    <Link to={`/applicants/${v}`} title="The applicant, with its transactions and statistics" data-testid="event-applicant">
-                      {v}
+                    <Link to={`/applicants/${v}`} title="The applicant, with its transactions and statistics" data-testid="event-applicant" data-applicant-id={v}>
+                      <ApplicantName id={v} link={false} />
                     </Link>
                   ) : typeof v === "string" ? (
                     v

@@ -19,6 +19,7 @@ import { useSession } from "../../session";
 import { ExpressionField } from "./ExpressionField";
 import { StatsTable } from "./StatsTable";
 import { amountOf, RULE_TYPES, ruleTypeLabel } from "./transmon";
+import { localTime } from "../../lib/format";
 
 const BLANK: NewRule = { name: "", status: "active", event_type: "transaction_pre", rank: 10, expression: "", causes: [], action: null };
 
@@ -221,7 +222,7 @@ function TryOnEvent({ expression, kind, enabled }: { expression: string; kind: "
         <select value={chosen} onChange={(e) => { setEventId(e.target.value); tried.reset(); }} aria-label="Event to try on" data-testid="try-event">
           {options.map((e) => (
             <option key={e.event_id} value={e.event_id}>
-              {new Date(e.received_at).toLocaleString()} · {amountOf(e.event)} · now {e.decision}
+              {localTime(e.received_at)} · {amountOf(e.event)} · now {e.decision}
             </option>
           ))}
         </select>

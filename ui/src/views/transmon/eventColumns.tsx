@@ -3,16 +3,16 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
 import type { MonitoringResult } from "../../api/types";
 import { Badge } from "../../components/Badge";
-import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
 import { amountOf, decisionTone } from "./transmon";
+import { ApplicantName } from "../../components/Names";
 
 const column = createColumnHelper<MonitoringResult>();
 export const EVENT_COLUMNS = [
   column.accessor("received_at", { header: "Received", cell: (c) => <Link to={`/transmon/events/${c.row.original.event_id}`}><Time value={c.getValue()} /></Link> }),
   column.accessor("event_type", { header: "Type" }),
   column.display({ id: "amount", header: "Amount", cell: ({ row }) => amountOf(row.original.event) }),
-  column.accessor("applicant_id", { header: "Applicant", cell: (c) => <Link to={`/applicants/${c.getValue()}`}><ShortId id={c.getValue()} /></Link> }),
+  column.accessor("applicant_id", { header: "Applicant", cell: (c) => <ApplicantName id={c.getValue()} /> }),
   column.accessor("decision", { header: "Decision", cell: (c) => <Badge tone={decisionTone(c.getValue())}>{c.getValue()}</Badge> }),
   column.accessor("causes", { header: "Causes", cell: (c) => (c.getValue().length ? <span className="badges">{c.getValue().map((x) => <Badge key={x}>{x}</Badge>)}</span> : <span className="muted">—</span>) }),
 ];

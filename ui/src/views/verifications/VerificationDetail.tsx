@@ -9,12 +9,12 @@ import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, FormError, Loading } from "../../components/States";
-import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
-import { bytes, shortId } from "../../lib/format";
+import { bytes, localTime, shortId } from "../../lib/format";
 import { useSession } from "../../session";
 import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
+import { ApplicantName } from "../../components/Names";
 
 const POI_FIELDS: { key: keyof PoiData; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -52,7 +52,7 @@ export function VerificationDetail() {
   const v = verification.data;
   return (
     <>
-      <PageHeader title={`Verification ${v.verification_url_id}`} description={`${v.is_sandbox ? "Sandbox" : "Production"} · created ${new Date(v.created_at).toLocaleString()}`}>
+      <PageHeader title={`Verification ${v.verification_url_id}`} description={`${v.is_sandbox ? "Sandbox" : "Production"} · created ${localTime(v.created_at)}`}>
         <Badge tone={statusTone(v.status)}>{v.status.replace("_", " ")}</Badge>
       </PageHeader>
       <div className="with-panel">
@@ -79,9 +79,9 @@ export function VerificationDetail() {
               <p className="notice warn" data-testid="duplicates">
                 The same document was sent for {v.duplicated_applicant_ids.length === 1 ? "another applicant" : "other applicants"}:{" "}
                 {v.duplicated_applicant_ids.map((a) => (
-                  <Link key={a} to={`/applicants/${a}`}>
-                    <ShortId id={a} />{" "}
-                  </Link>
+                  <span key={a}>
+                    <ApplicantName id={a} />{" "}
+                  </span>
                 ))}
               </p>
             )}
@@ -98,9 +98,7 @@ export function VerificationDetail() {
             <dl className="facts">
               <dt>Applicant</dt>
               <dd>
-                <Link to={`/applicants/${v.applicant_id}`}>
-                  <code>{v.applicant_id}</code>
-                </Link>
+                <ApplicantName id={v.applicant_id} />
               </dd>
               <dt>Hosted page</dt>
               <dd>

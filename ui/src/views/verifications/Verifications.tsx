@@ -14,6 +14,7 @@ import { Time } from "../../components/Time";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 import { DOCUMENT_NAMES, IDENTITY_DOCUMENTS, STATUSES, STEP_NAMES, statusTone } from "./parts";
+import { ApplicantName } from "../../components/Names";
 
 const LIMIT = 25;
 const column = createColumnHelper<Verification>();
@@ -28,7 +29,7 @@ const columns = [
           <code>{row.original.verification_url_id}</code>
         </Link>
         <div className="muted small">
-          <Link to={`/applicants/${row.original.applicant_id}`}>applicant</Link>
+          <ApplicantName id={row.original.applicant_id} />
           {row.original.link_id ? " · via link" : ""}
         </div>
       </div>
