@@ -65,6 +65,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::kyb::router())
         .merge(routes::kyb_desk::router())
         .merge(routes::desk::router())
+        .merge(routes::approvals::router())
         .merge(routes::accounts::router())
         .merge(routes::audit::router())
         .merge(routes::data::router())

@@ -195,11 +195,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
         .open_remediation(
             f.sandbox,
             id,
-            NewRemediation {
-                section: Some(SectionKey::Ownership),
-                document_kind: None,
-                message: "Add the director's full legal name".into(),
-            },
+            NewRemediation::one(Some(SectionKey::Ownership), None, "Add the director's full legal name"),
             Actor::Reviewer(ana),
         )
         .await
@@ -254,7 +250,7 @@ async fn refused_operations_leave_the_case_as_it_was() {
         .open_remediation(
             f.sandbox,
             id,
-            NewRemediation { section: Some(SectionKey::Company), document_kind: None, message: "x".into() },
+            NewRemediation::one(Some(SectionKey::Company), None, "x"),
             Actor::Docket,
         )
         .await;

@@ -993,7 +993,9 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     Asks the merchant to fix a section (`section`) or to upload a kind of document again
-         *     (`document_kind`), with a message shown in the widget. The case moves to `action_required`
+         *     (`document_kind`), with a message shown in the widget; or several at once (`items`, each
+         *     with its own `message`), or a template's (`template_id`); `note` stays internal. The case
+         *     moves to `action_required`
          *     (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
          *     days. The merchant's resubmission closes it.
          */
@@ -1181,16 +1183,24 @@ export interface paths {
          * Decide a case
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
-         *     reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
-         *     `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
-         *     `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
-         *     `other` for either) and a required note. In the console, only the assignee decides. With an
-         *     API key the decision is the integration's own, recorded as `API key <id>`: it decides only a
-         *     case no reviewer works (403 otherwise). When the environment's four-eyes policy applies, the
-         *     case keeps its status and `review.pending_decision` holds the decision until a senior's
-         *     second approval in the console; otherwise the case moves to `approved_manually` or
-         *     `rejected_manually` at once. Any other status is a 409 naming it.
+         *     Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with one
+         *     or several reasons from the taxonomy (`reasons`; the single `reason` of before is still
+         *     taken) and a required internal `note`. Approve: `checks_clear`, `false_positive_cleared`,
+         *     `risk_accepted`, `manually_verified`, `enhanced_due_diligence`. Reject: `sanctions_match`,
+         *     `politically_exposed_person`, `adverse_media`, `prohibited_business`,
+         *     `high_risk_jurisdiction`, `fraud_suspected`, `document_tampered`, `incomplete_documents`,
+         *     `identity_unverifiable`, `company_unverifiable`, `ubo_undisclosed`, `ownership_unclear`,
+         *     `registry_mismatch`, `information_mismatch`, `unresponsive_merchant`. `other` fits either.
+         *     `merchant_message` is what the merchant reads in the widget once the decision applies; the
+         *     note never leaves the reviewers. In the console, only the assignee decides. With an API key
+         *     the decision is the integration's own, recorded as `API key <id>`: it decides only a case no
+         *     reviewer works (403 otherwise). When the environment's four-eyes policy applies, the case
+         *     keeps its status and `review.pending_decision` holds the decision until a senior's second
+         *     approval in the console; `approver_id` names that senior (an active senior or admin of the
+         *     organization other than the decider, 400 otherwise), who then finds it in their inbox. While
+         *     it waits, the case's SLA is the approval's own (`sla_hours.awaiting_approval`). Without four
+         *     eyes the case moves to `approved_manually` or `rejected_manually` at once. Any other status
+         *     is a 409 naming it.
          */
         post: operations["decideKybCase"];
         delete?: never;
@@ -1238,8 +1248,11 @@ export interface paths {
          * Request a remediation
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
-         *     document again, with a message. A reviewer may ask only on a case that is theirs or nobody's;
+         *     The same as `POST .../remediations`: asks the merchant to fix one section or upload one kind
+         *     of document again (`section` / `document_kind` with `message`), or several at once (`items`,
+         *     each with its own `message`, the request's `message` for those without), or what a template
+         *     of the environment asks (`template_id`). Each becomes a remediation the widget shows on its
+         *     section; `note` stays internal. A reviewer may ask only on a case that is theirs or nobody's;
          *     an API key only on a case no reviewer works.
          */
         post: operations["requestKybRemediation"];
@@ -1482,9 +1495,12 @@ export interface paths {
          * Take the next case
          * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
          *
-         *     Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
-         *     works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
-         *     never get the same case. 404 when none waits.
+         *     For a senior or admin, first the oldest decision awaiting a second approval that they may
+         *     give and that is routed to them or to no one: it is routed to them now (the case stays its
+         *     first reviewer's). Otherwise, and for everyone else, assigns the oldest case waiting for a
+         *     reviewer (`manual_review` or `failed`) that nobody works and no decision awaits to the
+         *     signed-in reviewer. Atomically: reviewers asking at once never get the same one. 404 when
+         *     none waits.
          */
         post: operations["nextCase"];
         delete?: never;
@@ -1512,6 +1528,116 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decisions awaiting a second approval
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The four-eyes queue: every first decision of the environment that waits for a senior, oldest
+         *     first, with its case, reasons, the senior it is routed to (`decision.approver`: named by the
+         *     first reviewer, or the one who took it with *Next case*; null: any senior) and the
+         *     approval's own SLA. For a console caller, `may_approve` says whether they may give it (a
+         *     senior or admin other than the first reviewer, nor another account of the same person) and
+         *     `routed_to_me` whether it is routed to them; for an API key both are false.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reviewer's inbox
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     The second approvals they may give that are routed to them or to no one (every senior sees
+         *     those), oldest first, and the latest 20 comments by others that mention them, newest first.
+         *     The console shows the number of approvals beside *Inbox* in its sidebar.
+         */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/remediation-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remediation templates
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's remediation templates, by name: several sections and documents, each with
+         *     its instruction, and a message for the items without one. A remediation names one with
+         *     `template_id`.
+         */
+        get: operations["listRemediationTemplates"];
+        put?: never;
+        /**
+         * Add a remediation template
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin's, in the console; on the audit chain. Names are unique in the environment whatever
+         *     their letter case (409). Each item is checked as a remediation made from it would be.
+         */
+        post: operations["addRemediationTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/remediation-templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a remediation template
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Replaces its name, items and message (an admin's; on the audit chain).
+         */
+        put: operations["updateRemediationTemplate"];
+        post?: never;
+        /**
+         * Delete a remediation template
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin's; on the audit chain. Remediations made from it keep what they asked.
+         */
+        delete: operations["deleteRemediationTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3720,6 +3846,10 @@ export interface components {
          * @enum {string}
          */
         ApplicantVerificationStatus: "initial" | "passed" | "failed";
+        /** @description `GET /_docket/desk/approvals`: every decision awaiting its second approval, oldest first. */
+        Approvals: {
+            data: components["schemas"]["PendingApproval"][];
+        };
         /**
          * @description Whether `countries` / `regions` name the countries allowed or those refused.
          * @enum {string}
@@ -4403,7 +4533,13 @@ export interface components {
             step: components["schemas"]["DecisionStep"];
             decision: components["schemas"]["DecisionVerdict"];
             reason?: components["schemas"]["Reason"] | null;
+            /** @description Every reason the decision gives, in the order given (single and first steps). */
+            reasons?: components["schemas"]["Reason"][];
+            /** @description The reviewers' own note: never shown to the merchant. */
             note: string;
+            /** @description What the merchant is told once the decision applies (in the widget); never the note. */
+            merchant_message?: string | null;
+            approver?: components["schemas"]["ReviewerRef"] | null;
             reviewer?: components["schemas"]["ReviewerRef"] | null;
             /**
              * Format: uuid
@@ -5064,6 +5200,16 @@ export interface components {
          * @enum {string}
          */
         ImportState: "reading" | "indexing" | "done" | "failed";
+        /** @description `GET /_docket/desk/inbox`: what waits for the signed-in reviewer. */
+        Inbox: {
+            /**
+             * @description Second approvals they may give that are routed to them, or to no one in particular
+             *     (then every senior sees them), oldest first.
+             */
+            approvals: components["schemas"]["PendingApproval"][];
+            /** @description The latest comments by others that mention them (at most 20), newest first. */
+            mentions: components["schemas"]["Mention"][];
+        };
         /** @description Who the key belongs to and what this server is. */
         Info: {
             /** @description The Docket version. */
@@ -5286,6 +5432,13 @@ export interface components {
             reviewer: components["schemas"]["Reviewer"];
             organization_id: string;
         };
+        /** @description A comment that mentions the reader. */
+        Mention: {
+            case_id: components["schemas"]["CaseId"];
+            public_id: string;
+            company_name?: string | null;
+            comment: components["schemas"]["Comment"];
+        };
         /** @description An answer that is only a message. */
         Message: {
             message: string;
@@ -5435,9 +5588,25 @@ export interface components {
         /** @description `POST /api/v4/kyb/verifications/{id}/decision`. */
         NewDecision: {
             decision: components["schemas"]["DecisionKind"];
-            reason: components["schemas"]["Reason"];
-            /** @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). */
+            reason?: components["schemas"]["Reason"] | null;
+            /** @description The reasons, each fitting the decision (at most 8). */
+            reasons?: components["schemas"]["Reason"][];
+            /**
+             * @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). Internal:
+             *     never shown to the merchant.
+             */
             note: string;
+            /**
+             * @description What the merchant is told in the widget once the decision applies (up to 2000
+             *     characters).
+             */
+            merchant_message?: string | null;
+            /**
+             * Format: uuid
+             * @description Under four eyes: the senior (or admin) asked for the second approval; others may still
+             *     give it. Ignored when the decision needs no second approval.
+             */
+            approver_id?: string | null;
         };
         /** @description A new check (public-api.md section 5). */
         NewEmailCheck: {
@@ -5473,12 +5642,39 @@ export interface components {
             /** @description 12 to 128 characters, not the reviewer's name. */
             password: string;
         };
-        /** @description `POST /api/v4/kyb/verifications/{id}/remediations`. */
+        /**
+         * @description `POST /api/v4/kyb/verifications/{id}/remediations`: what the merchant must fix. Either one
+         *     section or document (`section` / `document_kind` with `message`, as before), or several at
+         *     once (`items`, each with its own instruction), or a template's (`template_id`).
+         */
         NewRemediation: {
             section?: components["schemas"]["SectionKey"] | null;
             document_kind?: components["schemas"]["DocumentKind"] | null;
-            /** @description What the merchant must do, shown in the widget. */
-            message: string;
+            /**
+             * @description What the merchant must do, shown in the widget: with `items`, the instruction of every
+             *     item that has none of its own.
+             */
+            message?: string | null;
+            /** @description Several sections and documents at once (at most 12), each with its own instruction. */
+            items?: components["schemas"]["RemediationItem"][];
+            /**
+             * Format: uuid
+             * @description A template of the organization: its items and message, unless the request gives its own.
+             */
+            template_id?: string | null;
+            /** @description The reviewers' internal note (never shown to the merchant). */
+            note?: string | null;
+        };
+        /** @description `POST` and `PUT /_docket/desk/remediation-templates`. */
+        NewRemediationTemplate: {
+            /** @description 1 to 100 characters. */
+            name: string;
+            /**
+             * @description The sections and documents it asks for (1 to 12), each with its instruction or the
+             *     template's `message`.
+             */
+            items: components["schemas"]["RemediationItem"][];
+            message?: string | null;
         };
         /** @description `POST /_docket/reviewers`. */
         NewReviewer: {
@@ -6001,6 +6197,29 @@ export interface components {
             /** Format: double */
             best_match_percentage?: number | null;
         };
+        /** @description A decision awaiting its second approval, with its case. */
+        PendingApproval: {
+            case_id: components["schemas"]["CaseId"];
+            public_id: string;
+            company_name?: string | null;
+            status: components["schemas"]["CaseStatus"];
+            risk_level?: components["schemas"]["RiskLevel"] | null;
+            assignee?: components["schemas"]["ReviewerRef"] | null;
+            /** @description The first decision, with its reasons and the senior it is routed to (`approver`). */
+            decision: components["schemas"]["Decision"];
+            /**
+             * Format: date-time
+             * @description When the approval's own SLA (`sla_hours.awaiting_approval`) is breached.
+             */
+            sla_due_at?: string | null;
+            /**
+             * @description Whether the caller may give it: a senior or admin other than the first reviewer (never
+             *     an API key).
+             */
+            may_approve: boolean;
+            /** @description Whether it is routed to the caller: they were named, or took it with *Next case*. */
+            routed_to_me: boolean;
+        };
         /**
          * @description The statistics of one period (`stats.<period>.<indicator>`), as the rules saw them. Amounts
          *     are exact decimals as strings; `avg`, `min` and `max` are over the events that carried an
@@ -6194,11 +6413,13 @@ export interface components {
          */
         Provider: "sandbox" | "docket";
         /**
-         * @description Why a case was decided: the documented taxonomy. The first four approve, the others reject
-         *     (`other` does either, and its note says why).
+         * @description Why a case was decided: the documented taxonomy, after the labels compliance teams report
+         *     on (Sumsub's rejection labels, Ballerine's revision and rejection reasons). Approvals and
+         *     rejections have their own reasons; `other` does either, and the note says why. A decision
+         *     gives one or several (`NewDecision::reasons`). The values of issue 12 are kept as they were.
          * @enum {string}
          */
-        Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "sanctions_match" | "registry_mismatch" | "document_tampered" | "ubo_undisclosed" | "high_risk_jurisdiction" | "fraud_suspected" | "unresponsive_merchant" | "other";
+        Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "manually_verified" | "enhanced_due_diligence" | "sanctions_match" | "politically_exposed_person" | "adverse_media" | "prohibited_business" | "high_risk_jurisdiction" | "fraud_suspected" | "document_tampered" | "incomplete_documents" | "identity_unverifiable" | "company_unverifiable" | "ubo_undisclosed" | "ownership_unclear" | "registry_mismatch" | "information_mismatch" | "unresponsive_merchant" | "other";
         /**
          * @description Requests refused for want of a valid credential, counted since the server started
          *     (`GET /_docket/requests/refused`).
@@ -6269,8 +6490,10 @@ export interface components {
             id: components["schemas"]["RemediationId"];
             section: components["schemas"]["SectionKey"];
             document_kind?: components["schemas"]["DocumentKind"] | null;
-            /** @description Shown to the merchant in the widget. */
+            /** @description Shown to the merchant in the widget: the instruction for this section or document. */
             message: string;
+            /** @description The reviewers' internal note on the request; never shown to the merchant. */
+            note?: string | null;
             opened_by: string;
             /** Format: date-time */
             opened_at: string;
@@ -6285,6 +6508,28 @@ export interface components {
          * @description The remediation id (UUIDv7).
          */
         RemediationId: string;
+        /** @description One section or document to fix, with its instruction (or the request's `message`). */
+        RemediationItem: {
+            section?: components["schemas"]["SectionKey"] | null;
+            document_kind?: components["schemas"]["DocumentKind"] | null;
+            /** @description The instruction the merchant reads for this item; the request's `message` when absent. */
+            message?: string | null;
+        };
+        /** @description A remediation request an organization reuses in one environment. */
+        RemediationTemplate: {
+            id: components["schemas"]["TemplateId"];
+            /** @description Unique in the environment, whatever its letter case. */
+            name: string;
+            items: components["schemas"]["RemediationItem"][];
+            /** @description The instruction of every item without its own. */
+            message?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Who last saved it, as records name them. */
+            updated_by: string;
+        };
         /** @description The person who acts for the company in the onboarding. */
         Representative: {
             first_name?: components["schemas"]["Line"] | null;
@@ -6910,6 +7155,13 @@ export interface components {
             manual_review?: number | null;
             /** Format: int32 */
             action_required?: number | null;
+            /**
+             * Format: int32
+             * @description A decision awaiting its second approval, from when it was proposed (default 8 hours;
+             *     settings stored before it existed get the default). Meanwhile the review's own clock
+             *     stops.
+             */
+            awaiting_approval?: number | null;
         };
         /** @description An imported version of a list. */
         Snapshot: {
@@ -7009,6 +7261,14 @@ export interface components {
         /** @description The body of the Telegram link. */
         TelegramLink: {
             tg_profile: string;
+        };
+        /**
+         * Format: uuid
+         * @description The remediation template id (UUIDv7).
+         */
+        TemplateId: string;
+        Templates: {
+            data: components["schemas"]["RemediationTemplate"][];
         };
         /** @description Which test event to send. */
         TestEvent: {
@@ -7390,6 +7650,14 @@ export interface components {
             /** Format: int32 */
             retention_days?: number | null;
         };
+        /** @description A decision as the merchant is told it. */
+        WidgetDecision: {
+            outcome: components["schemas"]["DecisionKind"];
+            /** @description The reviewers' message for the merchant, if they wrote one. */
+            message?: string | null;
+            /** Format: date-time */
+            at: string;
+        };
         /** @description An open remediation as the merchant sees it. */
         WidgetRequest: {
             section: components["schemas"]["SectionKey"];
@@ -7419,6 +7687,7 @@ export interface components {
             editable_sections: components["schemas"]["SectionKey"][];
             /** Format: date-time */
             expires_at: string;
+            decision?: components["schemas"]["WidgetDecision"] | null;
         };
     };
     responses: never;
@@ -9856,8 +10125,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "decision": "reject",
+                 *       "merchant_message": "We could not verify who owns and runs the company.",
                  *       "note": "The registry lists a different director.",
-                 *       "reason": "registry_mismatch"
+                 *       "reasons": [
+                 *         "registry_mismatch",
+                 *         "ownership_unclear"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["NewDecision"];
@@ -9873,7 +10146,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseResponse"];
                 };
             };
-            /** @description Invalid request (a reason that does not fit the decision, no note) */
+            /** @description Invalid request (no reason, one that does not fit the decision, no note, an `approver_id` who is no senior) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9963,6 +10236,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "message": "Add every shareholder holding 25 % or more.",
+                 *           "section": "ownership"
+                 *         },
+                 *         {
+                 *           "document_kind": "proof_of_address",
+                 *           "message": "Upload a utility bill from the last three months."
+                 *         }
+                 *       ],
+                 *       "note": "Registry lists a second shareholder not declared."
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewRemediation"];
             };
         };
@@ -9974,6 +10262,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid request (the field is named: `items[1].section`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The case is someone else's */
@@ -10478,6 +10775,232 @@ export interface operations {
             };
             /** @description Invalid period */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending approvals, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approvals"];
+                };
+            };
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+        };
+    };
+    listRemediationTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Templates"];
+                };
+            };
+        };
+    };
+    addRemediationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "message": "List every person who owns 25 % or more, or controls the company.",
+                 *           "section": "ownership"
+                 *         },
+                 *         {
+                 *           "document_kind": "ownership_document"
+                 *         }
+                 *       ],
+                 *       "message": "Upload a shareholder register or an ownership chart signed by a director.",
+                 *       "name": "Ownership unclear"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRemediationTemplate"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemediationTemplate"];
+                };
+            };
+            /** @description Invalid template (the field is named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRemediationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRemediationTemplate"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemediationTemplate"];
+                };
+            };
+            /** @description Invalid template */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such template here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteRemediationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such template here */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
