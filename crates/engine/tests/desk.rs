@@ -195,7 +195,8 @@ async fn a_seniors_next_case_is_the_oldest_approval_and_the_review_clock_stops_w
     let claimed = kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
     let review_due = claimed.row.review.sla_due_at.expect("an SLA");
     f.time.advance(hours(20));
-    let reject = NewDecision::new(DecisionKind::Reject, vec![Reason::AdverseMedia, Reason::PoliticallyExposedPerson], "x");
+    let reject =
+        NewDecision::new(DecisionKind::Reject, vec![Reason::AdverseMedia, Reason::PoliticallyExposedPerson], "x");
     let proposed = kyb.decide(scope, ids[0], reject, Actor::Reviewer(ann.clone())).await.expect("proposes");
     let first = proposed.row.review.pending_decision.clone().expect("pending");
     assert_eq!(first.reasons, [Reason::AdverseMedia, Reason::PoliticallyExposedPerson]);
@@ -230,7 +231,12 @@ async fn a_seniors_next_case_is_the_oldest_approval_and_the_review_clock_stops_w
     // Overturned: the review's clock runs on from where it stopped.
     f.time.advance(hours(3));
     let back = kyb
-        .second_approval(scope, ids[0], NewSecondApproval { confirm: false, note: "Not them.".into() }, Actor::Reviewer(sue))
+        .second_approval(
+            scope,
+            ids[0],
+            NewSecondApproval { confirm: false, note: "Not them.".into() },
+            Actor::Reviewer(sue),
+        )
         .await
         .expect("overturns");
     let waited = hours(4);

@@ -247,12 +247,7 @@ async fn refused_operations_leave_the_case_as_it_was() {
     }
     // A remediation on a draft is a refused transition naming the status.
     let r = kyb
-        .open_remediation(
-            f.sandbox,
-            id,
-            NewRemediation::one(Some(SectionKey::Company), None, "x"),
-            Actor::Docket,
-        )
+        .open_remediation(f.sandbox, id, NewRemediation::one(Some(SectionKey::Company), None, "x"), Actor::Docket)
         .await;
     assert!(matches!(&r, Err(Error::Conflict(m)) if m.contains("`draft`")), "{r:?}");
     // Bad values name their field.

@@ -140,7 +140,11 @@ async fn update_template(
         (status = 404, description = "No such template here", body = ErrorBody),
     )
 )]
-async fn delete_template(State(state): State<AppState>, me: SignedIn, IdPath(id): IdPath<TemplateId>) -> ApiResult<StatusCode> {
+async fn delete_template(
+    State(state): State<AppState>,
+    me: SignedIn,
+    IdPath(id): IdPath<TemplateId>,
+) -> ApiResult<StatusCode> {
     state.engine.kyb().delete_remediation_template(me.scope, id, Actor::Reviewer(me.reviewer)).await?;
     Ok(StatusCode::NO_CONTENT)
 }

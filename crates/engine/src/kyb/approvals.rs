@@ -96,7 +96,7 @@ fn pending(cases: Vec<Case>, viewer: Option<&Reviewer>, people: &[Reviewer]) -> 
             })
         })
         .collect();
-    out.sort_by(|a, b| (a.decision.at, a.case_id).cmp(&(b.decision.at, b.case_id)));
+    out.sort_by_key(|a| (a.decision.at, a.case_id));
     out
 }
 

@@ -258,8 +258,11 @@ impl Kyb<'_> {
     /// one transaction: two reviewers asking at once never get the same one.
     pub async fn next_case(&self, scope: Scope, reviewer: Reviewer) -> Result<CaseDetail> {
         let now = self.engine.now(scope);
-        let people =
-            if reviewer.may(Role::Senior) { self.engine.console().reviewers(scope.organization).await? } else { vec![] };
+        let people = if reviewer.may(Role::Senior) {
+            self.engine.console().reviewers(scope.organization).await?
+        } else {
+            vec![]
+        };
         let id = self
             .engine
             .core

@@ -569,11 +569,10 @@ impl WidgetView {
         open.sort();
         open.dedup();
         let editable_sections = editable_sections(status, &open);
-        let decision = status
-            .is_decided()
-            .then(|| super::review::applied(&detail.decisions))
-            .flatten()
-            .and_then(|d| Some(WidgetDecision { outcome: d.kind()?, message: d.merchant_message.clone(), at: d.at }));
+        let decision =
+            status.is_decided().then(|| super::review::applied(&detail.decisions)).flatten().and_then(|d| {
+                Some(WidgetDecision { outcome: d.kind()?, message: d.merchant_message.clone(), at: d.at })
+            });
         WidgetView {
             public_id: detail.row.public_id,
             status,

@@ -213,7 +213,10 @@ mod tests {
         };
         let asks = asks_of(&input, None).expect("valid");
         assert_eq!(asks.len(), 2);
-        assert_eq!((asks[0].section, asks[0].message.as_str()), (SectionKey::Ownership, "List every owner above 25 %."));
+        assert_eq!(
+            (asks[0].section, asks[0].message.as_str()),
+            (SectionKey::Ownership, "List every owner above 25 %.")
+        );
         assert_eq!(
             (asks[1].section, asks[1].document_kind, asks[1].message.as_str()),
             (SectionKey::Documents, Some(DocumentKind::ProofOfAddress), "Please upload a recent one.")
@@ -223,19 +226,26 @@ mod tests {
     #[test]
     fn refusals_name_the_item() {
         let twice = NewRemediation {
-            items: vec![item(Some(SectionKey::Company), None, Some("a")), item(Some(SectionKey::Company), None, Some("b"))],
+            items: vec![
+                item(Some(SectionKey::Company), None, Some("a")),
+                item(Some(SectionKey::Company), None, Some("b")),
+            ],
             ..NewRemediation::default()
         };
         assert_eq!(field_of(asks_of(&twice, None)).as_deref(), Some("items[1]"));
         let review = NewRemediation {
-            items: vec![item(Some(SectionKey::Company), None, Some("a")), item(Some(SectionKey::Review), None, Some("b"))],
+            items: vec![
+                item(Some(SectionKey::Company), None, Some("a")),
+                item(Some(SectionKey::Review), None, Some("b")),
+            ],
             ..NewRemediation::default()
         };
         assert_eq!(field_of(asks_of(&review, None)).as_deref(), Some("items[1].section"));
         let silent =
             NewRemediation { items: vec![item(Some(SectionKey::Company), None, None)], ..NewRemediation::default() };
         assert_eq!(field_of(asks_of(&silent, None)).as_deref(), Some("items[0].message"));
-        let both = NewRemediation { items: silent.items.clone(), ..NewRemediation::one(Some(SectionKey::Company), None, "x") };
+        let both =
+            NewRemediation { items: silent.items.clone(), ..NewRemediation::one(Some(SectionKey::Company), None, "x") };
         assert_eq!(field_of(asks_of(&both, None)).as_deref(), Some("items"));
         let many = NewRemediation {
             items: (0..=MAX_ITEMS).map(|_| item(Some(SectionKey::Company), None, Some("a"))).collect(),
@@ -266,7 +276,10 @@ mod tests {
     fn a_template_gives_its_items_and_message_unless_the_request_has_its_own() {
         let template = NewRemediationTemplate {
             name: "  Ownership pack ".into(),
-            items: vec![item(Some(SectionKey::Ownership), None, None), item(None, Some(DocumentKind::OwnershipDocument), Some(" Upload the register. "))],
+            items: vec![
+                item(Some(SectionKey::Ownership), None, None),
+                item(None, Some(DocumentKind::OwnershipDocument), Some(" Upload the register. ")),
+            ],
             message: Some("Tell us who owns the company.".into()),
         }
         .checked()

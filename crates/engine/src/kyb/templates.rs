@@ -54,7 +54,14 @@ impl Kyb<'_> {
             .db
             .write(move |conn| {
                 store::put(conn, scope, &stored)?;
-                crate::audit::record(conn, scope, now, &actor, "remediation_template_added", json!({ "template": stored }))
+                crate::audit::record(
+                    conn,
+                    scope,
+                    now,
+                    &actor,
+                    "remediation_template_added",
+                    json!({ "template": stored }),
+                )
             })
             .await?;
         Ok(template)
@@ -108,7 +115,14 @@ impl Kyb<'_> {
             .write(move |conn| {
                 let before = store::get(conn, scope, id)?.ok_or(Error::not_found("remediation template"))?;
                 store::delete(conn, scope, id)?;
-                crate::audit::record(conn, scope, now, &actor, "remediation_template_deleted", json!({ "template": before }))
+                crate::audit::record(
+                    conn,
+                    scope,
+                    now,
+                    &actor,
+                    "remediation_template_deleted",
+                    json!({ "template": before }),
+                )
             })
             .await
     }

@@ -89,8 +89,8 @@ pub(crate) fn delete(conn: &Connection, scope: Scope, id: TemplateId) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kyb::remediation::RemediationItem;
     use crate::kyb::SectionKey;
+    use crate::kyb::remediation::RemediationItem;
     use crate::scope::{Environment, OrganizationId};
     use crate::time::Timestamp;
 
@@ -99,11 +99,8 @@ mod tests {
         let conn = crate::db::migrated_in_memory();
         let at = Timestamp::from_millis(1);
         let org = OrganizationId::new(at);
-        conn.execute(
-            "INSERT INTO organizations (id, name, created_at) VALUES (?1, 'Org', 1)",
-            params![org],
-        )
-        .expect("an organization");
+        conn.execute("INSERT INTO organizations (id, name, created_at) VALUES (?1, 'Org', 1)", params![org])
+            .expect("an organization");
         let sandbox = Scope::new(org, Environment::Sandbox);
         let production = Scope::new(org, Environment::Production);
         let t = |name: &str| RemediationTemplate {
