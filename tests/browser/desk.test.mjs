@@ -180,14 +180,19 @@ describe("deciding with four eyes", () => {
     const comment = p.getByTestId("comment").filter({ hasText: "the registry name differs" });
     await comment.getByTestId("mention").getByText(`@${BEA}`).waitFor();
 
-    // r opens the reject dialog: a reason and a note are required.
+    // r opens the reject dialog: reasons (several, in groups) and a note are required; the
+    // message for the merchant is apart from the note; Bea is named for the second approval.
     await p.locator("main h1").click();
     await p.keyboard.press("r");
     const dialog = p.getByTestId("decision-dialog");
-    await dialog.getByTestId("decision-reason").waitFor();
+    await dialog.getByTestId("decision-reasons").waitFor();
     assert.equal(await dialog.getByTestId("decision-submit").isDisabled(), true, "nothing chosen yet");
-    await dialog.getByTestId("decision-reason").selectOption("registry_mismatch");
+    await dialog.getByTestId("decision-reason-registry_mismatch").check();
+    await dialog.getByTestId("decision-reason-information_mismatch").check();
     await dialog.getByTestId("decision-note").fill("The registry lists another name for this number.");
+    await dialog.getByTestId("decision-merchant-message").fill("We could not match your company to the registry.");
+    await dialog.getByTestId("decision-approver").selectOption({ label: `${BEA} (senior)` });
+    await screenshot(p, "kyb-decision-dialog");
     await dialog.getByTestId("decision-submit").click();
     const pending = p.getByTestId("pending-decision");
     await pending.getByText("Awaiting second approval").waitFor();
@@ -197,18 +202,24 @@ describe("deciding with four eyes", () => {
     const status = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${rejected.id}`);
     assert.ok(["manual_review", "failed"].includes(status.body.status), `the case keeps its status: ${status.body.status}`);
     assert.equal(status.body.review.pending_decision.reviewer.name, ADA);
+    assert.deepEqual(status.body.review.pending_decision.reasons, ["registry_mismatch", "information_mismatch"]);
+    assert.equal(status.body.review.pending_decision.approver.name, BEA);
     rejected.public_id = status.body.public_id;
   });
 
-  test("senior B finds it awaiting a second approval and confirms; the case file shows both decisions", async () => {
+  test("senior B finds it in her inbox and confirms; the case file shows both decisions", async () => {
     const p = bea.page;
-    await p.getByTestId("nav-kyb").click();
-    await p.getByTestId("tab-all").click();
-    await p.getByTestId("tab-awaiting").click();
-    await p.waitForURL(/scope=awaiting/);
-    const row = p.getByTestId("kyb-row").filter({ hasText: rejected.public_id });
-    await row.getByText("awaiting second approval").waitFor();
-    await row.getByTestId("kyb-row-link").click();
+    await p.reload();
+    await p.getByTestId("nav-inbox").getByTestId("inbox-count").waitFor();
+    await p.getByTestId("nav-inbox").click();
+    const row = p.getByTestId("inbox-approvals-table").getByTestId("approval-row").filter({ hasText: rejected.public_id });
+    await row.getByText("you", { exact: true }).waitFor();
+    await p.getByTestId("inbox-mentions").getByTestId("mention").filter({ hasText: "the registry name differs" }).waitFor();
+    await screenshot(p, "inbox");
+    await p.getByTestId("nav-approvals").click();
+    await p.getByTestId("approvals-table").getByTestId("approval-row").filter({ hasText: rejected.public_id }).waitFor();
+    await p.getByTestId("nav-inbox").click();
+    await row.getByTestId("approval-link").click();
     await p.getByTestId("second-confirm").click();
     await p.getByTestId("second-note").fill("Checked the registry extract: agreed.");
     await p.getByTestId("second-submit").click();
@@ -234,7 +245,7 @@ describe("deciding with four eyes", () => {
     await p.keyboard.press("a");
     const dialog = p.getByTestId("decision-dialog");
     await dialog.getByText(`${ADA} has this case`).waitFor();
-    await dialog.getByTestId("decision-reason").selectOption("checks_clear");
+    await dialog.getByTestId("decision-reason-checks_clear").check();
     await dialog.getByTestId("decision-note").fill("Looks fine to me.");
     await dialog.getByTestId("decision-submit").click();
     const alert = dialog.getByRole("alert");

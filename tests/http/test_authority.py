@@ -191,6 +191,11 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
                         files=[("file", ("matrix.csv", b"not,a list\n"))])
         assert r.status_code == 202, r.text
         ids["import_id"] = r.json()["id"]
+    # A remediation template (an admin's, in the console).
+    r = owner.in_environment(environment).post("/_docket/desk/remediation-templates", json={
+        "name": f"Matrix {tag}", "items": [{"section": "company"}], "message": "Please check the company details."})
+    assert r.status_code == 201, r.text
+    ids["template_id"] = r.json()["id"]
     return ids
 
 

@@ -46,6 +46,8 @@ function views(): RouteObject[] {
     { path: "/webhooks", lazy: async () => ({ Component: (await import("./views/webhooks/Webhooks")).Webhooks }) },
     { path: "/webhooks/deliveries", lazy: async () => ({ Component: (await import("./views/webhooks/Deliveries")).Deliveries }) },
     { path: "/webhooks/deliveries/:id", lazy: async () => ({ Component: (await import("./views/webhooks/DeliveryView")).DeliveryView }) },
+    { path: "/inbox", lazy: async () => ({ Component: (await import("./views/kyb/Approvals")).InboxView }) },
+    { path: "/approvals", lazy: async () => ({ Component: (await import("./views/kyb/Approvals")).Approvals }) },
     { path: "/kyb", lazy: async () => ({ Component: (await import("./views/kyb/Queue")).Queue }) },
     { path: "/kyb/stuck", lazy: async () => ({ Component: (await import("./views/kyb/StuckChecks")).StuckChecks }) },
     { path: "/kyb/:id", lazy: async () => ({ Component: (await import("./views/kyb/CaseFile")).CaseFile }) },

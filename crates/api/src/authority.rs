@@ -373,6 +373,13 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/_docket/desk/metrics", CONSOLE),
     rule("GET", "/_docket/desk/settings", READ),
     rule("PUT", "/_docket/desk/settings", ADMIN),
+    // Four eyes that routes itself, and remediation templates (issue 33).
+    rule("GET", "/_docket/desk/approvals", READ),
+    rule("GET", "/_docket/desk/inbox", CONSOLE),
+    rule("GET", "/_docket/desk/remediation-templates", READ),
+    rule("POST", "/_docket/desk/remediation-templates", ADMIN),
+    rule("PUT", "/_docket/desk/remediation-templates/{template_id}", ADMIN),
+    rule("DELETE", "/_docket/desk/remediation-templates/{template_id}", ADMIN),
     // The audit trail.
     rule("GET", "/_docket/audit", READ),
     rule("GET", "/_docket/audit/export", READ),

@@ -66,6 +66,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::kyb_desk::router())
         .merge(routes::desk::router())
         .merge(routes::desk_queue::router())
+        .merge(routes::approvals::router())
         .merge(routes::accounts::router())
         .merge(routes::audit::router())
         .merge(routes::data::router())

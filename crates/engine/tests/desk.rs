@@ -72,11 +72,8 @@ async fn an_api_key_decides_only_unassigned_cases_and_waits_for_a_senior_under_f
     let key = f.engine.keys().create(org, scope.environment, "integration").await.expect("key").key.id;
     let ids = waiting_cases(&f, scope, 2).await;
     let kyb = f.engine.kyb();
-    let approve = || NewDecision {
-        decision: DecisionKind::Approve,
-        reason: Reason::ChecksClear,
-        note: "The integration's own checks passed.".into(),
-    };
+    let approve =
+        || NewDecision::new(DecisionKind::Approve, vec![Reason::ChecksClear], "The integration's own checks passed.");
 
     // A case a reviewer works is theirs: the key cannot decide it.
     kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
@@ -122,11 +119,7 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
     let id = waiting_cases(&f, scope, 1).await[0];
     let kyb = f.engine.kyb();
-    let reject = |note: &str| NewDecision {
-        decision: DecisionKind::Reject,
-        reason: Reason::RegistryMismatch,
-        note: note.into(),
-    };
+    let reject = |note: &str| NewDecision::new(DecisionKind::Reject, vec![Reason::RegistryMismatch], note);
 
     let refused = kyb.decide(scope, id, reject("unclaimed"), Actor::Reviewer(ann.clone())).await;
     assert!(matches!(refused, Err(Error::Forbidden(m)) if m.contains("claim")));
@@ -135,7 +128,7 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     assert!(matches!(taken, Err(Error::Conflict(m)) if m.contains("Ann")));
     let other = kyb.decide(scope, id, reject("not mine"), Actor::Reviewer(bob.clone())).await;
     assert!(matches!(other, Err(Error::Forbidden(m)) if m.contains("Ann")));
-    let wrong_reason = NewDecision { reason: Reason::ChecksClear, ..reject("x") };
+    let wrong_reason = NewDecision::new(DecisionKind::Reject, vec![Reason::ChecksClear], "x");
     assert!(matches!(kyb.decide(scope, id, wrong_reason, Actor::Reviewer(ann.clone())).await, Err(Error::Invalid(_))));
 
     let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
@@ -178,4 +171,75 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     swapped.swap(2, 3);
     assert!(!verify_lines(&swapped.join("\n")).ok);
     assert!(f.engine.audit().verify(scope).await.expect("verifies").ok);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seniors_next_case_is_the_oldest_approval_and_the_review_clock_stops_while_it_waits() {
+    use docket_engine::kyb::SlaHours;
+    let f = fixture().await;
+    let (org, scope) = (f.sandbox.organization, f.sandbox);
+    let console = f.engine.console();
+    let add = |name: &str, role| NewReviewer { name: name.into(), email: None, role };
+    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer), &Actor::Command).await.expect("ann");
+    let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
+    let tom = console.add_reviewer(org, add("Tom", Role::Senior), &Actor::Command).await.expect("tom");
+    let sla = SlaHours { manual_review: Some(24), awaiting_approval: Some(8), ..SlaHours::default() };
+    let settings = DeskSettings { four_eyes: FourEyes::All, sla_hours: sla };
+    f.engine.kyb().set_desk_settings(scope, settings, Actor::Command).await.expect("sets");
+    let ids = waiting_cases(&f, scope, 2).await;
+    let kyb = f.engine.kyb();
+    let hours = |h: i64| jiff::SignedDuration::from_hours(h);
+
+    // The review's clock stops when the decision is proposed; the approval's starts (before,
+    // the case went on breaching its 24 hours of review while it waited for a senior).
+    let claimed = kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
+    let review_due = claimed.row.review.sla_due_at.expect("an SLA");
+    f.time.advance(hours(20));
+    let reject =
+        NewDecision::new(DecisionKind::Reject, vec![Reason::AdverseMedia, Reason::PoliticallyExposedPerson], "x");
+    let proposed = kyb.decide(scope, ids[0], reject, Actor::Reviewer(ann.clone())).await.expect("proposes");
+    let first = proposed.row.review.pending_decision.clone().expect("pending");
+    assert_eq!(first.reasons, [Reason::AdverseMedia, Reason::PoliticallyExposedPerson]);
+    assert_eq!(first.reason, Some(Reason::AdverseMedia));
+    assert_eq!(proposed.row.review.sla_due_at, Some(first.at.saturating_add(hours(8))));
+
+    // Naming the senior: only a senior of the organization.
+    kyb.claim(scope, ids[1], ann.clone()).await.expect("claims");
+    let approve = |named| NewDecision {
+        approver_id: Some(named),
+        ..NewDecision::new(DecisionKind::Approve, vec![Reason::ChecksClear], "fine")
+    };
+    let refused = kyb.decide(scope, ids[1], approve(ann.id), Actor::Reviewer(ann.clone())).await;
+    assert!(matches!(refused, Err(Error::Invalid(i)) if i.field.as_deref() == Some("approver_id")));
+    f.time.advance(hours(1));
+    let named = kyb.decide(scope, ids[1], approve(tom.id), Actor::Reviewer(ann.clone())).await.expect("proposes");
+    assert_eq!(named.row.review.pending_decision.and_then(|d| d.approver).map(|a| a.id), Some(tom.id));
+
+    // Sue's next case: the oldest approval, routed to her now; Tom's: the one named for him.
+    let inbox = kyb.inbox(scope, tom.clone()).await.expect("inbox");
+    assert_eq!(inbox.approvals.iter().map(|a| a.case_id).collect::<Vec<_>>(), [ids[0], ids[1]]);
+    let sues = kyb.next_case(scope, sue.clone()).await.expect("an approval");
+    assert_eq!(sues.row.id, ids[0]);
+    assert_eq!(sues.row.review.assignee.as_ref().map(|a| a.id), Some(ann.id), "still Ann's case");
+    assert_eq!(sues.row.review.pending_decision.and_then(|d| d.approver).map(|a| a.id), Some(sue.id));
+    assert_eq!(kyb.next_case(scope, tom.clone()).await.expect("an approval").row.id, ids[1]);
+    let inbox = kyb.inbox(scope, tom.clone()).await.expect("inbox");
+    assert_eq!(inbox.approvals.iter().map(|a| a.case_id).collect::<Vec<_>>(), [ids[1]], "Sue's is hers");
+    let anns = kyb.next_case(scope, ann.clone()).await.expect("a new case");
+    assert!(anns.row.review.pending_decision.is_none() && !ids[..2].contains(&anns.row.id), "a reviewer's queue");
+
+    // Overturned: the review's clock runs on from where it stopped.
+    f.time.advance(hours(3));
+    let back = kyb
+        .second_approval(
+            scope,
+            ids[0],
+            NewSecondApproval { confirm: false, note: "Not them.".into() },
+            Actor::Reviewer(sue),
+        )
+        .await
+        .expect("overturns");
+    let waited = hours(4);
+    assert_eq!(back.row.review.sla_due_at, Some(review_due.saturating_add(waited)));
+    assert!(back.row.review.pending_decision.is_none());
 }

@@ -247,11 +247,7 @@ async fn remediation_reruns_only_the_affected_checks_and_keeps_history() {
         .open_remediation(
             f.sandbox,
             id,
-            NewRemediation {
-                section: Some(SectionKey::Ownership),
-                document_kind: None,
-                message: "Add the director's full legal name".into(),
-            },
+            NewRemediation::one(Some(SectionKey::Ownership), None, "Add the director's full legal name"),
             Actor::Reviewer(ana),
         )
         .await
@@ -303,12 +299,7 @@ async fn refused_operations_leave_the_case_as_it_was() {
     }
     // A remediation on a draft is a refused transition naming the status.
     let r = kyb
-        .open_remediation(
-            f.sandbox,
-            id,
-            NewRemediation { section: Some(SectionKey::Company), document_kind: None, message: "x".into() },
-            Actor::Docket,
-        )
+        .open_remediation(f.sandbox, id, NewRemediation::one(Some(SectionKey::Company), None, "x"), Actor::Docket)
         .await;
     assert!(matches!(&r, Err(Error::Conflict(m)) if m.contains("`draft`")), "{r:?}");
     // Bad values name their field.

@@ -821,10 +821,9 @@ export interface paths {
          * List KYB verifications
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Newest first (or as `sort` says), `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1).
-         *     The organization and environment come from the key. Each row carries the company,
-         *     form_progress and checks_summary blocks. Besides `has_next`, Docket answers `total`: how
-         *     many cases the filters match in all.
+         *     Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
+         *     environment come from the key. Each row carries the company, form_progress and
+         *     checks_summary blocks.
          */
         get: operations["listKybVerifications"];
         put?: never;
@@ -994,7 +993,9 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     Asks the merchant to fix a section (`section`) or to upload a kind of document again
-         *     (`document_kind`), with a message shown in the widget. The case moves to `action_required`
+         *     (`document_kind`), with a message shown in the widget; or several at once (`items`, each
+         *     with its own `message`), or a template's (`template_id`); `note` stays internal. The case
+         *     moves to `action_required`
          *     (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
          *     days. The merchant's resubmission closes it.
          */
@@ -1182,16 +1183,24 @@ export interface paths {
          * Decide a case
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
-         *     reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
-         *     `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
-         *     `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
-         *     `other` for either) and a required note. In the console, only the assignee decides. With an
-         *     API key the decision is the integration's own, recorded as `API key <id>`: it decides only a
-         *     case no reviewer works (403 otherwise). When the environment's four-eyes policy applies, the
-         *     case keeps its status and `review.pending_decision` holds the decision until a senior's
-         *     second approval in the console; otherwise the case moves to `approved_manually` or
-         *     `rejected_manually` at once. Any other status is a 409 naming it.
+         *     Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with one
+         *     or several reasons from the taxonomy (`reasons`; the single `reason` of before is still
+         *     taken) and a required internal `note`. Approve: `checks_clear`, `false_positive_cleared`,
+         *     `risk_accepted`, `manually_verified`, `enhanced_due_diligence`. Reject: `sanctions_match`,
+         *     `politically_exposed_person`, `adverse_media`, `prohibited_business`,
+         *     `high_risk_jurisdiction`, `fraud_suspected`, `document_tampered`, `incomplete_documents`,
+         *     `identity_unverifiable`, `company_unverifiable`, `ubo_undisclosed`, `ownership_unclear`,
+         *     `registry_mismatch`, `information_mismatch`, `unresponsive_merchant`. `other` fits either.
+         *     `merchant_message` is what the merchant reads in the widget once the decision applies; the
+         *     note never leaves the reviewers. In the console, only the assignee decides. With an API key
+         *     the decision is the integration's own, recorded as `API key <id>`: it decides only a case no
+         *     reviewer works (403 otherwise). When the environment's four-eyes policy applies, the case
+         *     keeps its status and `review.pending_decision` holds the decision until a senior's second
+         *     approval in the console; `approver_id` names that senior (an active senior or admin of the
+         *     organization other than the decider, 400 otherwise), who then finds it in their inbox. While
+         *     it waits, the case's SLA is the approval's own (`sla_hours.awaiting_approval`). Without four
+         *     eyes the case moves to `approved_manually` or `rejected_manually` at once. Any other status
+         *     is a 409 naming it.
          */
         post: operations["decideKybCase"];
         delete?: never;
@@ -1239,8 +1248,11 @@ export interface paths {
          * Request a remediation
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
-         *     document again, with a message. A reviewer may ask only on a case that is theirs or nobody's;
+         *     The same as `POST .../remediations`: asks the merchant to fix one section or upload one kind
+         *     of document again (`section` / `document_kind` with `message`), or several at once (`items`,
+         *     each with its own `message`, the request's `message` for those without), or what a template
+         *     of the environment asks (`template_id`). Each becomes a remediation the widget shows on its
+         *     section; `note` stays internal. A reviewer may ask only on a case that is theirs or nobody's;
          *     an API key only on a case no reviewer works.
          */
         post: operations["requestKybRemediation"];
@@ -1284,9 +1296,9 @@ export interface paths {
          * Preview a page of a document
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     One page of a case's document as a JPEG at most `size` (default 640) pixels on its longest
-         *     side: a picture is downsized; a PDF's page is rendered by poppler, with the words of `find`
-         *     marked where its text layer has them. `X-Page-Count` says how many pages the document has.
+         *     One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
+         *     is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
+         *     document has.
          */
         get: operations["previewKybDocument"];
         put?: never;
@@ -1483,9 +1495,12 @@ export interface paths {
          * Take the next case
          * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
          *
-         *     Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
-         *     works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
-         *     never get the same case. 404 when none waits.
+         *     For a senior or admin, first the oldest decision awaiting a second approval that they may
+         *     give and that is routed to them or to no one: it is routed to them now (the case stays its
+         *     first reviewer's). Otherwise, and for everyone else, assigns the oldest case waiting for a
+         *     reviewer (`manual_review` or `failed`) that nobody works and no decision awaits to the
+         *     signed-in reviewer. Atomically: reviewers asking at once never get the same one. 404 when
+         *     none waits.
          */
         post: operations["nextCase"];
         delete?: never;
@@ -1518,7 +1533,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/_docket/desk/assignments": {
+    "/_docket/desk/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decisions awaiting a second approval
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The four-eyes queue: every first decision of the environment that waits for a senior, oldest
+         *     first, with its case, reasons, the senior it is routed to (`decision.approver`: named by the
+         *     first reviewer, or the one who took it with *Next case*; null: any senior) and the
+         *     approval's own SLA. For a console caller, `may_approve` says whether they may give it (a
+         *     senior or admin other than the first reviewer, nor another account of the same person) and
+         *     `routed_to_me` whether it is routed to them; for an API key both are false.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reviewer's inbox
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     The second approvals they may give that are routed to them or to no one (every senior sees
+         *     those), oldest first, and the latest 20 comments by others that mention them, newest first.
+         *     The console shows the number of approvals beside *Inbox* in its sidebar.
+         */
+        get: operations["getInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/remediation-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remediation templates
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The environment's remediation templates, by name: several sections and documents, each with
+         *     its instruction, and a message for the items without one. A remediation names one with
+         *     `template_id`.
+         */
+        get: operations["listRemediationTemplates"];
+        put?: never;
+        /**
+         * Add a remediation template
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin's, in the console; on the audit chain. Names are unique in the environment whatever
+         *     their letter case (409). Each item is checked as a remediation made from it would be.
+         */
+        post: operations["addRemediationTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/remediation-templates/{template_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1526,46 +1623,21 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
         /**
-         * Assign or release several cases
-         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
-         *
-         *     `action: assign` assigns each case to `reviewer_id` (null: the signed-in reviewer). A
-         *     reviewer assigning to themselves claims each case, as `POST .../claim` does (a case someone
-         *     else works is refused, 409). An admin's assignment, to anyone, reassigns each case as `POST
-         *     .../assign` does; assigning to someone else is an admin's (403 for the whole request). `action: release` releases each
-         *     case as `POST .../release` does (one's own; an admin any). Each case is its own transaction
-         *     and audit event; one refused does not stop the others: the answer is 200 with an outcome per
-         *     case. 1 to 100 cases.
-         */
-        post: operations["bulkAssignCases"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/_docket/desk/stuck-checks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Cases with stuck checks
+         * Change a remediation template
          * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
          *
-         *     Cases in *Running checks* past that stage's SLA, the most overdue first (at most 200), each
-         *     with its pending checks: how often each was tried, its last error and when it runs next. A
-         *     reviewer cannot act on these; their breach is not counted as a reviewer's (`sla_breached`)
-         *     but as `checks_stuck`.
+         *     Replaces its name, items and message (an admin's; on the audit chain).
          */
-        get: operations["listStuckChecks"];
-        put?: never;
+        put: operations["updateRemediationTemplate"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a remediation template
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     An admin's; on the audit chain. Remediations made from it keep what they asked.
+         */
+        delete: operations["deleteRemediationTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3774,6 +3846,10 @@ export interface components {
          * @enum {string}
          */
         ApplicantVerificationStatus: "initial" | "passed" | "failed";
+        /** @description `GET /_docket/desk/approvals`: every decision awaiting its second approval, oldest first. */
+        Approvals: {
+            data: components["schemas"]["PendingApproval"][];
+        };
         /**
          * @description Whether `countries` / `regions` name the countries allowed or those refused.
          * @enum {string}
@@ -4028,37 +4104,6 @@ export interface components {
             keep?: number | null;
             daily?: boolean | null;
         };
-        /**
-         * @description What a bulk request does to each case.
-         * @enum {string}
-         */
-        BulkAction: "assign" | "release";
-        /** @description `POST /_docket/desk/assignments`: several cases assigned or released at once. */
-        BulkAssignment: {
-            action: components["schemas"]["BulkAction"];
-            /** @description The cases, 1 to 100. */
-            case_ids: components["schemas"]["CaseId"][];
-            reviewer_id?: components["schemas"]["ReviewerId"] | null;
-        };
-        /** @description What became of one case of a bulk request. */
-        BulkOutcome: {
-            case_id: components["schemas"]["CaseId"];
-            /**
-             * Format: int32
-             * @description 200, or the status the single request would have answered (403, 404, 409).
-             */
-            status: number;
-            case?: components["schemas"]["CaseRow"] | null;
-            /** @description Why it was refused. */
-            message?: string | null;
-        };
-        /** @description `POST /_docket/desk/assignments`. */
-        BulkOutcomes: {
-            /** @description One per case, in the order given (a case given twice once). */
-            results: components["schemas"]["BulkOutcome"][];
-            succeeded: number;
-            failed: number;
-        };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
             /** @description The widget's values by section. */
@@ -4106,28 +4151,10 @@ export interface components {
          * @description The KYB verification id (UUIDv7).
          */
         CaseId: string;
-        /** @description One page of cases, with how many the filters match in all. */
-        CasePage: {
-            data: components["schemas"]["CaseRow"][];
-            has_next: boolean;
-            /**
-             * Format: int64
-             * @description Docket's own: the cases the filters match, on every page.
-             */
-            total: number;
-        };
         /** @description A person of a case. */
         CasePerson: {
-            /**
-             * @description The key their checks name them by: `person:0` is the representative; `person:<n>` the
-             *     n-th person of the ownership section.
-             */
+            /** @description `person:0` is the representative; `person:<n>` the n-th person of the ownership section. */
             key: string;
-            /**
-             * @description Every key they were declared under (a representative who also owns shares is declared
-             *     twice and shown once): checks of earlier rounds may name any of them.
-             */
-            keys: string[];
             full_name: string;
             roles: components["schemas"]["PersonRole"][];
             /** Format: date */
@@ -4506,7 +4533,13 @@ export interface components {
             step: components["schemas"]["DecisionStep"];
             decision: components["schemas"]["DecisionVerdict"];
             reason?: components["schemas"]["Reason"] | null;
+            /** @description Every reason the decision gives, in the order given (single and first steps). */
+            reasons?: components["schemas"]["Reason"][];
+            /** @description The reviewers' own note: never shown to the merchant. */
             note: string;
+            /** @description What the merchant is told once the decision applies (in the widget); never the note. */
+            merchant_message?: string | null;
+            approver?: components["schemas"]["ReviewerRef"] | null;
             reviewer?: components["schemas"]["ReviewerRef"] | null;
             /**
              * Format: uuid
@@ -4616,18 +4649,10 @@ export interface components {
              * @description Cases waiting for a reviewer that nobody works.
              */
             unassigned: number;
-            /**
-             * Format: int64
-             * @description Cases past their SLA in a stage a person acts in (not running checks).
-             */
+            /** Format: int64 */
             sla_breached: number;
             /** Format: int64 */
             awaiting_second_approval: number;
-            /**
-             * Format: int64
-             * @description Cases whose checks ran past the running-checks SLA: an admin's to look into.
-             */
-            checks_stuck: number;
         };
         /** @description The desk's rules in one environment (`GET`/`PUT /_docket/desk/settings`). */
         DeskSettings: {
@@ -5175,6 +5200,16 @@ export interface components {
          * @enum {string}
          */
         ImportState: "reading" | "indexing" | "done" | "failed";
+        /** @description `GET /_docket/desk/inbox`: what waits for the signed-in reviewer. */
+        Inbox: {
+            /**
+             * @description Second approvals they may give that are routed to them, or to no one in particular
+             *     (then every senior sees them), oldest first.
+             */
+            approvals: components["schemas"]["PendingApproval"][];
+            /** @description The latest comments by others that mention them (at most 20), newest first. */
+            mentions: components["schemas"]["Mention"][];
+        };
         /** @description Who the key belongs to and what this server is. */
         Info: {
             /** @description The Docket version. */
@@ -5397,6 +5432,13 @@ export interface components {
             reviewer: components["schemas"]["Reviewer"];
             organization_id: string;
         };
+        /** @description A comment that mentions the reader. */
+        Mention: {
+            case_id: components["schemas"]["CaseId"];
+            public_id: string;
+            company_name?: string | null;
+            comment: components["schemas"]["Comment"];
+        };
         /** @description An answer that is only a message. */
         Message: {
             message: string;
@@ -5546,9 +5588,25 @@ export interface components {
         /** @description `POST /api/v4/kyb/verifications/{id}/decision`. */
         NewDecision: {
             decision: components["schemas"]["DecisionKind"];
-            reason: components["schemas"]["Reason"];
-            /** @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). */
+            reason?: components["schemas"]["Reason"] | null;
+            /** @description The reasons, each fitting the decision (at most 8). */
+            reasons?: components["schemas"]["Reason"][];
+            /**
+             * @description Required: what the reviewer saw and why they decided so (1 to 2000 characters). Internal:
+             *     never shown to the merchant.
+             */
             note: string;
+            /**
+             * @description What the merchant is told in the widget once the decision applies (up to 2000
+             *     characters).
+             */
+            merchant_message?: string | null;
+            /**
+             * Format: uuid
+             * @description Under four eyes: the senior (or admin) asked for the second approval; others may still
+             *     give it. Ignored when the decision needs no second approval.
+             */
+            approver_id?: string | null;
         };
         /** @description A new check (public-api.md section 5). */
         NewEmailCheck: {
@@ -5584,12 +5642,39 @@ export interface components {
             /** @description 12 to 128 characters, not the reviewer's name. */
             password: string;
         };
-        /** @description `POST /api/v4/kyb/verifications/{id}/remediations`. */
+        /**
+         * @description `POST /api/v4/kyb/verifications/{id}/remediations`: what the merchant must fix. Either one
+         *     section or document (`section` / `document_kind` with `message`, as before), or several at
+         *     once (`items`, each with its own instruction), or a template's (`template_id`).
+         */
         NewRemediation: {
             section?: components["schemas"]["SectionKey"] | null;
             document_kind?: components["schemas"]["DocumentKind"] | null;
-            /** @description What the merchant must do, shown in the widget. */
-            message: string;
+            /**
+             * @description What the merchant must do, shown in the widget: with `items`, the instruction of every
+             *     item that has none of its own.
+             */
+            message?: string | null;
+            /** @description Several sections and documents at once (at most 12), each with its own instruction. */
+            items?: components["schemas"]["RemediationItem"][];
+            /**
+             * Format: uuid
+             * @description A template of the organization: its items and message, unless the request gives its own.
+             */
+            template_id?: string | null;
+            /** @description The reviewers' internal note (never shown to the merchant). */
+            note?: string | null;
+        };
+        /** @description `POST` and `PUT /_docket/desk/remediation-templates`. */
+        NewRemediationTemplate: {
+            /** @description 1 to 100 characters. */
+            name: string;
+            /**
+             * @description The sections and documents it asks for (1 to 12), each with its instruction or the
+             *     template's `message`.
+             */
+            items: components["schemas"]["RemediationItem"][];
+            message?: string | null;
         };
         /** @description `POST /_docket/reviewers`. */
         NewReviewer: {
@@ -5754,6 +5839,47 @@ export interface components {
                 data_hash: string;
                 prev_hash: string;
                 hash: string;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_CaseRow: {
+            data: {
+                id: components["schemas"]["CaseId"];
+                verification_id?: components["schemas"]["VerificationId"] | null;
+                /** @description A short readable identifier (`KYB-7K3M9QX2`), unique within the environment. */
+                public_id: string;
+                organization_id: components["schemas"]["OrganizationId"];
+                applicant_id: components["schemas"]["ApplicantId"];
+                external_id?: string | null;
+                company_name?: string | null;
+                country?: string | null;
+                status: components["schemas"]["CaseStatus"];
+                stage: components["schemas"]["Stage"];
+                /** @description Reserved by the spec; always null. */
+                decision?: string | null;
+                /**
+                 * Format: int64
+                 * @description Reserved by the spec; always null.
+                 */
+                risk_score?: number | null;
+                risk_level?: components["schemas"]["RiskLevel"] | null;
+                is_sandbox: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                submitted_at?: string | null;
+                /** Format: date-time */
+                last_activity_at: string;
+                company?: components["schemas"]["CompanySummary"] | null;
+                form_progress?: components["schemas"]["FormProgress"] | null;
+                checks_summary?: components["schemas"]["ChecksSummary"] | null;
+                /**
+                 * @description Docket's own: the case's place on the reviewer's desk (assignee, SLA, a decision
+                 *     awaiting its second approval).
+                 */
+                review: components["schemas"]["CaseReview"];
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -6071,6 +6197,29 @@ export interface components {
             /** Format: double */
             best_match_percentage?: number | null;
         };
+        /** @description A decision awaiting its second approval, with its case. */
+        PendingApproval: {
+            case_id: components["schemas"]["CaseId"];
+            public_id: string;
+            company_name?: string | null;
+            status: components["schemas"]["CaseStatus"];
+            risk_level?: components["schemas"]["RiskLevel"] | null;
+            assignee?: components["schemas"]["ReviewerRef"] | null;
+            /** @description The first decision, with its reasons and the senior it is routed to (`approver`). */
+            decision: components["schemas"]["Decision"];
+            /**
+             * Format: date-time
+             * @description When the approval's own SLA (`sla_hours.awaiting_approval`) is breached.
+             */
+            sla_due_at?: string | null;
+            /**
+             * @description Whether the caller may give it: a senior or admin other than the first reviewer (never
+             *     an API key).
+             */
+            may_approve: boolean;
+            /** @description Whether it is routed to the caller: they were named, or took it with *Next case*. */
+            routed_to_me: boolean;
+        };
         /**
          * @description The statistics of one period (`stats.<period>.<indicator>`), as the rules saw them. Amounts
          *     are exact decimals as strings; `avg`, `min` and `max` are over the events that carried an
@@ -6264,11 +6413,13 @@ export interface components {
          */
         Provider: "sandbox" | "docket";
         /**
-         * @description Why a case was decided: the documented taxonomy. The first four approve, the others reject
-         *     (`other` does either, and its note says why).
+         * @description Why a case was decided: the documented taxonomy, after the labels compliance teams report
+         *     on (Sumsub's rejection labels, Ballerine's revision and rejection reasons). Approvals and
+         *     rejections have their own reasons; `other` does either, and the note says why. A decision
+         *     gives one or several (`NewDecision::reasons`). The values of issue 12 are kept as they were.
          * @enum {string}
          */
-        Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "sanctions_match" | "registry_mismatch" | "document_tampered" | "ubo_undisclosed" | "high_risk_jurisdiction" | "fraud_suspected" | "unresponsive_merchant" | "other";
+        Reason: "checks_clear" | "false_positive_cleared" | "risk_accepted" | "manually_verified" | "enhanced_due_diligence" | "sanctions_match" | "politically_exposed_person" | "adverse_media" | "prohibited_business" | "high_risk_jurisdiction" | "fraud_suspected" | "document_tampered" | "incomplete_documents" | "identity_unverifiable" | "company_unverifiable" | "ubo_undisclosed" | "ownership_unclear" | "registry_mismatch" | "information_mismatch" | "unresponsive_merchant" | "other";
         /**
          * @description Requests refused for want of a valid credential, counted since the server started
          *     (`GET /_docket/requests/refused`).
@@ -6339,8 +6490,10 @@ export interface components {
             id: components["schemas"]["RemediationId"];
             section: components["schemas"]["SectionKey"];
             document_kind?: components["schemas"]["DocumentKind"] | null;
-            /** @description Shown to the merchant in the widget. */
+            /** @description Shown to the merchant in the widget: the instruction for this section or document. */
             message: string;
+            /** @description The reviewers' internal note on the request; never shown to the merchant. */
+            note?: string | null;
             opened_by: string;
             /** Format: date-time */
             opened_at: string;
@@ -6355,6 +6508,28 @@ export interface components {
          * @description The remediation id (UUIDv7).
          */
         RemediationId: string;
+        /** @description One section or document to fix, with its instruction (or the request's `message`). */
+        RemediationItem: {
+            section?: components["schemas"]["SectionKey"] | null;
+            document_kind?: components["schemas"]["DocumentKind"] | null;
+            /** @description The instruction the merchant reads for this item; the request's `message` when absent. */
+            message?: string | null;
+        };
+        /** @description A remediation request an organization reuses in one environment. */
+        RemediationTemplate: {
+            id: components["schemas"]["TemplateId"];
+            /** @description Unique in the environment, whatever its letter case. */
+            name: string;
+            items: components["schemas"]["RemediationItem"][];
+            /** @description The instruction of every item without its own. */
+            message?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Who last saved it, as records name them. */
+            updated_by: string;
+        };
         /** @description The person who acts for the company in the onboarding. */
         Representative: {
             first_name?: components["schemas"]["Line"] | null;
@@ -6980,6 +7155,13 @@ export interface components {
             manual_review?: number | null;
             /** Format: int32 */
             action_required?: number | null;
+            /**
+             * Format: int32
+             * @description A decision awaiting its second approval, from when it was proposed (default 8 hours;
+             *     settings stored before it existed get the default). Meanwhile the review's own clock
+             *     stops.
+             */
+            awaiting_approval?: number | null;
         };
         /** @description An imported version of a list. */
         Snapshot: {
@@ -7066,45 +7248,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A case whose checks ran past their stage's SLA (`GET /_docket/desk/stuck-checks`). */
-        StuckCase: {
-            id: components["schemas"]["CaseId"];
-            public_id: string;
-            company_name?: string | null;
-            /**
-             * Format: date-time
-             * @description When its checks started (the stage was entered).
-             */
-            stage_entered_at: string;
-            /** Format: date-time */
-            sla_due_at: string;
-            /** @description The checks still pending. */
-            checks: components["schemas"]["StuckCheck"][];
-        };
-        StuckCases: {
-            data: components["schemas"]["StuckCase"][];
-        };
-        /** @description A pending check of a stuck case, with what its due work says. */
-        StuckCheck: {
-            check_id: components["schemas"]["CheckId"];
-            check_type: components["schemas"]["CheckType"];
-            /** @description The company, or the person it checks. */
-            subject_name: string;
-            /** Format: date-time */
-            started_at: string;
-            /**
-             * Format: int32
-             * @description Runs since it was last scheduled.
-             */
-            attempts: number;
-            /** @description Why its last run failed, if it did. */
-            last_error?: string | null;
-            /**
-             * Format: date-time
-             * @description When it runs next (null: not scheduled, which is itself a fault).
-             */
-            next_attempt_at?: string | null;
-        };
         /** @description The answer to a submitted event. */
         Submitted: {
             /** Format: uuid */
@@ -7118,6 +7261,14 @@ export interface components {
         /** @description The body of the Telegram link. */
         TelegramLink: {
             tg_profile: string;
+        };
+        /**
+         * Format: uuid
+         * @description The remediation template id (UUIDv7).
+         */
+        TemplateId: string;
+        Templates: {
+            data: components["schemas"]["RemediationTemplate"][];
         };
         /** @description Which test event to send. */
         TestEvent: {
@@ -7499,6 +7650,14 @@ export interface components {
             /** Format: int32 */
             retention_days?: number | null;
         };
+        /** @description A decision as the merchant is told it. */
+        WidgetDecision: {
+            outcome: components["schemas"]["DecisionKind"];
+            /** @description The reviewers' message for the merchant, if they wrote one. */
+            message?: string | null;
+            /** Format: date-time */
+            at: string;
+        };
         /** @description An open remediation as the merchant sees it. */
         WidgetRequest: {
             section: components["schemas"]["SectionKey"];
@@ -7528,6 +7687,7 @@ export interface components {
             editable_sections: components["schemas"]["SectionKey"][];
             /** Format: date-time */
             expires_at: string;
+            decision?: components["schemas"]["WidgetDecision"] | null;
         };
     };
     responses: never;
@@ -9106,9 +9266,8 @@ export interface operations {
                 /** @description The company's country (ISO 3166-1 alpha-2). */
                 country?: string;
                 /**
-                 * @description Words that must each appear (any letter case) in the company's name or trading name,
-                 *     registration number, external id, public id, or the name of one of its people (the
-                 *     representative, the persons of the ownership section) or corporate owners.
+                 * @description Words that must each appear in the company name, registration number, external id or
+                 *     public id.
                  */
                 q?: string;
                 /** @description Created at or after (RFC 3339, or a date `YYYY-MM-DD`). */
@@ -9117,10 +9276,7 @@ export interface operations {
                 created_to?: string;
                 /** @description Docket's own: `me` (the signed-in reviewer), `none` (unassigned), or a reviewer's id. */
                 assignee?: string;
-                /**
-                 * @description Docket's own: `breached`: cases past their stage's SLA on the environment's clock, in a
-                 *     stage a person acts in; `stuck`: cases whose checks are running past their SLA.
-                 */
+                /** @description Docket's own: `breached`: cases past their stage's SLA on the environment's clock. */
                 sla?: string;
                 /**
                  * @description Docket's own: `error` (a check type in error) or `hit` (a check with a finding: severity
@@ -9129,12 +9285,7 @@ export interface operations {
                 flag?: string;
                 /** @description Docket's own: `second_approval`: cases whose decision awaits its second approval. */
                 awaiting?: string;
-                /**
-                 * @description Docket's own: the order, a key ascending or `-key` descending: `created_at`,
-                 *     `sla_due_at` (most overdue first; cases without an SLA last), `company_name`, `status`,
-                 *     `assignee` (unassigned last). Also `newest` (the default, `-created_at`), `oldest`
-                 *     (`created_at`) and `sla_due` (`sla_due_at`). Ties go by creation.
-                 */
+                /** @description Docket's own: `newest` (default), `oldest`, or `sla_due` (earliest SLA due time first). */
                 sort?: string;
             };
             header?: never;
@@ -9149,7 +9300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CasePage"];
+                    "application/json": components["schemas"]["Page_CaseRow"];
                 };
             };
             /** @description Invalid paging or filter */
@@ -9974,8 +10125,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "decision": "reject",
+                 *       "merchant_message": "We could not verify who owns and runs the company.",
                  *       "note": "The registry lists a different director.",
-                 *       "reason": "registry_mismatch"
+                 *       "reasons": [
+                 *         "registry_mismatch",
+                 *         "ownership_unclear"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["NewDecision"];
@@ -9991,7 +10146,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseResponse"];
                 };
             };
-            /** @description Invalid request (a reason that does not fit the decision, no note) */
+            /** @description Invalid request (no reason, one that does not fit the decision, no note, an `approver_id` who is no senior) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10081,6 +10236,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "message": "Add every shareholder holding 25 % or more.",
+                 *           "section": "ownership"
+                 *         },
+                 *         {
+                 *           "document_kind": "proof_of_address",
+                 *           "message": "Upload a utility bill from the last three months."
+                 *         }
+                 *       ],
+                 *       "note": "Registry lists a second shareholder not declared."
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewRemediation"];
             };
         };
@@ -10092,6 +10262,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description Invalid request (the field is named: `items[1].section`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The case is someone else's */
@@ -10163,16 +10342,6 @@ export interface operations {
             query?: {
                 /** @description The page, from 1 (default 1). */
                 page?: number;
-                /**
-                 * @description The longest side in pixels, 160 to 2400 (default 640): the viewer asks for its zoom times
-                 *     the screen's pixel density, so the page is sharp.
-                 */
-                size?: number;
-                /**
-                 * @description Text to mark on the page where its text layer has it (at most 200 characters); `X-Found`
-                 *     says how many words were marked.
-                 */
-                find?: string;
             };
             header?: never;
             path: {
@@ -10186,15 +10355,13 @@ export interface operations {
             /** @description image/jpeg */
             200: {
                 headers: {
-                    /** @description With `find`: the words marked on the page; absent when the page has no text layer to look in (a picture, a scan) */
-                    "X-Found"?: number;
                     /** @description Pages in the document */
                     "X-Page-Count"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A page past the last, a size out of bounds, or too long a text to find */
+            /** @description A page past the last */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10617,7 +10784,67 @@ export interface operations {
             };
         };
     };
-    bulkAssignCases: {
+    listApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending approvals, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approvals"];
+                };
+            };
+        };
+    };
+    getInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+        };
+    };
+    listRemediationTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Templates"];
+                };
+            };
+        };
+    };
+    addRemediationTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -10628,27 +10855,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "action": "assign",
-                 *       "case_ids": [
-                 *         "0190f1c2-0000-7000-8000-000000000001"
+                 *       "items": [
+                 *         {
+                 *           "message": "List every person who owns 25 % or more, or controls the company.",
+                 *           "section": "ownership"
+                 *         },
+                 *         {
+                 *           "document_kind": "ownership_document"
+                 *         }
                  *       ],
-                 *       "reviewer_id": null
+                 *       "message": "Upload a shareholder register or an ownership chart signed by a director.",
+                 *       "name": "Ownership unclear"
                  *     }
                  */
-                "application/json": components["schemas"]["BulkAssignment"];
+                "application/json": components["schemas"]["NewRemediationTemplate"];
             };
         };
         responses: {
-            /** @description An outcome per case */
-            200: {
+            /** @description The template */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BulkOutcomes"];
+                    "application/json": components["schemas"]["RemediationTemplate"];
                 };
             };
-            /** @description No cases, more than 100, or a release naming a reviewer */
+            /** @description Invalid template (the field is named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10657,8 +10890,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Assigning to someone else, and not an admin */
+            /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10668,26 +10910,97 @@ export interface operations {
             };
         };
     };
-    listStuckChecks: {
+    updateRemediationTemplate: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                template_id: string;
+            };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRemediationTemplate"];
+            };
+        };
         responses: {
-            /** @description The stuck cases */
+            /** @description The template */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StuckCases"];
+                    "application/json": components["schemas"]["RemediationTemplate"];
+                };
+            };
+            /** @description Invalid template */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such template here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteRemediationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such template here */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

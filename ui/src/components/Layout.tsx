@@ -10,6 +10,7 @@ import { chainAlarm } from "../lib/chain";
 import { missingSetup, signInPath } from "../lib/accounts";
 import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
 import { ROLE_NAMES, useMe, useSession } from "../session";
+import { useInbox } from "../views/kyb/data";
 import { Badge } from "./Badge";
 import { Dialog } from "./Dialog";
 import { ErrorState, Loading } from "./States";
@@ -17,7 +18,9 @@ import { useToast } from "./Toasts";
 
 const NAV: { to: string; label: string; id: string; end: boolean; sub?: boolean }[] = [
   { to: "/", label: "Overview", id: "overview", end: true },
+  { to: "/inbox", label: "Inbox", id: "inbox", end: false },
   { to: "/kyb", label: "KYB cases", id: "kyb", end: false },
+  { to: "/approvals", label: "Approvals", id: "approvals", end: false, sub: true },
   { to: "/applicants", label: "Applicants", id: "applicants", end: false },
   { to: "/aml", label: "AML screening", id: "aml", end: true },
   { to: "/aml/history", label: "Search history", id: "aml-history", end: false, sub: true },
@@ -122,6 +125,7 @@ export function Layout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} data-testid={`nav-${item.id}`} className={item.sub ? "sub" : undefined}>
               {item.label}
+              {item.id === "inbox" && <InboxCount />}
             </NavLink>
           ))}
         </nav>
@@ -175,6 +179,18 @@ export function Layout() {
         </div>
       </Dialog>
     </div>
+  );
+}
+
+/** Beside Inbox: how many second approvals wait for the signed-in reviewer (nothing when none). */
+function InboxCount() {
+  const inbox = useInbox();
+  const n = inbox.data?.approvals.length ?? 0;
+  if (n === 0) return null;
+  return (
+    <span className="nav-count" data-testid="inbox-count" aria-label={`${n} waiting`}>
+      {n}
+    </span>
   );
 }
 

@@ -23,6 +23,7 @@ import { linkResets, manageable, offersLink } from "../lib/accounts";
 import { can, ROLE_NAMES, useReviewer } from "../session";
 import { useDeskSettings, useReviewers } from "./kyb/data";
 import { FOUR_EYES } from "./kyb/decisions";
+import { RemediationTemplatesCard } from "./kyb/Templates";
 import type { DeskSettings, LoginLink, NewReviewer, Reviewer, Role, SlaStage } from "./kyb/types";
 import { originsFromText, textFromOrigins } from "./framing";
 
@@ -222,6 +223,7 @@ export function Reviewers() {
         </Card>
       )}
       <DeskSettingsCard admin={admin} />
+      <RemediationTemplatesCard admin={admin} />
       {admin && <FramingCard />}
       <AddReviewer open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
       <Dialog open={link !== null} title={`Sign-in link for ${link?.reviewer.name ?? ""}`} onClose={() => setLink(null)} testId="link-dialog">
@@ -344,6 +346,7 @@ const STAGES: { key: SlaStage; label: string }[] = [
   { key: "running_checks", label: "Running checks" },
   { key: "manual_review", label: "Manual review" },
   { key: "action_required", label: "Action required" },
+  { key: "awaiting_approval", label: "Awaiting second approval" },
 ];
 
 function DeskSettingsCard({ admin }: { admin: boolean }) {

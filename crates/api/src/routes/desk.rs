@@ -219,9 +219,12 @@ async fn counts(State(state): State<AppState>, caller: Caller) -> ApiResult<Json
 
 /// Take the next case
 ///
-/// Assigns the oldest case waiting for a reviewer (`manual_review` or `failed`) that nobody
-/// works and no decision awaits to the signed-in reviewer, atomically: reviewers asking at once
-/// never get the same case. 404 when none waits.
+/// For a senior or admin, first the oldest decision awaiting a second approval that they may
+/// give and that is routed to them or to no one: it is routed to them now (the case stays its
+/// first reviewer's). Otherwise, and for everyone else, assigns the oldest case waiting for a
+/// reviewer (`manual_review` or `failed`) that nobody works and no decision awaits to the
+/// signed-in reviewer. Atomically: reviewers asking at once never get the same one. 404 when
+/// none waits.
 #[utoipa::path(
     post, path = "/_docket/desk/next", tag = "Reviewer desk", operation_id = "nextCase",
     responses(

@@ -580,7 +580,9 @@ async fn submit(
 /// Open a remediation
 ///
 /// Asks the merchant to fix a section (`section`) or to upload a kind of document again
-/// (`document_kind`), with a message shown in the widget. The case moves to `action_required`
+/// (`document_kind`), with a message shown in the widget; or several at once (`items`, each
+/// with its own `message`), or a template's (`template_id`); `note` stays internal. The case
+/// moves to `action_required`
 /// (allowed while checks run, or while it awaits a reviewer); the widget link is renewed for 30
 /// days. The merchant's resubmission closes it.
 #[utoipa::path(

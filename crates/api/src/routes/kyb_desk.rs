@@ -122,23 +122,31 @@ async fn assign(
 
 /// Decide a case
 ///
-/// Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with a
-/// reason from the taxonomy (approve: `checks_clear`, `false_positive_cleared`,
-/// `risk_accepted`; reject: `sanctions_match`, `registry_mismatch`, `document_tampered`,
-/// `ubo_undisclosed`, `high_risk_jurisdiction`, `fraud_suspected`, `unresponsive_merchant`;
-/// `other` for either) and a required note. In the console, only the assignee decides. With an
-/// API key the decision is the integration's own, recorded as `API key <id>`: it decides only a
-/// case no reviewer works (403 otherwise). When the environment's four-eyes policy applies, the
-/// case keeps its status and `review.pending_decision` holds the decision until a senior's
-/// second approval in the console; otherwise the case moves to `approved_manually` or
-/// `rejected_manually` at once. Any other status is a 409 naming it.
+/// Approves or rejects a case that waits for a reviewer (`manual_review` or `failed`), with one
+/// or several reasons from the taxonomy (`reasons`; the single `reason` of before is still
+/// taken) and a required internal `note`. Approve: `checks_clear`, `false_positive_cleared`,
+/// `risk_accepted`, `manually_verified`, `enhanced_due_diligence`. Reject: `sanctions_match`,
+/// `politically_exposed_person`, `adverse_media`, `prohibited_business`,
+/// `high_risk_jurisdiction`, `fraud_suspected`, `document_tampered`, `incomplete_documents`,
+/// `identity_unverifiable`, `company_unverifiable`, `ubo_undisclosed`, `ownership_unclear`,
+/// `registry_mismatch`, `information_mismatch`, `unresponsive_merchant`. `other` fits either.
+/// `merchant_message` is what the merchant reads in the widget once the decision applies; the
+/// note never leaves the reviewers. In the console, only the assignee decides. With an API key
+/// the decision is the integration's own, recorded as `API key <id>`: it decides only a case no
+/// reviewer works (403 otherwise). When the environment's four-eyes policy applies, the case
+/// keeps its status and `review.pending_decision` holds the decision until a senior's second
+/// approval in the console; `approver_id` names that senior (an active senior or admin of the
+/// organization other than the decider, 400 otherwise), who then finds it in their inbox. While
+/// it waits, the case's SLA is the approval's own (`sla_hours.awaiting_approval`). Without four
+/// eyes the case moves to `approved_manually` or `rejected_manually` at once. Any other status
+/// is a 409 naming it.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/decision", tag = "KYB desk", operation_id = "decideKybCase",
     params(("verification_id" = String, Path, format = Uuid)),
-    request_body(content = NewDecision, example = json!({"decision": "reject", "reason": "registry_mismatch", "note": "The registry lists a different director."})),
+    request_body(content = NewDecision, example = json!({"decision": "reject", "reasons": ["registry_mismatch", "ownership_unclear"], "note": "The registry lists a different director.", "merchant_message": "We could not verify who owns and runs the company."})),
     responses(
         (status = 200, description = "The case, decided or awaiting its second approval", body = CaseResponse),
-        (status = 400, description = "Invalid request (a reason that does not fit the decision, no note)", body = ErrorBody),
+        (status = 400, description = "Invalid request (no reason, one that does not fit the decision, no note, an `approver_id` who is no senior)", body = ErrorBody),
         (status = 403, description = "Not the assignee; or, with an API key, a case a reviewer works", body = ErrorBody),
         (status = 409, description = "The case's status does not allow it, or a decision awaits its second approval", body = ErrorBody),
     )
@@ -184,16 +192,26 @@ async fn second_approval(
 
 /// Request a remediation
 ///
-/// The same as `POST .../remediations`: asks the merchant to fix a section or upload a kind of
-/// document again, with a message. A reviewer may ask only on a case that is theirs or nobody's;
+/// The same as `POST .../remediations`: asks the merchant to fix one section or upload one kind
+/// of document again (`section` / `document_kind` with `message`), or several at once (`items`,
+/// each with its own `message`, the request's `message` for those without), or what a template
+/// of the environment asks (`template_id`). Each becomes a remediation the widget shows on its
+/// section; `note` stays internal. A reviewer may ask only on a case that is theirs or nobody's;
 /// an API key only on a case no reviewer works.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/remediation", tag = "KYB desk",
     operation_id = "requestKybRemediation",
     params(("verification_id" = String, Path, format = Uuid)),
-    request_body = NewRemediation,
+    request_body(content = NewRemediation, example = json!({
+        "items": [
+            {"section": "ownership", "message": "Add every shareholder holding 25 % or more."},
+            {"document_kind": "proof_of_address", "message": "Upload a utility bill from the last three months."}
+        ],
+        "note": "Registry lists a second shareholder not declared."
+    })),
     responses(
         (status = 200, description = "The case, in `action_required`", body = CaseResponse),
+        (status = 400, description = "Invalid request (the field is named: `items[1].section`)", body = ErrorBody),
         (status = 403, description = "The case is someone else's", body = ErrorBody),
         (status = 409, description = "The case's status does not allow it (named)", body = ErrorBody),
     )

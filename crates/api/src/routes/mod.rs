@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod aml;
 pub mod applicants;
+pub mod approvals;
 pub mod audit;
 pub mod console;
 pub mod data;

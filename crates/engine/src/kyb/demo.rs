@@ -400,11 +400,11 @@ impl super::Kyb<'_> {
                     SectionKey::Company => "The registered address does not match the registry: please correct it.",
                     _ => "Please give the representative's full legal name as on their passport.",
                 };
-                let input = NewRemediation {
-                    section: (section != SectionKey::Documents).then_some(section),
-                    document_kind: (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
-                    message: message.into(),
-                };
+                let input = NewRemediation::one(
+                    (section != SectionKey::Documents).then_some(section),
+                    (section == SectionKey::Documents).then_some(DocumentKind::ProofOfAddress),
+                    message,
+                );
                 self.claim(scope, id, maya.clone()).await?;
                 self.open_remediation(scope, id, input, Actor::Reviewer(maya.clone())).await?;
             }
@@ -416,11 +416,11 @@ impl super::Kyb<'_> {
                 };
                 let reviewer = if approve { maya.clone() } else { jonas.clone() };
                 self.claim(scope, id, reviewer.clone()).await?;
-                let decision = NewDecision {
-                    decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
-                    reason: if approve { Reason::ChecksClear } else { Reason::Other },
-                    note: note.into(),
-                };
+                let decision = NewDecision::new(
+                    if approve { DecisionKind::Approve } else { DecisionKind::Reject },
+                    vec![if approve { Reason::ManuallyVerified } else { Reason::CompanyUnverifiable }],
+                    note,
+                );
                 self.decide(scope, id, decision, Actor::Reviewer(reviewer)).await?;
             }
             // One case waiting for a reviewer is already being worked, with a note.

@@ -12,7 +12,7 @@ use serde_json::json;
 use super::model::{Case, CaseDetail, CaseId};
 use super::review::{
     Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, NewComment, NewDecision,
-    NewSecondApproval, Verdict, high_risk, mentions,
+    NewSecondApproval, Verdict, approval_refusal, high_risk, mentions, same_person,
 };
 use super::service::{Kyb, entry, transition};
 use super::store;
@@ -156,8 +156,10 @@ pub(crate) fn enter_stage(conn: &Connection, case: &mut Case, at: Timestamp) -> 
     set_sla(conn, case, &settings)
 }
 
+/// Sets the case's SLA due time from its stage, or its pending second approval
+/// (`SlaHours::due_of`), and schedules the breach.
 fn set_sla(conn: &Connection, case: &mut Case, settings: &DeskSettings) -> Result<()> {
-    case.review.sla_due_at = settings.sla_hours.due(case.status.stage(), case.review.stage_entered_at);
+    case.review.sla_due_at = settings.sla_hours.due_of(case.status.stage(), &case.review);
     match case.review.sla_due_at {
         Some(due) => work::store::schedule(conn, Kind::KybSla, case.scope, case.id.as_uuid(), due),
         None => work::store::cancel(conn, Kind::KybSla, case.id.as_uuid()).map(drop),
@@ -231,7 +233,7 @@ fn integration_refused(assignee: &str, what: &str) -> Error {
 }
 
 /// Refuses everyone but an admin signed in to the console (and the `docket` command).
-fn admin_only(actor: &Actor, what: &str) -> Result<()> {
+pub(super) fn admin_only(actor: &Actor, what: &str) -> Result<()> {
     match actor {
         Actor::Reviewer(r) if r.may(Role::Admin) => Ok(()),
         Actor::Command => Ok(()),
@@ -360,15 +362,27 @@ impl Kyb<'_> {
         .await
     }
 
-    /// The oldest case waiting for a reviewer that nobody works, assigned to `reviewer` in the
-    /// same transaction: two reviewers asking at once never get the same case.
+    /// A senior's (or admin's) next case is the oldest second approval they may give, routed to
+    /// them or to no one (now routed to them: `approvals::take_oldest`); then, as for everyone,
+    /// the oldest case waiting for a reviewer that nobody works, assigned to `reviewer`. Each in
+    /// one transaction: two reviewers asking at once never get the same one.
     pub async fn next_case(&self, scope: Scope, reviewer: Reviewer) -> Result<CaseDetail> {
         let now = self.engine.now(scope);
+        let people = if reviewer.may(Role::Senior) {
+            self.engine.console().reviewers(scope.organization).await?
+        } else {
+            vec![]
+        };
         let id = self
             .engine
             .core
             .db
             .write(move |conn| {
+                if reviewer.may(Role::Senior)
+                    && let Some(id) = super::approvals::take_oldest(conn, scope, &reviewer, &people, now)?
+                {
+                    return Ok(id);
+                }
                 let Some(id) = store::next_unassigned(conn, scope)? else {
                     return Err(Error::NotFound { resource: "unassigned case waiting for a reviewer" });
                 };
@@ -460,17 +474,15 @@ impl Kyb<'_> {
     /// approval in the console and the status does not change yet.
     pub async fn decide(&self, scope: Scope, id: CaseId, input: NewDecision, actor: Actor) -> Result<CaseDetail> {
         let note = note(&input.note)?;
-        if !input.reason.fits(input.decision) {
-            return Err(Error::invalid(
-                "reason",
-                format!(
-                    "`{}` does not explain {}: choose a reason for {}",
-                    input.reason.as_str(),
-                    if input.decision == DecisionKind::Approve { "an approval" } else { "a rejection" },
-                    if input.decision == DecisionKind::Approve { "approving" } else { "rejecting" },
-                ),
-            ));
-        }
+        let reasons = input.checked_reasons()?;
+        let merchant_message = match input.merchant_message.as_deref() {
+            Some(m) if !m.trim().is_empty() => Some(crate::values::text("merchant_message", m, MAX_NOTE)?),
+            _ => None,
+        };
+        let approver = match input.approver_id {
+            Some(named) => Some(self.named_approver(scope, named, &actor).await?),
+            None => None,
+        };
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
@@ -488,19 +500,25 @@ impl Kyb<'_> {
                 id: DecisionId::new(real_now),
                 step: if needs_second { DecisionStep::First } else { DecisionStep::Single },
                 decision: input.decision.into(),
-                reason: Some(input.reason),
+                reason: reasons.first().copied(),
+                reasons: reasons.clone(),
                 note: note.clone(),
+                merchant_message: merchant_message.clone(),
+                approver: approver.filter(|_| needs_second),
                 reviewer: actor.reviewer().map(Reviewer::reference),
                 api_key_id: actor.api_key(),
                 at: now,
             };
             store::insert_decision(conn, case, &decision, case.review.assigned_at)?;
             let detail = json!({
-                "decision_id": decision.id, "decision": decision.decision, "reason": input.reason, "note": note,
-                "four_eyes": settings.four_eyes,
+                "decision_id": decision.id, "decision": decision.decision, "reason": decision.reason,
+                "reasons": reasons, "note": note, "merchant_message": merchant_message,
+                "approver": decision.approver, "four_eyes": settings.four_eyes,
             });
             if needs_second {
                 case.review.pending_decision = Some(decision);
+                // The review's clock stops; the approval's own starts.
+                set_sla(conn, case, &settings)?;
                 Ok(Some(entry(now, "decision_proposed", &actor, detail)))
             } else {
                 // The transition records the decision (`decided`, with its detail).
@@ -509,6 +527,31 @@ impl Kyb<'_> {
             }
         })
         .await
+    }
+
+    /// The senior a first reviewer names for the second approval: an enabled senior or admin of
+    /// the organization, another person than the one deciding.
+    async fn named_approver(&self, scope: Scope, named: ReviewerId, actor: &Actor) -> Result<ReviewerRef> {
+        let refused = |why: String| Error::invalid("approver_id", why);
+        let senior = match self.engine.console().reviewer(scope.organization, named).await {
+            Ok(r) => r,
+            Err(Error::NotFound { .. }) => return Err(refused("no reviewer of the organization has that id".into())),
+            Err(e) => return Err(e),
+        };
+        if !senior.active() {
+            return Err(refused(format!("{} is disabled: name an active senior", who(&senior))));
+        }
+        if !senior.may(Role::Senior) {
+            return Err(refused(format!(
+                "{} is a `{}`: name a senior or an admin, who may give the second approval",
+                who(&senior),
+                senior.role.as_str()
+            )));
+        }
+        if actor.reviewer().is_some_and(|me| same_person(me, &senior)) {
+            return Err(refused("four eyes: name another senior than yourself".into()));
+        }
+        Ok(senior.reference())
     }
 
     /// The second approval of a decision under four eyes: a senior (or admin) other than the
@@ -532,6 +575,7 @@ impl Kyb<'_> {
                 senior.role.as_str()
             )));
         }
+        let people = self.engine.console().reviewers(scope.organization).await?;
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
@@ -541,10 +585,8 @@ impl Kyb<'_> {
                     case.status.as_str()
                 )));
             };
-            if first.reviewer.as_ref().is_some_and(|r| r.id == senior.id) {
-                return Err(Error::Forbidden(
-                    "four eyes: the reviewer who made the first decision cannot give its second approval".into(),
-                ));
+            if let Some(why) = approval_refusal(&senior, &first, &people) {
+                return Err(Error::Forbidden(why));
             }
             let Some(kind) = first.kind() else {
                 return Err(Error::Storage("the pending decision is not an approval or a rejection".into()));
@@ -554,7 +596,10 @@ impl Kyb<'_> {
                 step: DecisionStep::Second,
                 decision: if input.confirm { Verdict::Confirm } else { Verdict::Overturn },
                 reason: None,
+                reasons: Vec::new(),
                 note: note.clone(),
+                merchant_message: None,
+                approver: None,
                 reviewer: Some(senior.reference()),
                 api_key_id: None,
                 at: now,
@@ -569,6 +614,12 @@ impl Kyb<'_> {
             // moves the case (`decided`).
             if input.confirm {
                 transition(conn, case, kind.event(), &actor, now, real_now, json!({ "decision_id": decision.id }))?;
+            } else {
+                // The review's clock stood still while the decision waited: it runs on from
+                // where it stopped.
+                let waited = SignedDuration::from_millis(now.as_millis().saturating_sub(first.at.as_millis()).max(0));
+                case.review.stage_entered_at = case.review.stage_entered_at.saturating_add(waited);
+                set_sla(conn, case, &store::desk_settings(conn, case.scope)?)?;
             }
             Ok(Some(entry(now, "second_approval", &actor, detail)))
         })
@@ -716,6 +767,8 @@ impl Kyb<'_> {
                 {
                     let detail = json!({
                         "stage": case.status.stage(),
+                        // Which allowance ran out: the stage's, or a pending second approval's.
+                        "sla": if case.review.pending_decision.is_some() { "awaiting_approval" } else { "stage" },
                         "due_at": due,
                         "assignee_id": case.review.assignee_id(),
                         "assignee": case.review.assignee.as_ref().map(|a| a.name.clone()),

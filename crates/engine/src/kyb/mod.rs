@@ -9,8 +9,11 @@
 //! - `plan`: which checks run and for whom; `pipeline`: running them as due work and settling
 //!   the case; `providers`: the sandbox's simulations and Docket's offline checks; `pdf`: what
 //!   Docket reads in uploaded documents; `risk`: the versioned risk model;
-//! - `model`, `store`, `service`: the case as stored and served, its SQL, and its rules.
+//! - `model`, `store`, `service`: the case as stored and served, its SQL, and its rules;
+//! - `review`, `desk`, `approvals`: the reviewer's desk, four eyes and its routing;
+//!   `remediation`, `templates`: what a remediation asks, and the organization's templates.
 
+pub mod approvals;
 pub mod case;
 mod demo;
 pub mod desk;
@@ -22,13 +25,16 @@ pub mod pipeline;
 pub mod plan;
 mod providers;
 pub mod registry;
+pub mod remediation;
 pub mod review;
 pub mod risk;
 mod service;
 pub mod single;
 pub(crate) mod store;
 pub mod summary;
+mod templates;
 
+pub use approvals::{Approvals, Inbox, Mention, PendingApproval};
 pub use case::{CaseEvent, CaseStatus, RiskLevel, Stage, TransitionRefused};
 pub use desk::{
     BulkAction, BulkAssignment, DeskCounts, FourEyesRequired, MAX_BULK, METRICS_PERIOD, Metrics, ReviewerMetrics,
@@ -36,6 +42,7 @@ pub use desk::{
 };
 pub use form::{DocumentKind, Form, FormProgress, SectionKey, SectionState};
 pub use model::*;
+pub use remediation::{NewRemediationTemplate, RemediationItem, RemediationTemplate, TemplateId};
 pub use review::{
     CaseReview, Comment, CommentId, Decision, DecisionId, DecisionKind, DecisionStep, DeskSettings, FourEyes,
     NewAssignment, NewComment, NewDecision, NewSecondApproval, Reason, SlaHours, Verdict,
@@ -54,6 +61,7 @@ pub(crate) const DOMAIN: Domain = Domain {
         Table { name: "kyb_decisions", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_comments", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_desk_settings", reset: Reset::Keep, counts: &[] },
+        Table { name: "kyb_remediation_templates", reset: Reset::Keep, counts: &[] },
         Table { name: "kyb_checks", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_remediations", reset: Reset::Delete(None), counts: &[] },
         Table {

@@ -325,8 +325,11 @@ pub struct Remediation {
     pub section: SectionKey,
     /// For a remediation on one document kind.
     pub document_kind: Option<DocumentKind>,
-    /// Shown to the merchant in the widget.
+    /// Shown to the merchant in the widget: the instruction for this section or document.
     pub message: String,
+    /// The reviewers' internal note on the request; never shown to the merchant.
+    #[serde(default)]
+    pub note: Option<String>,
     pub opened_by: String,
     pub opened_at: Timestamp,
     /// When the merchant's resubmission closed it; null while open.
@@ -397,8 +400,10 @@ pub struct NewCase {
     pub checks: Option<Vec<CheckType>>,
 }
 
-/// `POST /api/v4/kyb/verifications/{id}/remediations`.
-#[derive(Debug, Clone, Deserialize)]
+/// `POST /api/v4/kyb/verifications/{id}/remediations`: what the merchant must fix. Either one
+/// section or document (`section` / `document_kind` with `message`, as before), or several at
+/// once (`items`, each with its own instruction), or a template's (`template_id`).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewRemediation {
@@ -406,8 +411,27 @@ pub struct NewRemediation {
     pub section: Option<SectionKey>,
     /// One kind of document to upload again (implies the `documents` section).
     pub document_kind: Option<DocumentKind>,
-    /// What the merchant must do, shown in the widget.
-    pub message: String,
+    /// What the merchant must do, shown in the widget: with `items`, the instruction of every
+    /// item that has none of its own.
+    #[serde(default)]
+    pub message: Option<String>,
+    /// Several sections and documents at once (at most 12), each with its own instruction.
+    #[serde(default)]
+    pub items: Vec<super::remediation::RemediationItem>,
+    /// A template of the organization: its items and message, unless the request gives its own.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub template_id: Option<super::remediation::TemplateId>,
+    /// The reviewers' internal note (never shown to the merchant).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+impl NewRemediation {
+    /// One section or document with its instruction, as the first version of the route took.
+    pub fn one(section: Option<SectionKey>, document_kind: Option<DocumentKind>, message: impl Into<String>) -> Self {
+        NewRemediation { section, document_kind, message: Some(message.into()), ..NewRemediation::default() }
+    }
 }
 
 /// Filters of the case list, each optional.
@@ -587,6 +611,19 @@ pub struct WidgetView {
     /// Whether the merchant can change anything now (draft, or an open remediation).
     pub editable_sections: Vec<SectionKey>,
     pub expires_at: Timestamp,
+    /// The reviewers' decision, once it applies: its outcome and their message for the merchant
+    /// (never their internal note).
+    pub decision: Option<WidgetDecision>,
+}
+
+/// A decision as the merchant is told it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetDecision {
+    pub outcome: super::review::DecisionKind,
+    /// The reviewers' message for the merchant, if they wrote one.
+    pub message: Option<String>,
+    pub at: Timestamp,
 }
 
 /// An open remediation as the merchant sees it.
@@ -617,6 +654,10 @@ impl WidgetView {
         open.sort();
         open.dedup();
         let editable_sections = editable_sections(status, &open);
+        let decision =
+            status.is_decided().then(|| super::review::applied(&detail.decisions)).flatten().and_then(|d| {
+                Some(WidgetDecision { outcome: d.kind()?, message: d.merchant_message.clone(), at: d.at })
+            });
         WidgetView {
             public_id: detail.row.public_id,
             status,
@@ -628,6 +669,7 @@ impl WidgetView {
             requests,
             editable_sections,
             expires_at: detail.widget_expires_at,
+            decision,
         }
     }
 }

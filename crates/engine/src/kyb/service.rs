@@ -590,8 +590,10 @@ impl Kyb<'_> {
         .await
     }
 
-    /// Opens a remediation: the merchant must fix a section (or upload a kind of document
-    /// again); the case waits in `action_required`, and its widget link is renewed.
+    /// Opens a remediation: the merchant must fix one or several sections, or upload kinds of
+    /// document again, each with its instruction (`remediation::asks_of`, from the request or a
+    /// template of the environment); the case waits in `action_required`, and its widget link is
+    /// renewed. The internal note stays with the reviewers.
     pub async fn open_remediation(
         &self,
         scope: Scope,
@@ -599,38 +601,47 @@ impl Kyb<'_> {
         input: NewRemediation,
         actor: Actor,
     ) -> Result<CaseDetail> {
-        let message = crate::values::text("message", &input.message, 2000)?;
-        let section = match (input.section, input.document_kind) {
-            (_, Some(_)) => SectionKey::Documents,
-            (Some(SectionKey::Review), None) => {
-                return Err(Error::invalid("section", "the review section has nothing to fix: name another"));
-            }
-            (Some(s), None) => s,
-            (None, None) => return Err(Error::invalid("section", "name the section (or the document_kind) to fix")),
+        let template = match input.template_id {
+            Some(t) => Some(self.remediation_template(scope, t).await.map_err(|e| match e {
+                Error::NotFound { .. } => Error::invalid("template_id", "no remediation template of that id here"),
+                other => other,
+            })?),
+            None => None,
         };
-        if input.section.is_some_and(|s| s != section) {
-            return Err(Error::invalid("section", "a document remediation is on the documents section"));
-        }
+        let asks = super::remediation::asks_of(&input, template.as_ref())?;
+        let note = super::remediation::note_of(&input)?;
         let now = self.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
             // A reviewer asks on a case that is theirs or nobody's, not on one a colleague works.
             super::desk::not_someone_elses(case, &actor, "request a remediation")?;
-            let remediation = Remediation {
-                id: RemediationId::new(real_now),
-                section,
-                document_kind: input.document_kind,
-                message: message.clone(),
-                opened_by: actor.name(),
-                opened_at: now,
-                resolved_at: None,
-            };
-            let detail = json!({ "section": section, "document_kind": input.document_kind, "message": message });
+            let first = &asks[0];
+            let detail = json!({
+                // The first ask as before, then every ask of the request.
+                "section": first.section, "document_kind": first.document_kind, "message": first.message,
+                "items": asks.iter().map(|a| json!({
+                    "section": a.section, "document_kind": a.document_kind, "message": a.message,
+                })).collect::<Vec<_>>(),
+                "template": template.as_ref().map(|t| json!({ "id": t.id, "name": t.name })),
+                "note": note,
+            });
             transition(conn, case, CaseEvent::RemediationOpened, &actor, now, real_now, detail)?;
-            store::insert_remediation(conn, case, &remediation)?;
-            if !case.remediation_sections.contains(&section) {
-                case.remediation_sections.push(section);
-                case.remediation_sections.sort();
+            for ask in &asks {
+                let remediation = Remediation {
+                    id: RemediationId::new(real_now),
+                    section: ask.section,
+                    document_kind: ask.document_kind,
+                    message: ask.message.clone(),
+                    note: note.clone(),
+                    opened_by: actor.name(),
+                    opened_at: now,
+                    resolved_at: None,
+                };
+                store::insert_remediation(conn, case, &remediation)?;
+                if !case.remediation_sections.contains(&ask.section) {
+                    case.remediation_sections.push(ask.section);
+                    case.remediation_sections.sort();
+                }
             }
             case.widget_expires_at = case.widget_expires_at.max(now.saturating_add(WIDGET_VALIDITY));
             Ok(Some(entry(now, "widget_renewed", &Actor::Docket, json!({ "expires_at": case.widget_expires_at }))))

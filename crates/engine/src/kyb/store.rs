@@ -4,6 +4,9 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+pub(crate) mod approvals;
+pub(crate) mod templates;
+
 use super::case::Stage;
 use super::case::{CaseStatus, RiskLevel};
 use super::desk::DeskCounts;
@@ -67,9 +70,17 @@ fn case(row: &Row<'_>) -> rusqlite::Result<Case> {
             assigned_at: row.get(20)?,
             stage_entered_at: row.get(21)?,
             sla_due_at: row.get(22)?,
-            pending_decision: json_column_opt(row, 23)?,
+            pending_decision: json_column_opt::<Decision>(row, 23)?.map(with_reasons),
         },
     })
+}
+
+/// A decision stored before several reasons could be given lists its one reason.
+fn with_reasons(mut d: Decision) -> Decision {
+    if d.reasons.is_empty() {
+        d.reasons = d.reason.into_iter().collect();
+    }
+    d
 }
 
 fn risk_str(r: Option<RiskLevel>) -> Option<&'static str> {
@@ -635,8 +646,8 @@ pub(crate) fn supersede(conn: &Connection, case: CaseId, types: &[CheckType], at
 pub(crate) fn insert_remediation(conn: &Connection, case: &Case, r: &Remediation) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO kyb_remediations (id, organization_id, environment, case_id, section, document_kind, message,
-            opened_by, opened_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            opened_by, opened_at, note)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         r.id,
@@ -648,6 +659,7 @@ pub(crate) fn insert_remediation(conn: &Connection, case: &Case, r: &Remediation
         r.message,
         r.opened_by,
         r.opened_at,
+        r.note,
     ])?;
     Ok(())
 }
@@ -655,7 +667,7 @@ pub(crate) fn insert_remediation(conn: &Connection, case: &Case, r: &Remediation
 pub(crate) fn remediations(conn: &Connection, case: CaseId) -> Result<Vec<Remediation>> {
     let rows = conn
         .prepare_cached(
-            "SELECT id, section, document_kind, message, opened_by, opened_at, resolved_at FROM kyb_remediations
+            "SELECT id, section, document_kind, message, opened_by, opened_at, resolved_at, note FROM kyb_remediations
              WHERE case_id = ?1 ORDER BY opened_at, id",
         )?
         .query_map(params![case], |r| {
@@ -669,6 +681,7 @@ pub(crate) fn remediations(conn: &Connection, case: CaseId) -> Result<Vec<Remedi
                 opened_by: r.get(4)?,
                 opened_at: r.get(5)?,
                 resolved_at: r.get(6)?,
+                note: r.get(7)?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -1017,8 +1030,8 @@ pub(crate) fn insert_decision(
 ) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO kyb_decisions (id, organization_id, environment, case_id, step, decision, reason, note, reviewer_id,
-            reviewer_name, assigned_at, at, api_key_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            reviewer_name, assigned_at, at, api_key_id, reasons, merchant_message, approver_id, approver_name)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
         d.id,
@@ -1034,6 +1047,10 @@ pub(crate) fn insert_decision(
         assigned_at,
         d.at,
         d.api_key_id,
+        (!d.reasons.is_empty()).then(|| serde_json::to_string(&d.reasons)).transpose()?,
+        d.merchant_message,
+        d.approver.as_ref().map(|r| r.id),
+        d.approver.as_ref().map(|r| r.name.clone()),
     ])?;
     Ok(())
 }
@@ -1041,14 +1058,15 @@ pub(crate) fn insert_decision(
 pub(crate) fn decisions_of(conn: &Connection, case: CaseId) -> Result<Vec<Decision>> {
     let rows = conn
         .prepare_cached(
-            "SELECT id, step, decision, reason, note, reviewer_id, reviewer_name, at, api_key_id FROM kyb_decisions
+            "SELECT id, step, decision, reason, note, reviewer_id, reviewer_name, at, api_key_id, reasons,
+                merchant_message, approver_id, approver_name FROM kyb_decisions
              WHERE case_id = ?1 ORDER BY at, rowid",
         )?
         .query_map(params![case], |r| {
             let step: String = r.get(1)?;
             let verdict: String = r.get(2)?;
             let reason: Option<String> = r.get(3)?;
-            Ok(Decision {
+            Ok(with_reasons(Decision {
                 id: r.get(0)?,
                 step: match step.as_str() {
                     "first" => DecisionStep::First,
@@ -1064,7 +1082,13 @@ pub(crate) fn decisions_of(conn: &Connection, case: CaseId) -> Result<Vec<Decisi
                 },
                 at: r.get(7)?,
                 api_key_id: r.get(8)?,
-            })
+                reasons: json_column_opt(r, 9)?.unwrap_or_default(),
+                merchant_message: r.get(10)?,
+                approver: match (r.get(11)?, r.get::<_, Option<String>>(12)?) {
+                    (Some(id), Some(name)) => Some(ReviewerRef { id, name }),
+                    _ => None,
+                },
+            }))
         })?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)

@@ -1,13 +1,16 @@
-// The case file's dialogs: approve or reject (a reason from the taxonomy and a required note),
-// the second approval (confirm or overturn), remediation for the merchant, and reassigning.
-// Refusals show the server's message in the dialog. Ctrl+Enter sends.
+// The case file's dialogs: approve or reject (reasons from the taxonomy in groups, a required
+// internal note, a message for the merchant, and under four eyes the senior asked to approve),
+// the second approval (confirm or overturn), remediation of several sections and documents
+// (from a template or not), and reassigning. Refusals show the server's message in the dialog.
+// Ctrl+Enter sends.
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { FormError } from "../../components/States";
 import { isActive } from "../../lib/accounts";
-import { useCaseAction, useReviewers } from "./data";
-import { APPROVE_REASONS, decisionLine, DOCUMENT_KINDS, needsSecondApproval, REJECT_REASONS, remediationBody, SECTIONS } from "./decisions";
-import type { CaseDetail, DecisionKind } from "./types";
+import { useCaseAction, useRemediationTemplates, useReviewers } from "./data";
+import { choicesOf, decisionLine, needsSecondApproval, reasonGroups, type RemediationChoice, remediationReady, remediationRequest, toggleReason } from "./decisions";
+import { RemediationTargets } from "./RemediationTargets";
+import type { CaseDetail, DecisionKind, Reason } from "./types";
 
 /** A form that Ctrl+Enter (or Cmd+Enter) sends from any of its fields. */
 function DialogForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
@@ -56,40 +59,81 @@ export function DecisionDialog({ kind, detail, meId, onClose }: { kind: Decision
   );
 }
 
+interface DecisionBody {
+  decision: DecisionKind;
+  reasons: Reason[];
+  note: string;
+  merchant_message?: string;
+  approver_id?: string;
+}
+
 function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; detail: CaseDetail; meId: string | undefined; onClose: () => void }) {
-  const reasons = kind === "approve" ? APPROVE_REASONS : REJECT_REASONS;
-  const [reason, setReason] = useState("");
+  const [reasons, setReasons] = useState<Reason[]>([]);
   const [note, setNote] = useState("");
+  const [message, setMessage] = useState("");
+  const [approver, setApprover] = useState("");
   const fourEyes = needsSecondApproval(detail, kind);
-  const decide = useCaseAction<{ decision: DecisionKind; reason: string; note: string }>(detail.id, "decision", fourEyes ? "Decision recorded: it awaits a second approval" : kind === "approve" ? "Case approved" : "Case rejected");
-  const ready = reason !== "" && note.trim() !== "";
+  const decide = useCaseAction<DecisionBody>(detail.id, "decision", fourEyes ? "Decision recorded: it awaits a second approval" : kind === "approve" ? "Case approved" : "Case rejected");
+  const ready = reasons.length > 0 && note.trim() !== "";
+  function send() {
+    if (!ready) return;
+    const body: DecisionBody = { decision: kind, reasons, note: note.trim() };
+    if (message.trim()) body.merchant_message = message.trim();
+    if (fourEyes && approver) body.approver_id = approver;
+    decide.mutate(body, { onSuccess: onClose });
+  }
   return (
-    <DialogForm onSubmit={() => ready && decide.mutate({ decision: kind, reason, note: note.trim() }, { onSuccess: onClose })}>
+    <DialogForm onSubmit={send}>
       <p>
         {detail.company_name ?? detail.public_id}
         {fourEyes ? ": this decision needs a second approval. A senior reviewer other than you confirms or overturns it; until then the case stays in manual review." : "."}
       </p>
       <AssigneeWarning detail={detail} meId={meId} />
+      <fieldset className="reason-groups" data-testid="decision-reasons">
+        <legend>Reasons (one or more)</legend>
+        {reasonGroups(kind).map((group, g) => (
+          <div key={group.label} role="group" aria-label={group.label} className="reason-group">
+            <strong className="small">{group.label}</strong>
+            {group.reasons.map((r, i) => (
+              <label key={r.value} className="inline">
+                <input type="checkbox" checked={reasons.includes(r.value)} onChange={() => setReasons((chosen) => toggleReason(chosen, r.value))} autoFocus={g === 0 && i === 0} data-testid={`decision-reason-${r.value}`} />
+                <span>{r.label}</span>
+              </label>
+            ))}
+          </div>
+        ))}
+      </fieldset>
       <label>
-        Reason
-        <select value={reason} onChange={(e) => setReason(e.target.value)} required autoFocus data-testid="decision-reason">
-          <option value="" disabled>
-            Choose a reason…
-          </option>
-          {reasons.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
+        Internal note (kept with the decision, in the audit trail; never shown to the merchant)
+        <textarea value={note} onChange={(e) => setNote(e.target.value)} required rows={3} maxLength={2000} placeholder="What you checked and why you decided so" data-testid="decision-note" />
       </label>
       <label>
-        Note (kept with the decision, in the audit trail)
-        <textarea value={note} onChange={(e) => setNote(e.target.value)} required rows={4} maxLength={4000} placeholder="What you checked and why you decided so" data-testid="decision-note" />
+        Message for the merchant (optional; shown in their verification page once the decision applies)
+        <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={2} maxLength={2000} placeholder={kind === "approve" ? "Your business is verified." : "We are unable to verify your business."} data-testid="decision-merchant-message" />
       </label>
+      {fourEyes && <ApproverChoice meId={meId} value={approver} onChange={setApprover} />}
       <FormError error={decide.error} />
       <Actions onClose={onClose} pending={decide.isPending || !ready} label={kind === "approve" ? "Approve" : "Reject"} danger={kind === "reject"} testId="decision-submit" />
     </DialogForm>
+  );
+}
+
+/** Under four eyes: the senior asked for the second approval (optional: any senior otherwise). */
+function ApproverChoice({ meId, value, onChange }: { meId: string | undefined; value: string; onChange: (id: string) => void }) {
+  const reviewers = useReviewers();
+  const seniors = (reviewers.data?.data ?? []).filter((r) => isActive(r) && r.role !== "reviewer" && r.id !== meId);
+  return (
+    <label>
+      Second approval by
+      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid="decision-approver">
+        <option value="">Any senior reviewer</option>
+        {seniors.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name} ({r.role})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -135,37 +179,45 @@ export function RemediationDialog({ open, detail, onClose }: { open: boolean; de
 }
 
 function RemediationForm({ detail, onClose }: { detail: CaseDetail; onClose: () => void }) {
-  const [target, setTarget] = useState("section:company");
+  const templates = useRemediationTemplates();
+  const [templateId, setTemplateId] = useState("");
+  const [choices, setChoices] = useState<RemediationChoice[]>([]);
   const [message, setMessage] = useState("");
-  const ask = useCaseAction<ReturnType<typeof remediationBody>>(detail.id, "remediation", "Remediation requested: the case waits for the merchant");
+  const [note, setNote] = useState("");
+  const ask = useCaseAction<ReturnType<typeof remediationRequest>>(detail.id, "remediation", "Remediation requested: the case waits for the merchant");
+  const ready = remediationReady(choices, message);
+  function applyTemplate(id: string) {
+    setTemplateId(id);
+    const template = templates.data?.data.find((t) => t.id === id);
+    if (!template) return;
+    setChoices(choicesOf(template.items));
+    setMessage(template.message ?? "");
+  }
   return (
-    <DialogForm onSubmit={() => message.trim() && ask.mutate(remediationBody(target, message.trim()), { onSuccess: onClose })}>
-      <p>The merchant sees the message in the widget and fixes that section or uploads that document again; the case waits in “action required” meanwhile.</p>
+    <DialogForm onSubmit={() => ready && ask.mutate(remediationRequest(choices, message, note, templateId || null), { onSuccess: onClose })}>
+      <p>The merchant sees each instruction in the widget beside the section to fix or the document to upload again; the case waits in “action required” meanwhile.</p>
       <label>
-        What to fix
-        <select value={target} onChange={(e) => setTarget(e.target.value)} autoFocus data-testid="remediation-target">
-          <optgroup label="A section">
-            {SECTIONS.map((s) => (
-              <option key={s.value} value={`section:${s.value}`}>
-                {s.label}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="A document">
-            {DOCUMENT_KINDS.map((d) => (
-              <option key={d.value} value={`document:${d.value}`}>
-                {d.label}
-              </option>
-            ))}
-          </optgroup>
+        Template
+        <select value={templateId} onChange={(e) => applyTemplate(e.target.value)} autoFocus data-testid="remediation-template">
+          <option value="">None: choose below</option>
+          {(templates.data?.data ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </select>
       </label>
+      <RemediationTargets choices={choices} onChange={setChoices} />
       <label>
-        Message for the merchant
-        <textarea value={message} onChange={(e) => setMessage(e.target.value)} required rows={4} maxLength={2000} placeholder="The utility bill is older than three months: please upload a recent one." data-testid="remediation-message" />
+        Message for the merchant (for every item without its own instruction)
+        <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} maxLength={2000} placeholder="The utility bill is older than three months: please upload a recent one." data-testid="remediation-message" />
       </label>
-      <FormError error={ask.error} />
-      <Actions onClose={onClose} pending={ask.isPending || !message.trim()} label="Send to the merchant" testId="remediation-submit" />
+      <label>
+        Internal note (optional; never shown to the merchant)
+        <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} data-testid="remediation-note" />
+      </label>
+      <FormError error={ask.error ?? templates.error} />
+      <Actions onClose={onClose} pending={ask.isPending || !ready} label="Send to the merchant" testId="remediation-submit" />
     </DialogForm>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError, get, post } from "../../api/client";
 import type { ClockState } from "../../api/types";
 import { useToast } from "../../components/Toasts";
 import { useSession } from "../../session";
-import type { CaseDetail, DeskCounts, DeskSettings, Reviewer } from "./types";
+import type { CaseDetail, DeskCounts, DeskSettings, Inbox, PendingApproval, RemediationTemplate, Reviewer } from "./types";
 
 export const casePath = (id: string) => `/api/v4/kyb/verifications/${id}`;
 
@@ -29,6 +29,23 @@ export function useCounts() {
 
 export function useReviewers() {
   return useQuery({ queryKey: ["reviewers"], queryFn: ({ signal }) => get<{ data: Reviewer[] }>("/_docket/reviewers", undefined, signal), staleTime: 30_000 });
+}
+
+/** What waits for the signed-in reviewer: approvals routed to them (or to any senior) and mentions. */
+export function useInbox() {
+  const { environment } = useSession();
+  return useQuery({ queryKey: ["desk-inbox", environment], queryFn: ({ signal }) => get<Inbox>("/_docket/desk/inbox", undefined, signal), refetchInterval: 30_000 });
+}
+
+/** Every decision awaiting its second approval, oldest first. */
+export function useApprovals() {
+  const { environment } = useSession();
+  return useQuery({ queryKey: ["desk-approvals", environment], queryFn: ({ signal }) => get<{ data: PendingApproval[] }>("/_docket/desk/approvals", undefined, signal), refetchInterval: 30_000 });
+}
+
+export function useRemediationTemplates() {
+  const { environment } = useSession();
+  return useQuery({ queryKey: ["remediation-templates", environment], queryFn: ({ signal }) => get<{ data: RemediationTemplate[] }>("/_docket/desk/remediation-templates", undefined, signal) });
 }
 
 export function useDeskSettings() {
@@ -65,6 +82,8 @@ export function useCaseChanged() {
     queryClient.setQueryData(["kyb-case", environment, next.id], next);
     void queryClient.invalidateQueries({ queryKey: ["kyb-cases"] });
     void queryClient.invalidateQueries({ queryKey: ["desk-counts"] });
+    void queryClient.invalidateQueries({ queryKey: ["desk-inbox"] });
+    void queryClient.invalidateQueries({ queryKey: ["desk-approvals"] });
     void queryClient.invalidateQueries({ queryKey: ["audit"] });
   };
 }
@@ -85,7 +104,11 @@ export function useCaseAction<Body>(id: string, path: string, done: string, opti
   });
 }
 
-/** "Next case": the oldest unassigned case awaiting a reviewer, assigned to the caller and opened. */
+/**
+ * "Next case": for a senior, the oldest second approval they may give first (the case stays its
+ * first reviewer's); else the oldest unassigned case awaiting a reviewer, assigned to the caller.
+ * Opened either way.
+ */
 export function useNextCase() {
   const changed = useCaseChanged();
   const toast = useToast();
@@ -94,7 +117,7 @@ export function useNextCase() {
     mutationFn: () => post<CaseDetail>("/_docket/desk/next"),
     onSuccess: (next) => {
       changed(next);
-      toast(`${next.public_id} is yours now`);
+      toast(next.review.pending_decision ? `${next.public_id} awaits your second approval` : `${next.public_id} is yours now`);
       navigate(`/kyb/${next.id}`);
     },
     onError: (e) => toast(e instanceof ApiError && e.status === 404 ? e.message || "No case waits for a reviewer." : e.message, "bad"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisionLine, needsSecondApproval, reasonLabel, remediationBody, secondApprovalRefusal } from "./decisions";
+import { choicesOf, decisionLine, needsSecondApproval, reasonGroups, reasonLabel, remediationBody, remediationReady, remediationRequest, secondApprovalRefusal, toggleReason } from "./decisions";
 import type { Decision } from "./types";
 
 const first: Decision = { id: "d1", step: "first", decision: "reject", reason: "sanctions_match", note: "Listed", reviewer: { id: "a", name: "Ada" }, at: "2026-11-25T10:00:00Z" };
@@ -20,6 +20,44 @@ describe("decisions", () => {
     expect(secondApprovalRefusal(first, { id: "c", role: "admin" })).toBeNull();
     expect(secondApprovalRefusal(first, { id: "a", role: "admin" })).toMatch(/first decision/);
     expect(secondApprovalRefusal(first, { id: "c", role: "reviewer" })).toMatch(/senior/);
+  });
+});
+
+describe("several reasons, grouped", () => {
+  it("offers each decision its own reasons, other last", () => {
+    const reject = reasonGroups("reject").flatMap((g) => g.reasons.map((r) => r.value));
+    expect(reject).toContain("politically_exposed_person");
+    expect(reject).toContain("prohibited_business");
+    expect(reject).not.toContain("checks_clear");
+    expect(reject.at(-1)).toBe("other");
+    expect(reasonGroups("approve").map((g) => g.label)).toEqual(["Verified", "Risk", "Other"]);
+  });
+  it("lists every reason of a decision in one line, and older single reasons too", () => {
+    expect(decisionLine({ ...first, reason: "adverse_media", reasons: ["adverse_media", "politically_exposed_person"] })).toBe("Rejected (first of two) by Ada: Adverse media; Politically exposed person (PEP)");
+    expect(toggleReason(toggleReason(["adverse_media"], "sanctions_match"), "adverse_media")).toEqual(["sanctions_match"]);
+  });
+});
+
+describe("a remediation request of several sections", () => {
+  it("sends each choice with its own instruction or the request's message", () => {
+    const choices = [
+      { target: "section:company", message: " Fix the address " },
+      { target: "document:proof_of_address", message: "" },
+    ];
+    expect(remediationRequest(choices, "Recent, please", "inside", null)).toEqual({
+      items: [{ section: "company", message: "Fix the address" }, { document_kind: "proof_of_address" }],
+      message: "Recent, please",
+      note: "inside",
+    });
+    expect(remediationReady(choices, "")).toBe(false);
+    expect(remediationReady(choices, "Recent, please")).toBe(true);
+    expect(remediationReady([], "x")).toBe(false);
+  });
+  it("starts from a template's items", () => {
+    expect(choicesOf([{ section: "documents", document_kind: "ownership_document", message: null }, { section: "ownership", message: "Owners" }])).toEqual([
+      { target: "document:ownership_document", message: "" },
+      { target: "section:ownership", message: "Owners" },
+    ]);
   });
 });
 

@@ -294,8 +294,14 @@ export function Decisions({ detail, pending }: { detail: CaseDetail; pending: De
               <Time value={d.at} />
             </span>
           </div>
-          {d.id === pending?.id && <Badge tone="info">awaiting second approval</Badge>}
+          {d.id === pending?.id && <Badge tone="info">awaiting second approval{d.approver ? ` by ${d.approver.name}` : ""}</Badge>}
           {d.note && <p className="pre-line small">{d.note}</p>}
+          {d.merchant_message && (
+            <p className="pre-line small" data-testid="decision-merchant-message">
+              <span className="muted">To the merchant: </span>
+              {d.merchant_message}
+            </p>
+          )}
         </li>
       ))}
     </ol>
@@ -315,6 +321,11 @@ export function Remediations({ detail }: { detail: CaseDetail }) {
           <p className="pre-line" style={{ margin: "4px 0" }}>
             {r.message}
           </p>
+          {r.note && (
+            <p className="pre-line muted" style={{ margin: "0 0 4px" }}>
+              Internal note: {r.note}
+            </p>
+          )}
           <div className="muted">
             {actorName(r.opened_by)} · <Time value={r.opened_at} />
             {r.resolved_at && (

@@ -17,8 +17,9 @@ export type SlaStage = keyof S["SlaHours"];
 export type DeskSettings = S["DeskSettings"];
 
 export type DecisionKind = S["DecisionKind"];
-export type ApproveReason = "checks_clear" | "false_positive_cleared" | "risk_accepted" | "other";
-export type RejectReason = Exclude<S["Reason"], "checks_clear" | "false_positive_cleared" | "risk_accepted">;
+export type Reason = S["Reason"];
+export type ApproveReason = "checks_clear" | "false_positive_cleared" | "risk_accepted" | "manually_verified" | "enhanced_due_diligence" | "other";
+export type RejectReason = Exclude<Reason, Exclude<ApproveReason, "other">>;
 
 export type Decision = S["Decision"];
 export type CaseReview = S["CaseReview"];
@@ -55,6 +56,12 @@ export type DeskCounts = S["DeskCounts"];
 export type CasePage = S["CasePage"];
 export type BulkOutcomes = S["BulkOutcomes"];
 export type StuckCase = S["StuckCase"];
+/** A decision awaiting its second approval, with its case (`GET /_docket/desk/approvals`, the inbox). */
+export type PendingApproval = S["PendingApproval"];
+export type Inbox = S["Inbox"];
+export type Mention = S["Mention"];
+export type RemediationTemplate = S["RemediationTemplate"];
+export type RemediationItem = S["RemediationItem"];
 /** An audit event; `data` is an object whose shape depends on `kind`. */
 export type AuditEvent = Omit<S["AuditEvent"], "data"> & { data: Record<string, unknown> };
 export type AuditVerification = S["Verified"];
