@@ -1,7 +1,9 @@
 // Tables over one page of API results (TanStack Table does the column model). Rows are
-// keyboard-reachable: Tab into the table, ↑/↓ or j/k to move, Enter to open.
+// keyboard-reachable: Tab into the table, ↑/↓ or j/k to move, Enter to open. A table wider than
+// the page scrolls in a ScrollArea that says so.
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { type KeyboardEvent, useRef } from "react";
+import { ScrollArea } from "./ScrollArea";
 
 export interface DataTableProps<T> {
   data: T[];
@@ -42,7 +44,7 @@ export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, row
   }
 
   return (
-    <div className="table-wrap">
+    <ScrollArea label={label}>
       <table className="data" aria-label={label} data-testid={testId}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -76,6 +78,6 @@ export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, row
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -12,6 +12,7 @@ import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
 import { ROLE_NAMES, useMe, useSession } from "../session";
 import { Badge } from "./Badge";
 import { Dialog } from "./Dialog";
+import { SidebarToggle, useSidebar } from "./Sidebar";
 import { ErrorState, Loading } from "./States";
 import { useToast } from "./Toasts";
 
@@ -84,6 +85,7 @@ export function Layout() {
   const location = useLocation();
   const [help, setHelp] = useState(false);
   const afterG = useRef(false);
+  const sidebar = useSidebar();
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -109,11 +111,11 @@ export function Layout() {
   if (signedOut(info.error) || signedOut(me.error)) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 
   return (
-    <div className={`shell env-${environment}`}>
+    <div className={`shell env-${environment}${sidebar.open ? "" : " nav-collapsed"}`}>
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar">
+      <aside className="sidebar" id="sidebar" hidden={!sidebar.open}>
         <div className="brand">
           <img src="/favicon.svg" alt="" width="22" height="22" />
           <span>Docket</span>
@@ -136,6 +138,7 @@ export function Layout() {
       </aside>
       <div className="main-column">
         <header className="topbar">
+          {sidebar.narrow && <SidebarToggle open={sidebar.open} onToggle={sidebar.toggle} />}
           <div className="env-switch" role="radiogroup" aria-label="Environment">
             {(["sandbox", "production"] as const).map((env) => (
               <button key={env} type="button" role="radio" aria-checked={environment === env} className={environment === env ? "active" : ""} onClick={() => setEnvironment(env)} data-testid={`env-${env}`}>
