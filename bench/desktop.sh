@@ -75,7 +75,11 @@ OUT="$ROOT/bench/results/desktop-$(date -u +%Y%m%dT%H%M%SZ).json"
 
 say "Building docket-desktop ($PROFILE profile)"
 (cd "$ROOT" && cargo build --quiet -p docket-desktop $([ "$PROFILE" = release ] && echo --release))
-BIN="$ROOT/target/$PROFILE/docket-desktop"
+# Where cargo put it: CARGO_TARGET_DIR, when set, moves target/ (a relative one is from $ROOT,
+# where cargo ran).
+TARGET="${CARGO_TARGET_DIR:-target}"
+case "$TARGET" in /*) ;; *) TARGET="$ROOT/$TARGET" ;; esac
+BIN="$TARGET/$PROFILE/docket-desktop"
 
 say "$RUNS direct launches"
 for i in $(seq 1 "$RUNS"); do
