@@ -91,7 +91,7 @@ done
 
 say "$RUNS desktop end-to-end runs (Selenium through tauri-driver)"
 for i in $(seq 1 "$RUNS"); do
-  DOCKET_DESKTOP_BIN="$BIN" "$ROOT/tests/desktop/run.sh" -k "opens or applicants or memory" >"$WORK/e2e-$i.log" 2>&1 \
+  DOCKET_DESKTOP_BIN="$BIN" "$ROOT/tests/desktop/run.sh" -k "test_desktop and (console_opens or applicants or memory)" >"$WORK/e2e-$i.log" 2>&1 \
     || { cat "$WORK/e2e-$i.log" >&2; exit 1; }
   python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))))' \
     "$ROOT/tests/artifacts/desktop/figures.json" | tee -a "$WORK/e2e.jsonl"
