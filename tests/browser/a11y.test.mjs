@@ -57,11 +57,12 @@ async function open(page, path) {
   await page.waitForFunction(() => !document.querySelector("main [aria-busy=true], main .spinner"), null, { timeout: 10_000 }).catch(() => {});
 }
 
-/** The path a list's first row opens. */
-async function firstRow(page, list) {
+/** The path a list's first row opens (the first without `skip` in its text, when given). */
+async function firstRow(page, list, skip) {
   await open(page, list);
   const before = page.url();
-  await page.locator("main table.data tbody tr").first().click();
+  const rows = page.locator("main table.data tbody tr");
+  await (skip ? rows.filter({ hasNotText: skip }) : rows).first().click();
   await page.waitForURL((url) => url.href !== before);
   return new URL(page.url()).pathname;
 }
@@ -107,7 +108,8 @@ async function routes(page) {
       "/webhooks/deliveries",
       await firstRow(page, "/webhooks/deliveries"),
       "/kyb",
-      await firstRow(page, "/kyb"),
+      // A case whose checks are done (the states of a case still running them are the case file tests' own).
+      await firstRow(page, "/kyb", /running checks/i),
       "/audit",
       "/data",
       "/account",
@@ -196,7 +198,7 @@ describe("small screens", () => {
     await screenshot(small.page, "a11y-sidebar-open-1024");
     await small.page.getByTestId("sidebar-toggle").click();
     await small.page.setViewportSize({ width: 1440, height: 900 });
-    assert.equal(await small.page.getByTestId("sidebar-toggle").count(), 0, "no toggle when wide");
+    await small.page.getByTestId("sidebar-toggle").waitFor({ state: "detached" });
     assert.equal(await small.page.getByTestId("nav-kyb").isVisible(), true, "always shown when wide");
     assert.deepEqual(small.errors, []);
     await small.context.close();
