@@ -75,7 +75,11 @@ OUT="$ROOT/bench/results/desktop-$(date -u +%Y%m%dT%H%M%SZ).json"
 
 say "Building docket-desktop ($PROFILE profile)"
 (cd "$ROOT" && cargo build --quiet -p docket-desktop $([ "$PROFILE" = release ] && echo --release))
-BIN="$ROOT/target/$PROFILE/docket-desktop"
+# Where cargo put it: CARGO_TARGET_DIR, when set, moves target/ (a relative one is from $ROOT,
+# where cargo ran).
+TARGET="${CARGO_TARGET_DIR:-target}"
+case "$TARGET" in /*) ;; *) TARGET="$ROOT/$TARGET" ;; esac
+BIN="$TARGET/$PROFILE/docket-desktop"
 
 say "$RUNS direct launches"
 for i in $(seq 1 "$RUNS"); do
@@ -87,7 +91,7 @@ done
 
 say "$RUNS desktop end-to-end runs (Selenium through tauri-driver)"
 for i in $(seq 1 "$RUNS"); do
-  DOCKET_DESKTOP_BIN="$BIN" "$ROOT/tests/desktop/run.sh" -k "opens or applicants or memory" >"$WORK/e2e-$i.log" 2>&1 \
+  DOCKET_DESKTOP_BIN="$BIN" "$ROOT/tests/desktop/run.sh" -k "test_desktop and (console_opens or applicants or memory)" >"$WORK/e2e-$i.log" 2>&1 \
     || { cat "$WORK/e2e-$i.log" >&2; exit 1; }
   python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))))' \
     "$ROOT/tests/artifacts/desktop/figures.json" | tee -a "$WORK/e2e.jsonl"

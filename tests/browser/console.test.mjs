@@ -295,6 +295,8 @@ describe("environments", () => {
     const small = await newPage(chromium.browser, { viewport: { width: 1024, height: 700 }, colorScheme: "dark" });
     await small.page.goto(await docket.newLoginLink());
     await small.page.getByTestId("reviewer-chip").getByText(REVIEWER).waitFor();
+    // Below 1200 px the navigation is behind the topbar's toggle.
+    await small.page.getByTestId("sidebar-toggle").click();
     for (const view of ["overview", "kyb", "applicants", "aml", "webhooks", "requests", "audit", "reviewers"]) {
       await small.page.getByTestId(`nav-${view}`).click();
       await small.page.locator("main h1").first().waitFor();

@@ -1,9 +1,11 @@
 // Tables over one page of API results (TanStack Table does the column model). Rows are
-// keyboard-reachable: Tab into the table, ↑/↓ or j/k to move, Enter to open. Optional: headers
-// that sort on the server (a column's `meta.sortKey`), a checkbox per row for bulk actions, and
-// columns that give way on narrow screens (`meta.optional`).
+// keyboard-reachable: Tab into the table, ↑/↓ or j/k to move, Enter to open. A table wider than
+// the page scrolls in a ScrollArea that says so. Optional: headers that sort on the server (a
+// column's `meta.sortKey`), a checkbox per row for bulk actions, and columns that give way on
+// narrow screens (`meta.optional`).
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
 import { type KeyboardEvent, useRef } from "react";
+import { ScrollArea } from "./ScrollArea";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -79,7 +81,7 @@ export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, row
   }
 
   return (
-    <div className="table-wrap">
+    <ScrollArea label={label}>
       <table className="data" aria-label={label} data-testid={testId}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -160,6 +162,6 @@ export function DataTable<T>({ data, columns, rowKey, onOpen, label, testId, row
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -1,5 +1,19 @@
 // A modal dialog on the native <dialog> element: focus trapping, Escape and the backdrop come free.
+// Focus goes to the dialog's first field (not ✕) and back to what opened it when it closes.
 import { type ReactNode, useEffect, useRef } from "react";
+
+/** What a dialog focuses when it opens: its first field, else its first control, else ✕. */
+export function firstFocus(dialog: HTMLElement): HTMLElement | null {
+  const usable = (selector: string) =>
+    [...dialog.querySelectorAll<HTMLElement>(selector)].find((el) => !el.hasAttribute("disabled") && el.getAttribute("aria-hidden") !== "true" && !el.closest("[hidden]"));
+  return (
+    usable(".dialog-body [autofocus]") ??
+    usable(".dialog-body input:not([type=hidden]), .dialog-body select, .dialog-body textarea") ??
+    usable(".dialog-body button, .dialog-body a[href], .dialog-body [tabindex]:not([tabindex='-1'])") ??
+    usable(".dialog-head button") ??
+    null
+  );
+}
 
 export function Dialog({ open, title, onClose, children, testId, wide = false }: {
   open: boolean;
@@ -12,9 +26,16 @@ export function Dialog({ open, title, onClose, children, testId, wide = false }:
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
+    if (!open || !dialog) return;
+    // Kept before showModal moves focus: the button (or row) that opened the dialog.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal?.();
+    firstFocus(dialog)?.focus();
+    return () => {
+      // Closed by its owner (still on the page) or unmounted with it (the browser closed it).
+      if (dialog.isConnected && dialog.open) dialog.close?.();
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog ref={ref} className={wide ? "wide" : undefined} onClose={onClose} aria-label={title} data-testid={testId} onCancel={(e) => { e.preventDefault(); onClose(); }}>

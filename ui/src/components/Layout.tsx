@@ -13,6 +13,7 @@ import { ROLE_NAMES, useMe, useSession } from "../session";
 import { useInbox } from "../views/kyb/data";
 import { Badge } from "./Badge";
 import { Dialog } from "./Dialog";
+import { SidebarToggle, useSidebar } from "./Sidebar";
 import { ErrorState, Loading } from "./States";
 import { useToast } from "./Toasts";
 
@@ -87,6 +88,7 @@ export function Layout() {
   const location = useLocation();
   const [help, setHelp] = useState(false);
   const afterG = useRef(false);
+  const sidebar = useSidebar();
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -112,11 +114,11 @@ export function Layout() {
   if (signedOut(info.error) || signedOut(me.error)) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 
   return (
-    <div className={`shell env-${environment}`}>
+    <div className={`shell env-${environment}${sidebar.open ? "" : " nav-collapsed"}`}>
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar">
+      <aside className="sidebar" id="sidebar" hidden={!sidebar.open}>
         <div className="brand">
           <img src="/favicon.svg" alt="" width="22" height="22" />
           <span>Docket</span>
@@ -140,6 +142,7 @@ export function Layout() {
       </aside>
       <div className="main-column">
         <header className="topbar">
+          {sidebar.narrow && <SidebarToggle open={sidebar.open} onToggle={sidebar.toggle} />}
           <div className="env-switch" role="radiogroup" aria-label="Environment">
             {(["sandbox", "production"] as const).map((env) => (
               <button key={env} type="button" role="radio" aria-checked={environment === env} className={environment === env ? "active" : ""} onClick={() => setEnvironment(env)} data-testid={`env-${env}`}>

@@ -124,7 +124,8 @@ export function DocumentViewer({ caseId, documents, index, onIndex, find = null,
         <button type="button" className="small" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label="Zoom out" data-testid="zoom-out">
           −
         </button>
-        <button type="button" className="small" onClick={() => setZoom(2)} aria-label="Fit the width" data-testid="zoom-fit">
+        {/* The name starts with the visible percentage (WCAG 2.5.3, label in name). */}
+        <button type="button" className="small" onClick={() => setZoom(2)} aria-label={`${Math.round((ZOOMS[zoom] ?? 1) * 100)}%: fit the width`} title="Fit the width" data-testid="zoom-fit">
           {Math.round((ZOOMS[zoom] ?? 1) * 100)}%
         </button>
         <button type="button" className="small" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label="Zoom in" data-testid="zoom-in">
