@@ -821,9 +821,10 @@ export interface paths {
          * List KYB verifications
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Newest first, `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1). The organization and
-         *     environment come from the key. Each row carries the company, form_progress and
-         *     checks_summary blocks.
+         *     Newest first (or as `sort` says), `limit` 5 to 25 (default 20), `page` from 0 (spec 4.1).
+         *     The organization and environment come from the key. Each row carries the company,
+         *     form_progress and checks_summary blocks. Besides `has_next`, Docket answers `total`: how
+         *     many cases the filters match in all.
          */
         get: operations["listKybVerifications"];
         put?: never;
@@ -1296,9 +1297,9 @@ export interface paths {
          * Preview a page of a document
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     One page of a case's document as a JPEG at most 640 pixels on its longest side: a picture
-         *     is downsized; a PDF's page is rendered by poppler. `X-Page-Count` says how many pages the
-         *     document has.
+         *     One page of a case's document as a JPEG at most `size` (default 640) pixels on its longest
+         *     side: a picture is downsized; a PDF's page is rendered by poppler, with the words of `find`
+         *     marked where its text layer has them. `X-Page-Count` says how many pages the document has.
          */
         get: operations["previewKybDocument"];
         put?: never;
@@ -1525,6 +1526,59 @@ export interface paths {
          *     and SLA breaches of cases while assigned to them.
          */
         get: operations["getDeskMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign or release several cases
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     `action: assign` assigns each case to `reviewer_id` (null: the signed-in reviewer). A
+         *     reviewer assigning to themselves claims each case, as `POST .../claim` does (a case someone
+         *     else works is refused, 409). An admin's assignment, to anyone, reassigns each case as `POST
+         *     .../assign` does; assigning to someone else is an admin's (403 for the whole request). `action: release` releases each
+         *     case as `POST .../release` does (one's own; an admin any). Each case is its own transaction
+         *     and audit event; one refused does not stop the others: the answer is 200 with an outcome per
+         *     case. 1 to 100 cases.
+         */
+        post: operations["bulkAssignCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/stuck-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cases with stuck checks
+         * @description **Who may call:** Only an admin signed in to the console; an API key never reaches this control.
+         *
+         *     Cases in *Running checks* past that stage's SLA, the most overdue first (at most 200), each
+         *     with its pending checks: how often each was tried, its last error and when it runs next. A
+         *     reviewer cannot act on these; their breach is not counted as a reviewer's (`sla_breached`)
+         *     but as `checks_stuck`.
+         */
+        get: operations["listStuckChecks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4104,6 +4158,37 @@ export interface components {
             keep?: number | null;
             daily?: boolean | null;
         };
+        /**
+         * @description What a bulk request does to each case.
+         * @enum {string}
+         */
+        BulkAction: "assign" | "release";
+        /** @description `POST /_docket/desk/assignments`: several cases assigned or released at once. */
+        BulkAssignment: {
+            action: components["schemas"]["BulkAction"];
+            /** @description The cases, 1 to 100. */
+            case_ids: components["schemas"]["CaseId"][];
+            reviewer_id?: components["schemas"]["ReviewerId"] | null;
+        };
+        /** @description What became of one case of a bulk request. */
+        BulkOutcome: {
+            case_id: components["schemas"]["CaseId"];
+            /**
+             * Format: int32
+             * @description 200, or the status the single request would have answered (403, 404, 409).
+             */
+            status: number;
+            case?: components["schemas"]["CaseRow"] | null;
+            /** @description Why it was refused. */
+            message?: string | null;
+        };
+        /** @description `POST /_docket/desk/assignments`. */
+        BulkOutcomes: {
+            /** @description One per case, in the order given (a case given twice once). */
+            results: components["schemas"]["BulkOutcome"][];
+            succeeded: number;
+            failed: number;
+        };
         /** @description The whole case (`GET /api/v4/kyb/verifications/{id}`). */
         CaseDetail: components["schemas"]["CaseRow"] & {
             /** @description The widget's values by section. */
@@ -4151,10 +4236,28 @@ export interface components {
          * @description The KYB verification id (UUIDv7).
          */
         CaseId: string;
+        /** @description One page of cases, with how many the filters match in all. */
+        CasePage: {
+            data: components["schemas"]["CaseRow"][];
+            has_next: boolean;
+            /**
+             * Format: int64
+             * @description Docket's own: the cases the filters match, on every page.
+             */
+            total: number;
+        };
         /** @description A person of a case. */
         CasePerson: {
-            /** @description `person:0` is the representative; `person:<n>` the n-th person of the ownership section. */
+            /**
+             * @description The key their checks name them by: `person:0` is the representative; `person:<n>` the
+             *     n-th person of the ownership section.
+             */
             key: string;
+            /**
+             * @description Every key they were declared under (a representative who also owns shares is declared
+             *     twice and shown once): checks of earlier rounds may name any of them.
+             */
+            keys: string[];
             full_name: string;
             roles: components["schemas"]["PersonRole"][];
             /** Format: date */
@@ -4649,10 +4752,18 @@ export interface components {
              * @description Cases waiting for a reviewer that nobody works.
              */
             unassigned: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Cases past their SLA in a stage a person acts in (not running checks).
+             */
             sla_breached: number;
             /** Format: int64 */
             awaiting_second_approval: number;
+            /**
+             * Format: int64
+             * @description Cases whose checks ran past the running-checks SLA: an admin's to look into.
+             */
+            checks_stuck: number;
         };
         /** @description The desk's rules in one environment (`GET`/`PUT /_docket/desk/settings`). */
         DeskSettings: {
@@ -5839,47 +5950,6 @@ export interface components {
                 data_hash: string;
                 prev_hash: string;
                 hash: string;
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
-        Page_CaseRow: {
-            data: {
-                id: components["schemas"]["CaseId"];
-                verification_id?: components["schemas"]["VerificationId"] | null;
-                /** @description A short readable identifier (`KYB-7K3M9QX2`), unique within the environment. */
-                public_id: string;
-                organization_id: components["schemas"]["OrganizationId"];
-                applicant_id: components["schemas"]["ApplicantId"];
-                external_id?: string | null;
-                company_name?: string | null;
-                country?: string | null;
-                status: components["schemas"]["CaseStatus"];
-                stage: components["schemas"]["Stage"];
-                /** @description Reserved by the spec; always null. */
-                decision?: string | null;
-                /**
-                 * Format: int64
-                 * @description Reserved by the spec; always null.
-                 */
-                risk_score?: number | null;
-                risk_level?: components["schemas"]["RiskLevel"] | null;
-                is_sandbox: boolean;
-                /** Format: date-time */
-                created_at: string;
-                /** Format: date-time */
-                submitted_at?: string | null;
-                /** Format: date-time */
-                last_activity_at: string;
-                company?: components["schemas"]["CompanySummary"] | null;
-                form_progress?: components["schemas"]["FormProgress"] | null;
-                checks_summary?: components["schemas"]["ChecksSummary"] | null;
-                /**
-                 * @description Docket's own: the case's place on the reviewer's desk (assignee, SLA, a decision
-                 *     awaiting its second approval).
-                 */
-                review: components["schemas"]["CaseReview"];
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -7247,6 +7317,45 @@ export interface components {
             sha256: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description A case whose checks ran past their stage's SLA (`GET /_docket/desk/stuck-checks`). */
+        StuckCase: {
+            id: components["schemas"]["CaseId"];
+            public_id: string;
+            company_name?: string | null;
+            /**
+             * Format: date-time
+             * @description When its checks started (the stage was entered).
+             */
+            stage_entered_at: string;
+            /** Format: date-time */
+            sla_due_at: string;
+            /** @description The checks still pending. */
+            checks: components["schemas"]["StuckCheck"][];
+        };
+        StuckCases: {
+            data: components["schemas"]["StuckCase"][];
+        };
+        /** @description A pending check of a stuck case, with what its due work says. */
+        StuckCheck: {
+            check_id: components["schemas"]["CheckId"];
+            check_type: components["schemas"]["CheckType"];
+            /** @description The company, or the person it checks. */
+            subject_name: string;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: int32
+             * @description Runs since it was last scheduled.
+             */
+            attempts: number;
+            /** @description Why its last run failed, if it did. */
+            last_error?: string | null;
+            /**
+             * Format: date-time
+             * @description When it runs next (null: not scheduled, which is itself a fault).
+             */
+            next_attempt_at?: string | null;
         };
         /** @description The answer to a submitted event. */
         Submitted: {
@@ -9266,8 +9375,9 @@ export interface operations {
                 /** @description The company's country (ISO 3166-1 alpha-2). */
                 country?: string;
                 /**
-                 * @description Words that must each appear in the company name, registration number, external id or
-                 *     public id.
+                 * @description Words that must each appear (any letter case) in the company's name or trading name,
+                 *     registration number, external id, public id, or the name of one of its people (the
+                 *     representative, the persons of the ownership section) or corporate owners.
                  */
                 q?: string;
                 /** @description Created at or after (RFC 3339, or a date `YYYY-MM-DD`). */
@@ -9276,7 +9386,10 @@ export interface operations {
                 created_to?: string;
                 /** @description Docket's own: `me` (the signed-in reviewer), `none` (unassigned), or a reviewer's id. */
                 assignee?: string;
-                /** @description Docket's own: `breached`: cases past their stage's SLA on the environment's clock. */
+                /**
+                 * @description Docket's own: `breached`: cases past their stage's SLA on the environment's clock, in a
+                 *     stage a person acts in; `stuck`: cases whose checks are running past their SLA.
+                 */
                 sla?: string;
                 /**
                  * @description Docket's own: `error` (a check type in error) or `hit` (a check with a finding: severity
@@ -9285,7 +9398,12 @@ export interface operations {
                 flag?: string;
                 /** @description Docket's own: `second_approval`: cases whose decision awaits its second approval. */
                 awaiting?: string;
-                /** @description Docket's own: `newest` (default), `oldest`, or `sla_due` (earliest SLA due time first). */
+                /**
+                 * @description Docket's own: the order, a key ascending or `-key` descending: `created_at`,
+                 *     `sla_due_at` (most overdue first; cases without an SLA last), `company_name`, `status`,
+                 *     `assignee` (unassigned last). Also `newest` (the default, `-created_at`), `oldest`
+                 *     (`created_at`) and `sla_due` (`sla_due_at`). Ties go by creation.
+                 */
                 sort?: string;
             };
             header?: never;
@@ -9300,7 +9418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_CaseRow"];
+                    "application/json": components["schemas"]["CasePage"];
                 };
             };
             /** @description Invalid paging or filter */
@@ -10342,6 +10460,16 @@ export interface operations {
             query?: {
                 /** @description The page, from 1 (default 1). */
                 page?: number;
+                /**
+                 * @description The longest side in pixels, 160 to 2400 (default 640): the viewer asks for its zoom times
+                 *     the screen's pixel density, so the page is sharp.
+                 */
+                size?: number;
+                /**
+                 * @description Text to mark on the page where its text layer has it (at most 200 characters); `X-Found`
+                 *     says how many words were marked.
+                 */
+                find?: string;
             };
             header?: never;
             path: {
@@ -10355,13 +10483,15 @@ export interface operations {
             /** @description image/jpeg */
             200: {
                 headers: {
+                    /** @description With `find`: the words marked on the page; absent when the page has no text layer to look in (a picture, a scan) */
+                    "X-Found"?: number;
                     /** @description Pages in the document */
                     "X-Page-Count"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description A page past the last */
+            /** @description A page past the last, a size out of bounds, or too long a text to find */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10775,6 +10905,86 @@ export interface operations {
             };
             /** @description Invalid period */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bulkAssignCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "assign",
+                 *       "case_ids": [
+                 *         "0190f1c2-0000-7000-8000-000000000001"
+                 *       ],
+                 *       "reviewer_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkAssignment"];
+            };
+        };
+        responses: {
+            /** @description An outcome per case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkOutcomes"];
+                };
+            };
+            /** @description No cases, more than 100, or a release naming a reviewer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Assigning to someone else, and not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStuckChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stuck cases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StuckCases"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
