@@ -279,7 +279,7 @@ def test_a_persons_name_finds_the_case(sandbox, unique):
         assert [row["id"] for row in body["data"]] == [case["id"]] and body["total"] == 1, q
     assert sandbox.get(K, params={"q": f"{surname} nobody-else"}).json()["total"] == 0
     # Changed away, the name no longer finds it.
-    r = sandbox.put(f"{K}/{case['id']}/sections/ownership", json={"persons": [
+    r = sandbox.request("PUT", f"{K}/{case['id']}/sections/ownership", json={"persons": [
         {"first_name": "Ann", "last_name": "Other", "date_of_birth": "1970-05-06", "nationality": "GB",
          "roles": ["director", "shareholder"], "ownership_percentage": 60}]})
     assert r.status_code == 200, r.text
@@ -318,7 +318,7 @@ def test_bulk_assign_reassign_and_release_report_each_case(sandbox, owner_consol
         detail = sandbox.get(f"{K}/{case_id}").json()
         assert detail["review"]["assignee"]["id"] == sue.reviewer["id"]
         events = sandbox.get("/_docket/audit", params={"case_id": case_id, "limit": 100}).json()["data"]
-        last = [e for e in events if e["kind"] == "assigned"][-1]
+        last = max((e for e in events if e["kind"] == "assigned"), key=lambda e: e["seq"])
         assert last["data"]["detail"]["how"] == "reassigned" and last["data"]["detail"]["assignee_id"] == sue.reviewer["id"]
     # The admin releases them all.
     r = owner_console.post(bulk, json={"action": "release", "case_ids": cases})
