@@ -72,21 +72,28 @@ async fn an_api_key_decides_only_unassigned_cases_and_waits_for_a_senior_under_f
     let key = f.engine.keys().create(org, scope.environment, "integration").await.expect("key").key.id;
     let ids = waiting_cases(&f, scope, 2).await;
     let kyb = f.engine.kyb();
-    let approve = || NewDecision {
+    let approve = |acknowledged_flags: Vec<String>| NewDecision {
         decision: DecisionKind::Approve,
         reason: Reason::ChecksClear,
         note: "The integration's own checks passed.".into(),
+        acknowledged_flags,
     };
 
     // A case a reviewer works is theirs: the key cannot decide it.
     kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
-    let refused = kyb.decide(scope, ids[0], approve(), Actor::ApiKey(key)).await;
+    let refused = kyb.decide(scope, ids[0], approve(Vec::new()), Actor::ApiKey(key)).await;
     assert!(matches!(refused, Err(Error::Forbidden(m)) if m.contains("Ann")), "a reviewer's case");
 
     // An unassigned one under four eyes: a first decision, named by the key, that waits.
     let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
     kyb.set_desk_settings(scope, settings, Actor::Command).await.expect("sets");
-    let proposed = kyb.decide(scope, ids[1], approve(), Actor::ApiKey(key)).await.expect("proposes");
+    // Approving acknowledges each open flag: one left out is refused, by its key.
+    let flags: Vec<String> =
+        kyb.get(scope, ids[1]).await.expect("case").open_flags.iter().map(|f| f.key.clone()).collect();
+    assert!(!flags.is_empty(), "a case waiting for a reviewer has something to review");
+    let refused = kyb.decide(scope, ids[1], approve(flags[1..].to_vec()), Actor::ApiKey(key)).await;
+    assert!(matches!(&refused, Err(Error::Conflict(m)) if m.contains(&flags[0])), "{refused:?}");
+    let proposed = kyb.decide(scope, ids[1], approve(flags.clone()), Actor::ApiKey(key)).await.expect("proposes");
     assert!(proposed.row.status.awaits_reviewer(), "waits for the second approval");
     let pending = proposed.row.review.pending_decision.clone().expect("pending");
     assert_eq!((pending.reviewer.clone(), pending.api_key_id), (None, Some(key)));
@@ -126,6 +133,8 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
         decision: DecisionKind::Reject,
         reason: Reason::RegistryMismatch,
         note: note.into(),
+        // A rejection acknowledges nothing.
+        acknowledged_flags: Vec::new(),
     };
 
     let refused = kyb.decide(scope, id, reject("unclaimed"), Actor::Reviewer(ann.clone())).await;

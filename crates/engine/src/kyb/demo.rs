@@ -223,11 +223,13 @@ impl super::Kyb<'_> {
                         "Gaming licence could not be confirmed with the regulator."
                     };
                     let reviewer = if approve { maya.clone() } else { jonas.clone() };
-                    self.claim(scope, *id, reviewer.clone()).await?;
+                    let claimed = self.claim(scope, *id, reviewer.clone()).await?;
                     let decision = NewDecision {
                         decision: if approve { DecisionKind::Approve } else { DecisionKind::Reject },
                         reason: if approve { Reason::ChecksClear } else { Reason::Other },
                         note: note.into(),
+                        // Checked by hand, as the note says.
+                        acknowledged_flags: claimed.open_flags.iter().map(|f| f.key.clone()).collect(),
                     };
                     self.decide(scope, *id, decision, Actor::Reviewer(reviewer)).await?;
                 }

@@ -361,6 +361,12 @@ impl Kyb<'_> {
                 ),
             ));
         }
+        // An approval acknowledges every open flag (a rejection needs none); the flags are
+        // read before the write (their hits are the AML domain's), as the case file showed them.
+        let flags = match input.decision {
+            DecisionKind::Approve => self.get(scope, id).await?.open_flags,
+            DecisionKind::Reject => Vec::new(),
+        };
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
@@ -372,6 +378,7 @@ impl Kyb<'_> {
                 )));
             }
             only_assignee(case, &actor, "decide it")?;
+            let acknowledged = super::flags::acknowledged(&flags, &input.acknowledged_flags)?;
             let settings = store::desk_settings(conn, case.scope)?;
             let needs_second = settings.four_eyes.applies(input.decision, is_high_risk(case));
             let decision = Decision {
@@ -388,6 +395,9 @@ impl Kyb<'_> {
             let detail = json!({
                 "decision_id": decision.id, "decision": decision.decision, "reason": input.reason, "note": note,
                 "four_eyes": settings.four_eyes,
+                "acknowledged_flags": acknowledged.iter()
+                    .map(|f| json!({ "key": f.key, "kind": f.kind, "label": f.label }))
+                    .collect::<Vec<_>>(),
             });
             if needs_second {
                 case.review.pending_decision = Some(decision);

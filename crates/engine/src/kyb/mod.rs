@@ -13,6 +13,7 @@
 pub mod case;
 mod demo;
 pub mod desk;
+pub mod flags;
 pub mod form;
 mod model;
 pub mod pdf;

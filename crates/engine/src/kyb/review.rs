@@ -360,6 +360,10 @@ pub struct NewDecision {
     pub reason: Reason,
     /// Required: what the reviewer saw and why they decided so (1 to 2000 characters).
     pub note: String,
+    /// The keys of the case's `open_flags` the reviewer acknowledges: an approval must name
+    /// every one (a rejection needs none).
+    #[serde(default)]
+    pub acknowledged_flags: Vec<String>,
 }
 
 /// `POST /api/v4/kyb/verifications/{id}/second-approval`.

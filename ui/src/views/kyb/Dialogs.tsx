@@ -1,5 +1,6 @@
-// The case file's dialogs: approve or reject (a reason from the taxonomy and a required note),
-// the second approval (confirm or overturn), remediation for the merchant, and reassigning.
+// The case file's dialogs: approve (acknowledging each open flag) or reject (a reason from the
+// taxonomy and a required note), the second approval (confirm or overturn), remediation for the
+// merchant, and reassigning.
 // Refusals show the server's message in the dialog. Ctrl+Enter sends.
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from "react";
 import { Dialog } from "../../components/Dialog";
@@ -7,6 +8,7 @@ import { FormError } from "../../components/States";
 import { isActive } from "../../lib/accounts";
 import { useCaseAction, useReviewers } from "./data";
 import { APPROVE_REASONS, decisionLine, DOCUMENT_KINDS, needsSecondApproval, REJECT_REASONS, remediationBody, SECTIONS } from "./decisions";
+import { flagKind, type OpenFlag, toggleFlag, unacknowledged } from "./flags";
 import type { CaseDetail, DecisionKind } from "./types";
 
 /** A form that Ctrl+Enter (or Cmd+Enter) sends from any of its fields. */
@@ -60,16 +62,20 @@ function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; det
   const reasons = kind === "approve" ? APPROVE_REASONS : REJECT_REASONS;
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
+  // An approval acknowledges every open flag; a rejection needs none.
+  const flags = kind === "approve" ? (detail.open_flags ?? []) : [];
+  const [acknowledged, setAcknowledged] = useState<string[]>([]);
   const fourEyes = needsSecondApproval(detail, kind);
-  const decide = useCaseAction<{ decision: DecisionKind; reason: string; note: string }>(detail.id, "decision", fourEyes ? "Decision recorded: it awaits a second approval" : kind === "approve" ? "Case approved" : "Case rejected");
-  const ready = reason !== "" && note.trim() !== "";
+  const decide = useCaseAction<{ decision: DecisionKind; reason: string; note: string; acknowledged_flags: string[] }>(detail.id, "decision", fourEyes ? "Decision recorded: it awaits a second approval" : kind === "approve" ? "Case approved" : "Case rejected");
+  const ready = reason !== "" && note.trim() !== "" && unacknowledged(flags, acknowledged).length === 0;
   return (
-    <DialogForm onSubmit={() => ready && decide.mutate({ decision: kind, reason, note: note.trim() }, { onSuccess: onClose })}>
+    <DialogForm onSubmit={() => ready && decide.mutate({ decision: kind, reason, note: note.trim(), acknowledged_flags: acknowledged }, { onSuccess: onClose })}>
       <p>
         {detail.company_name ?? detail.public_id}
         {fourEyes ? ": this decision needs a second approval. A senior reviewer other than you confirms or overturns it; until then the case stays in manual review." : "."}
       </p>
       <AssigneeWarning detail={detail} meId={meId} />
+      {flags.length > 0 && <FlagAcknowledgments flags={flags} acknowledged={acknowledged} onChange={setAcknowledged} />}
       <label>
         Reason
         <select value={reason} onChange={(e) => setReason(e.target.value)} required autoFocus data-testid="decision-reason">
@@ -90,6 +96,23 @@ function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; det
       <FormError error={decide.error} />
       <Actions onClose={onClose} pending={decide.isPending || !ready} label={kind === "approve" ? "Approve" : "Reject"} danger={kind === "reject"} testId="decision-submit" />
     </DialogForm>
+  );
+}
+
+/** Each open flag with a checkbox: approving acknowledges every one. */
+function FlagAcknowledgments({ flags, acknowledged, onChange }: { flags: OpenFlag[]; acknowledged: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <fieldset className="stack small" style={{ gap: 4 }} data-testid="open-flags">
+      <legend>Open flags: acknowledge each to approve ({flags.length - unacknowledged(flags, acknowledged).length} of {flags.length})</legend>
+      {flags.map((f) => (
+        <label key={f.key} className="inline">
+          <input type="checkbox" checked={acknowledged.includes(f.key)} onChange={(e) => onChange(toggleFlag(flags, acknowledged, f.key, e.target.checked))} data-testid="open-flag" />
+          <span>
+            <strong>{flagKind(f.kind)}:</strong> {f.label}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
