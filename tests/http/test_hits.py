@@ -57,7 +57,7 @@ def test_a_case_screening_links_back_compares_the_person_and_its_hits_are_dispos
     assert (row["case_id"], row["case_public_id"]) == (case["id"], case["public_id"])
 
     ann = as_reviewer("reviewer")
-    ann_name = ann.get("/_docket/me").json()["name"]
+    ann_name = ann.reviewer["name"]
     assert ann.post(f"{url}/claim").status_code == 200
 
     # Approving with open flags, unacknowledged: refused, naming them.
@@ -101,7 +101,7 @@ def test_a_case_screening_links_back_compares_the_person_and_its_hits_are_dispos
     events = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
     disposed = [e for e in events if e["kind"] == "hit_disposed"]
     assert len(disposed) >= 2 and {e["data"]["disposition"] for e in disposed} >= {"needs_more_information", "false_positive"}
-    assert any(e["actor"] == ann_name and e["data"]["entity_id"] == entity for e in disposed)
+    assert any(e["actor"] == f"reviewer:{ann_name}" and e["data"]["entity_id"] == entity for e in disposed)
 
     # Every hit disposed of: what is left is acknowledged, and the approval keeps the acknowledgments.
     left = sandbox.get(url).json()["open_flags"]

@@ -125,7 +125,7 @@ impl super::Aml<'_> {
             disposition: input.disposition,
             reason: input.reason,
             note,
-            by: actor.name(),
+            by: actor.display(),
             reviewer_id: actor.reviewer().map(|r| r.id),
             api_key_id: actor.api_key(),
             at: self.engine.now(scope),
