@@ -131,6 +131,9 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
     search = client.post("/api/v3/aml/search", json={"full_name": "Ivan Sanctionov"})
     assert search.status_code == 200, search.text
     ids["uuid"] = ids["search_uuid"] = search.json()["search_uuid"]
+    # Production screens no demo list: there, an entity of nothing.
+    ids["entity_uuid"] = next((h["uuid"] for h in search.json()["data"]), str(uuid.uuid4()))
+    ids["check_id"] = str(uuid.uuid4())  # the matrix's case runs no checks: a check of nothing
 
     # A webhook on loopback (production's address guard is off only while it is made).
     guard = owner.in_environment("production")
@@ -386,7 +389,7 @@ def anonymous_of(srv: DocketServer) -> Client:
 NOWHERE: dict[str, str] = {name: "00000000-0000-7000-8000-00000000dead" for name in (
     "applicant_id", "external_id", "uuid", "search_uuid", "webhook_id", "delivery_id", "profile_id", "link_id",
     "verification", "case", "short_id", "document_id", "file_id", "token", "request_id", "id", "rule_id", "event_id",
-    "import_id", "reviewer_id", "key_id")} | {"section": "company", "event_type": "transaction_post"}
+    "import_id", "reviewer_id", "key_id", "entity_uuid", "check_id")} | {"section": "company", "event_type": "transaction_post"}
 
 
 def without_ids(text: str) -> str:

@@ -332,8 +332,9 @@ fn hit(raw: RawHit, plan: &Plan) -> Hit {
             },
             explanation,
         },
+        // Every hit names the version of the entry it saw: a screening's dispositions hold for it.
+        entity_version: Some(super::hits::model::fingerprint(&raw.entity)),
         entity: (*raw.entity).clone(),
-        entity_version: None,
         disposition: None,
         disposition_history: Vec::new(),
     }
@@ -522,11 +523,6 @@ impl Aml<'_> {
             crate::values::text("name", name, MAX_NAME)?;
         }
         self.engine.core.db.read(move |conn| store::history(conn, scope, &filter, page)).await
-    }
-
-    /// The stored report of a past search, as JSON; a screening's hits carry their dispositions.
-    pub async fn report(&self, scope: Scope, id: SearchId) -> Result<Vec<u8>> {
-        Ok(serde_json::to_vec(&self.screening(scope, id).await?)?)
     }
 
     /// The list snapshots: every import, newest first, and the demo list.

@@ -191,10 +191,10 @@ mod tests {
         assert_eq!(flags[1].key, format!("review:{}", review.id));
         assert_eq!(flags[0].target, format!("#check-{}", errored.id));
 
-        let refused = acknowledged(&flags, &[flags[0].key.clone()]).unwrap_err().to_string();
+        let refused = acknowledged(&flags, &[flags[0].key.clone()]).expect_err("one left out").to_string();
         assert!(refused.contains(&flags[1].key) && !refused.contains(&flags[0].key), "{refused}");
         let keys: Vec<String> = flags.iter().map(|f| f.key.clone()).chain(["stale".to_string()]).collect();
-        assert_eq!(acknowledged(&flags, &keys).unwrap(), flags);
-        assert!(acknowledged(&[], &[]).unwrap().is_empty());
+        assert_eq!(acknowledged(&flags, &keys).expect("all acknowledged"), flags);
+        assert!(acknowledged(&[], &[]).expect("nothing open").is_empty());
     }
 }

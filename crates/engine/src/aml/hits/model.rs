@@ -296,7 +296,7 @@ mod tests {
             fatf_status: crate::aml::model::FatfStatus::FatfMember,
             url: String::new(),
             description: String::new(),
-            country: CountryCode::parse("DE").unwrap(),
+            country: CountryCode::parse("DE").expect("a country"),
         });
         assert_eq!(fingerprint(&a), fingerprint(&reimported));
         let mut changed = a.clone();
