@@ -247,6 +247,7 @@ describe("deciding with four eyes", () => {
     await dialog.getByText(`${ADA} has this case`).waitFor();
     await dialog.getByTestId("decision-reason-checks_clear").check();
     await dialog.getByTestId("decision-note").fill("Looks fine to me.");
+    for (const flag of await dialog.getByTestId("open-flag").all()) await flag.check(); // approving acknowledges each
     await dialog.getByTestId("decision-submit").click();
     const alert = dialog.getByRole("alert");
     await alert.waitFor();

@@ -131,6 +131,9 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
     search = client.post("/api/v3/aml/search", json={"full_name": "Ivan Sanctionov"})
     assert search.status_code == 200, search.text
     ids["uuid"] = ids["search_uuid"] = search.json()["search_uuid"]
+    # Production screens no demo list: there, an entity of nothing.
+    ids["entity_uuid"] = next((h["uuid"] for h in search.json()["data"]), str(uuid.uuid4()))
+    ids["check_id"] = str(uuid.uuid4())  # the matrix's case runs no checks: a check of nothing
 
     # A webhook on loopback (production's address guard is off only while it is made).
     guard = owner.in_environment("production")
@@ -391,7 +394,7 @@ def anonymous_of(srv: DocketServer) -> Client:
 NOWHERE: dict[str, str] = {name: "00000000-0000-7000-8000-00000000dead" for name in (
     "applicant_id", "external_id", "uuid", "search_uuid", "webhook_id", "delivery_id", "profile_id", "link_id",
     "verification", "case", "short_id", "document_id", "file_id", "token", "request_id", "id", "rule_id", "event_id",
-    "import_id", "reviewer_id", "key_id")} | {"section": "company", "event_type": "transaction_post"}
+    "import_id", "reviewer_id", "key_id", "entity_uuid", "check_id")} | {"section": "company", "event_type": "transaction_post"}
 
 
 def without_ids(text: str) -> str:
@@ -408,6 +411,11 @@ DESK = "/_docket/desk"
 IMPORTS = "/_docket/aml/lists/imports"
 GUARD = "/_docket/webhooks/address-guard"
 APPROVE = {"decision": "approve", "reason": "checks_clear", "note": "The registry and the documents agree."}
+
+
+def acknowledging(client, url: str) -> dict:
+    """APPROVE, acknowledging every open flag of the case (an approval must: test_hits)."""
+    return {**APPROVE, "acknowledged_flags": [f["key"] for f in client.get(url).json()["open_flags"]]}
 
 
 @pytest.fixture
@@ -472,7 +480,7 @@ def test_an_api_key_cannot_decide_or_remediate_a_case_a_reviewer_works(sandbox, 
     assert after["status"] == "manual_review" and after["decisions"] == [] and after["review"]["pending_decision"] is None
     assert after["review"]["assignee"]["id"] == ann.reviewer["id"]
     # The reviewer decides it, as herself.
-    r = ann.post(f"{url}/decision", json=APPROVE)
+    r = ann.post(f"{url}/decision", json=acknowledging(sandbox, url))
     assert r.status_code == 200 and r.json()["status"] == "approved_manually", r.text
 
 
@@ -524,7 +532,7 @@ def test_an_api_key_cannot_switch_four_eyes_off_nor_approve_nor_work_the_desk(sa
         assert r.status_code == 403 and "console control" in r.json()["message"], r.text
     assert sandbox.get(f"{DESK}/settings").json()["four_eyes"] == "all", "the policy stands"
     case = waiting(sandbox, unique, poll)
-    r = key.post(f"{K}/{case['id']}/decision", json=APPROVE)
+    r = key.post(f"{K}/{case['id']}/decision", json=acknowledging(sandbox, f"{K}/{case['id']}"))
     assert r.status_code == 200 and r.json()["review"]["pending_decision"], r.text
     for path, body in (("second-approval", {"confirm": True, "note": "Agreed."}), ("claim", None), ("release", None),
                        ("assign", {"reviewer_id": None}), ("comments", {"body": "Fine by me."})):
@@ -543,7 +551,7 @@ def test_one_key_cannot_pass_four_eyes_alone(sandbox, integration, as_reviewer, 
     four_eyes("all")
     case = waiting(sandbox, unique, poll)
     url = f"{K}/{case['id']}"
-    r = key.post(f"{url}/decision", json=APPROVE)
+    r = key.post(f"{url}/decision", json=acknowledging(sandbox, url))
     assert r.status_code == 200, r.text
     pending = r.json()
     assert pending["status"] == "manual_review", "it waits for a second approval"
@@ -577,7 +585,7 @@ def test_the_same_senior_cannot_give_both_approvals(sandbox, as_reviewer, four_e
     case = waiting(sandbox, unique, poll)
     url = f"{K}/{case['id']}"
     assert sue.post(f"{url}/claim").status_code == 200
-    assert sue.post(f"{url}/decision", json=APPROVE).json()["review"]["pending_decision"]
+    assert sue.post(f"{url}/decision", json=acknowledging(sandbox, url)).json()["review"]["pending_decision"]
     r = sue.post(f"{url}/second-approval", json={"confirm": True, "note": "Me again."})
     assert r.status_code == 403, r.text
     assert sandbox.get(url).json()["status"] == "manual_review"

@@ -268,6 +268,7 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v3/aml/search/history", READ),
     rule("GET", "/api/v3/aml/search/history/{search_uuid}", READ),
     rule("GET", "/api/v3/aml/search/{uuid}", READ),
+    rule("POST", "/_docket/aml/screenings/{search_uuid}/hits/{entity_uuid}/disposition", READ),
     rule("GET", "/_docket/aml/fatf", READ),
     rule("GET", "/_docket/aml/lists", READ),
     rule("GET", "/_docket/aml/lists/imports", READ),
@@ -364,6 +365,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/v4/kyb/verifications/{verification_id}/release", CONSOLE),
     rule("POST", "/api/v4/kyb/verifications/{verification_id}/assign", ADMIN),
     rule("POST", "/api/v4/kyb/verifications/{verification_id}/comments", CONSOLE),
+    rule("POST", "/api/v4/kyb/verifications/{verification_id}/checks/{check_id}/rerun", CONSOLE),
     rule("GET", "/_docket/desk/counts", READ),
     rule("POST", "/_docket/desk/next", CONSOLE),
     // Bulk assign or release: any reviewer for their own claims and releases; assigning to

@@ -370,3 +370,108 @@ async fn bad_searches_are_refused_with_the_field() {
         "full_name is required"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_date_of_birth_the_list_holds_is_compared_not_called_missing() {
+    let f = fixture().await;
+    // The magic names are reported whatever the filters say: this one is listed born 1970-01-01.
+    let report = f
+        .engine
+        .aml()
+        .search(
+            f.sandbox,
+            request(serde_json::json!({
+                "full_name": "Ivan Sanctionov", "date_of_birth": {"gte": "1985-03-02", "lte": "1985-03-02"}
+            })),
+        )
+        .await
+        .expect("search");
+    let summary = &report.data[0].search_metadata.explanation.summary;
+    assert!(!summary.contains("no date of birth on the list"), "{summary}");
+    assert!(summary.contains("date of birth differs (listed: 1970-01-01)"), "{summary}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_false_positive_is_remembered_for_monitoring_until_the_list_entry_changes() {
+    use docket_engine::aml::hits::model::{DispositionKind, DispositionReason, NewDisposition};
+    let f = fixture().await;
+    import_csl(&f).await;
+    let input = serde_json::from_value::<NewApplicant>(serde_json::json!({
+        "aml_screening_enabled": true, "info": {"full_name": "Ayman al-Zawahiri", "country": "DE"}
+    }))
+    .expect("input");
+    let a = f.engine.applicants().create(f.production, input).await.expect("create");
+    let id = a.applicant_id;
+    let screen = || async {
+        assert_eq!(f.engine.aml().run_due_screenings().await.expect("runs"), 1);
+        let a = f.engine.applicants().get(f.production, id).await.expect("get");
+        let screening = docket_engine::aml::model::SearchId(a.last_aml_screening_id.expect("screened"));
+        (a.last_risk_score, f.engine.aml().screening(f.production, screening).await.expect("report"))
+    };
+    let (risk, report) = screen().await;
+    assert_eq!(risk, Some(RiskScore::High));
+    let party = report.screened.clone().expect("the applicant is the party");
+    assert_eq!(party.key, format!("applicant:{id}"));
+    assert_eq!((party.date_of_birth.as_deref(), party.countries.len()), (None, 1), "its own data, to compare");
+    let hit = &report.data[0];
+    assert!(hit.disposition.is_none(), "a potential match");
+
+    let disposed = f
+        .engine
+        .aml()
+        .dispose(
+            f.production,
+            report.search_uuid,
+            hit.entity.uuid,
+            NewDisposition {
+                disposition: DispositionKind::FalsePositive,
+                reason: DispositionReason::NationalityDiffers,
+                note: "Listed Egyptian; the applicant is German, born 1985 (passport).".into(),
+            },
+            Actor::Command,
+        )
+        .await
+        .expect("disposes");
+    assert_eq!(disposed.disposition.as_ref().map(|d| d.disposition), Some(DispositionKind::FalsePositive));
+
+    // The same list again: screened again, the hit is found and remembered, and flags nothing.
+    import_csl(&f).await;
+    let (risk, report) = screen().await;
+    assert_eq!(risk, None, "a remembered false positive raises no flag");
+    assert_eq!(report.data[0].disposition.as_ref().map(|d| d.reason), Some(DispositionReason::NationalityDiffers));
+
+    // The entry changes (another date of birth): the hit is potential again.
+    let changed = CSL.replace("1951-06-19", "1951-06-20");
+    let path = f.dir.path().join("csl-changed.csv");
+    std::fs::write(&path, changed).expect("writes");
+    let list = import::read(ListFormat::UsCsl, &[path], &|_| {}).expect("reads");
+    f.engine.aml().import(list, false, &Actor::Command).await.expect("imports");
+    let (risk, report) = screen().await;
+    assert_eq!(risk, Some(RiskScore::High), "a changed entry flags again");
+    assert!(report.data[0].disposition.is_none());
+    assert_eq!(report.data[0].disposition_history.len(), 1, "the earlier disposition stays as history");
+
+    // A search of a name has no party to remember a disposition for.
+    let search = f
+        .engine
+        .aml()
+        .search(f.production, request(serde_json::json!({"full_name": "Ayman al-Zawahiri"})))
+        .await
+        .expect("search");
+    let refused = f
+        .engine
+        .aml()
+        .dispose(
+            f.production,
+            search.search_uuid,
+            search.data[0].entity.uuid,
+            NewDisposition {
+                disposition: DispositionKind::TrueMatch,
+                reason: DispositionReason::DetailsMatch,
+                note: String::new(),
+            },
+            Actor::Command,
+        )
+        .await;
+    assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
+}

@@ -72,18 +72,23 @@ async fn an_api_key_decides_only_unassigned_cases_and_waits_for_a_senior_under_f
     let key = f.engine.keys().create(org, scope.environment, "integration").await.expect("key").key.id;
     let ids = waiting_cases(&f, scope, 2).await;
     let kyb = f.engine.kyb();
-    let approve =
-        || NewDecision::new(DecisionKind::Approve, vec![Reason::ChecksClear], "The integration's own checks passed.");
+    let approve = |acknowledged_flags: Vec<String>| {
+        NewDecision::new(DecisionKind::Approve, vec![Reason::ChecksClear], "The integration's own checks passed.")
+            .acknowledging(acknowledged_flags)
+    };
 
     // A case a reviewer works is theirs: the key cannot decide it.
     kyb.claim(scope, ids[0], ann.clone()).await.expect("claims");
-    let refused = kyb.decide(scope, ids[0], approve(), Actor::ApiKey(key)).await;
+    let refused = kyb.decide(scope, ids[0], approve(Vec::new()), Actor::ApiKey(key)).await;
     assert!(matches!(refused, Err(Error::Forbidden(m)) if m.contains("Ann")), "a reviewer's case");
 
     // An unassigned one under four eyes: a first decision, named by the key, that waits.
     let settings = DeskSettings { four_eyes: FourEyes::All, ..DeskSettings::default() };
     kyb.set_desk_settings(scope, settings, Actor::Command).await.expect("sets");
-    let proposed = kyb.decide(scope, ids[1], approve(), Actor::ApiKey(key)).await.expect("proposes");
+    // Approving acknowledges whatever is open (kyb::flags and tests/http/test_hits.py hold the refusals).
+    let flags: Vec<String> =
+        kyb.get(scope, ids[1]).await.expect("case").open_flags.iter().map(|f| f.key.clone()).collect();
+    let proposed = kyb.decide(scope, ids[1], approve(flags.clone()), Actor::ApiKey(key)).await.expect("proposes");
     assert!(proposed.row.status.awaits_reviewer(), "waits for the second approval");
     let pending = proposed.row.review.pending_decision.clone().expect("pending");
     assert_eq!((pending.reviewer.clone(), pending.api_key_id), (None, Some(key)));
@@ -119,6 +124,7 @@ async fn only_the_assignee_decides_and_four_eyes_needs_another_senior() {
     let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
     let id = waiting_cases(&f, scope, 1).await[0];
     let kyb = f.engine.kyb();
+    // A rejection acknowledges nothing.
     let reject = |note: &str| NewDecision::new(DecisionKind::Reject, vec![Reason::RegistryMismatch], note);
 
     let refused = kyb.decide(scope, id, reject("unclaimed"), Actor::Reviewer(ann.clone())).await;

@@ -1,11 +1,13 @@
 //! `/api/v3/aml`: searches, their history, and list entities; and `/_docket/aml`: the lists.
 
+use axum::extract::Path;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
+use docket_engine::aml::hits::model::NewDisposition;
 use docket_engine::aml::model::{
-    Entity, EntityId, SearchId, SearchKind, SearchReport, SearchRequest, SearchSummary, Snapshot,
+    Entity, EntityId, Hit, SearchId, SearchKind, SearchReport, SearchRequest, SearchSummary, Snapshot,
 };
 use docket_engine::aml::{HISTORY_BOUNDS, HistoryFilter};
 use docket_engine::applicants::ApplicantId;
@@ -25,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(search))
         .routes(routes!(history))
         .routes(routes!(report))
+        .routes(routes!(dispose))
         .routes(routes!(entity))
         .routes(routes!(lists))
         .routes(routes!(fatf))
@@ -81,7 +84,7 @@ async fn search(
 struct HistoryParams {
     /// Part of the requested name.
     name: Option<String>,
-    /// `search` (API calls) or `screening` (of applicants).
+    /// `search` (API calls) or `screening` (of applicants and of KYB cases' parties).
     kind: Option<String>,
     /// Screenings of one applicant.
     applicant_id: Option<String>,
@@ -121,7 +124,10 @@ async fn history(
 /// Get a past search report
 ///
 /// The report as it was when the search ran, with `fatf_records` for the countries its hits are
-/// linked with.
+/// linked with. A screening (of an applicant, or of a KYB case's company or person) also names
+/// the party it `screened`, with the party's own name, date of birth, nationalities and
+/// countries (and the case's `case_public_id`), and each hit carries its `entity_version`, the
+/// `disposition` in force and the `disposition_history`.
 #[utoipa::path(
     get, path = "/api/v3/aml/search/history/{search_uuid}", tag = "AML screening", operation_id = "amlSearchReport",
     params(("search_uuid" = String, Path, format = Uuid, description = "The search's `search_uuid`")),
@@ -133,6 +139,50 @@ async fn history(
 async fn report(State(state): State<AppState>, caller: Caller, IdPath(id): IdPath<SearchId>) -> ApiResult<Response> {
     let json = state.engine.aml().report(caller.scope(), id).await?;
     Ok(([(CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// Dispose of a hit of a screening
+///
+/// Records what a reviewer decided about one potential match of a screening (of an applicant, or
+/// of a KYB case's company or person): `true_match`, `false_positive` or
+/// `needs_more_information`, with a `reason` from the fixed list (true match: `details_match`,
+/// `identifier_matches`; false positive: `date_of_birth_differs`, `nationality_differs`,
+/// `entity_type_differs`, `name_only`; needs more information: `insufficient_list_data`,
+/// `awaiting_documents`; `other` for any, with a note) and a `note`. The actor is the caller (a
+/// reviewer, or the integration's API key). A new disposition replaces the one in force, which
+/// stays in `disposition_history`; each is on the audit chain (`hit_disposed`, with the case
+/// when the screening ran for one). Dispositions are kept for the party, the entity and the
+/// fingerprint of its list entry (`entity_version`): they hold for every later screening of
+/// the party, and an applicant's false positive raises no flag in its monitoring until the list
+/// entry changes (then the hit is a potential match again). A plain search of a name has no
+/// party: 409.
+#[utoipa::path(
+    post, path = "/_docket/aml/screenings/{search_uuid}/hits/{entity_uuid}/disposition", tag = "AML screening",
+    operation_id = "amlDisposeHit",
+    params(
+        ("search_uuid" = String, Path, format = Uuid, description = "The screening's `search_uuid`"),
+        ("entity_uuid" = String, Path, format = Uuid, description = "The hit's entity `uuid`"),
+    ),
+    request_body(content = NewDisposition, example = json!({
+        "disposition": "false_positive", "reason": "date_of_birth_differs",
+        "note": "Listed born 1970-01-01; the director was born 1985-03-02 (passport checked)."
+    })),
+    responses(
+        (status = 200, description = "The hit with its disposition and history", body = Hit),
+        (status = 400, description = "A reason that does not fit the disposition, or a note too long or missing", body = ErrorBody),
+        (status = 404, description = "No such screening in this environment, or no such hit in it", body = ErrorBody),
+        (status = 409, description = "A search of a name, not a screening of a party", body = ErrorBody),
+    )
+)]
+async fn dispose(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((search, entity)): Path<(String, String)>,
+    Json(input): Json<NewDisposition>,
+) -> ApiResult<Json<Hit>> {
+    let search = search.parse::<SearchId>().map_err(ApiError::from)?;
+    let entity = entity.parse::<EntityId>().map_err(ApiError::from)?;
+    Ok(Json(state.engine.aml().dispose(caller.scope(), search, entity, input, caller.actor()).await?))
 }
 
 /// Get a list entity

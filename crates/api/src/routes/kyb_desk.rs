@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remediation))
         .routes(routes!(comment))
         .routes(routes!(document_preview))
+        .routes(routes!(rerun_check))
 }
 
 /// An empty body, or an empty JSON object: a claim or release names nobody (the session is who
@@ -309,4 +310,34 @@ async fn document_preview(
         response.headers_mut().insert(axum::http::HeaderName::from_static("x-found"), found.into());
     }
     Ok(response)
+}
+
+/// Run an errored check again
+///
+/// Runs one check of the case that could not run (`state: error`) again, while the case waits
+/// for a reviewer (`manual_review` or `failed`): the errored instance stays as history
+/// (`superseded_at`) and a new instance of the same type and subject is run by the pipeline
+/// (`pending` until it ends; the summary follows). A reviewer other than the assignee may not
+/// (an admin may). On the timeline and the audit chain as `check_rerun`.
+#[utoipa::path(
+    post, path = "/api/v4/kyb/verifications/{verification_id}/checks/{check_id}/rerun", tag = "KYB desk",
+    operation_id = "rerunKybCheck",
+    params(("verification_id" = String, Path, format = Uuid), ("check_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The case, with the new pending instance", body = CaseResponse),
+        (status = 403, description = "The case is assigned to someone else", body = ErrorBody),
+        (status = 404, description = "No such case, or no such check of it", body = ErrorBody),
+        (status = 409, description = "The check did not error (or was superseded), or the case does not wait for a reviewer", body = ErrorBody),
+    )
+)]
+async fn rerun_check(
+    State(state): State<AppState>,
+    me: SignedIn,
+    headers: HeaderMap,
+    Path((id, check)): Path<(String, String)>,
+) -> ApiResult<Json<CaseResponse>> {
+    let id = id.parse::<CaseId>().map_err(ApiError::from)?;
+    let check = check.parse::<docket_engine::kyb::CheckId>().map_err(ApiError::from)?;
+    let detail = state.engine.kyb().rerun_check(me.scope, id, check, Actor::Reviewer(me.reviewer)).await?;
+    Ok(respond(&state, &headers, detail))
 }

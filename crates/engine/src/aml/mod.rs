@@ -3,10 +3,12 @@
 //!
 //! `normalize`, `score` and `index` are the matching engine; `import` reads list files;
 //! `demo_list` generates the demo list; `search` (searches, history, imports) and `monitoring`
-//! (screening applicants as due work) are what the rest of Docket calls.
+//! (screening applicants as due work) are what the rest of Docket calls; `hits` is what
+//! reviewers decide about each potential match of a screening.
 
 pub mod demo_list;
 pub mod fatf;
+pub mod hits;
 pub mod import;
 pub mod index;
 mod jobs;
@@ -27,13 +29,20 @@ pub use search::{Aml, HISTORY_BOUNDS};
 pub use store::HistoryFilter;
 pub use vocabulary::{FuzzinessLevel, NameMode, RiskScore, SearchOptions, SearchOptionsInput, SourceId, Tag};
 
-/// Searches and screenings are removed by a sandbox reset and counted; the lists are shared by
-/// every organization and stay.
+/// Searches, screenings and the dispositions of their hits are removed by a sandbox reset and
+/// counted; the lists are shared by every organization and stay.
 pub(crate) const DOMAIN: crate::domains::Domain = crate::domains::Domain {
-    tables: &[crate::domains::Table {
-        name: "aml_searches",
-        reset: crate::domains::Reset::Delete(Some("searches")),
-        counts: &[crate::domains::Count::all("aml_searches")],
-    }],
+    tables: &[
+        crate::domains::Table {
+            name: "aml_hit_dispositions",
+            reset: crate::domains::Reset::Delete(Some("hit_dispositions")),
+            counts: &[],
+        },
+        crate::domains::Table {
+            name: "aml_searches",
+            reset: crate::domains::Reset::Delete(Some("searches")),
+            counts: &[crate::domains::Count::all("aml_searches")],
+        },
+    ],
     after_reset: None,
 };

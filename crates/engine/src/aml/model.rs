@@ -487,6 +487,17 @@ pub struct Hit {
     #[serde(flatten)]
     pub entity: Entity,
     pub search_metadata: SearchMetadata,
+    /// Docket's addition, on a screening: the fingerprint of the list entry as this hit saw it
+    /// (a disposition applies while it is unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entity_version: Option<String>,
+    /// Docket's addition, on a screening: the reviewer's disposition in force for this entry;
+    /// absent while the hit is a potential match (or the entry changed since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disposition: Option<super::hits::model::Disposition>,
+    /// Every disposition of this party on this entity, newest first (earlier versions included).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disposition_history: Vec<super::hits::model::Disposition>,
 }
 
 /// A date-of-birth filter: a range, inclusive (`gte` = `lte` for one day).
@@ -601,6 +612,10 @@ pub struct SearchReport {
     pub lists: Vec<SnapshotRef>,
     /// The request as received.
     pub request: SearchRequest,
+    /// Docket's addition, on a screening: the party screened (an applicant, or a KYB case's
+    /// company or person) with its own data, for the comparison beside each hit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screened: Option<super::hits::model::ScreenedParty>,
 }
 
 /// One past search, as `GET /api/v3/aml/search/history` lists it.
@@ -613,10 +628,17 @@ pub struct SearchSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_risk_score: Option<RiskScore>,
     pub hits: u32,
-    /// `search` (an API call) or `screening` (of an applicant).
+    /// `search` (an API call) or `screening` (of an applicant, or of a KYB case's party).
     pub kind: SearchKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub applicant_id: Option<ApplicantId>,
+    /// The KYB case a screening ran for (its company or one of its persons).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub case_id: Option<uuid::Uuid>,
+    /// That case's public id (`KYB-…`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case_public_id: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,13 +1,15 @@
 //! The monitoring of applicants: each monitored applicant is an item of due work
 //! (`work::Kind::AmlScreening`), screened when created or changed, daily by its environment's
 //! clock and whenever a list is imported; each screening is recorded on the applicant, in the
-//! history and as an `AML_SCREENING` event, in one transaction.
+//! history and as an `AML_SCREENING` event, in one transaction. A hit reviewers found to be a
+//! false positive raises no flag again until its list entry changes (`hits`).
 
 use std::time::Duration;
 
 use jiff::SignedDuration;
 use serde::Serialize;
 
+use super::hits::model::{PartyKind, ScreenedParty};
 use super::model::{EntityType, SearchId, SearchKind, SearchReport, SearchRequest};
 use super::store::{self, SearchRecord};
 use super::vocabulary::RiskScore;
@@ -56,6 +58,22 @@ fn screening_request(a: &Applicant) -> Option<SearchRequest> {
     })
 }
 
+/// The applicant as the party of its screenings: its key, and its own data for the comparison.
+fn applicant_party(a: &Applicant) -> ScreenedParty {
+    let info = &a.system_info;
+    ScreenedParty {
+        kind: PartyKind::Applicant,
+        key: ScreenedParty::applicant_key(a.applicant_id),
+        applicant_id: Some(a.applicant_id),
+        case_id: None,
+        case_public_id: None,
+        name: info.display_name().unwrap_or_default(),
+        date_of_birth: info.dob.map(|d| d.0.to_string()),
+        nationalities: info.citizenship.iter().cloned().collect(),
+        countries: info.country.iter().cloned().collect(),
+    }
+}
+
 /// The AML_SCREENING event's payload (both `search_response`, as the current docs call it, and
 /// `search_result`, as the older examples do).
 #[derive(Serialize)]
@@ -83,6 +101,7 @@ fn screening_payload(
     external_id: Option<&str>,
     request: &SearchRequest,
     report: &SearchReport,
+    risk: Option<RiskScore>,
 ) -> Result<String> {
     Ok(serde_json::to_string(&ScreeningEvent {
         screening_id,
@@ -91,7 +110,7 @@ fn screening_payload(
         search_request: request,
         search_response: report,
         search_result: report,
-        risk_score: RiskType { kind: report.max_risk_score },
+        risk_score: RiskType { kind: risk },
         completed_at: report.searched_at,
     })?)
 }
@@ -103,7 +122,7 @@ impl super::Aml<'_> {
         let request = SearchRequest { full_name: "Ivan Sanctionov".into(), ..SearchRequest::default() };
         let report = self.run(scope, request.clone()).await?;
         let applicant = ApplicantId(uuid::Uuid::nil());
-        screening_payload(report.search_uuid, applicant, Some("webhook-test"), &request, &report)
+        screening_payload(report.search_uuid, applicant, Some("webhook-test"), &request, &report, report.max_risk_score)
     }
 
     /// Screens the applicant of a claimed item: searches with its data and options, records the
@@ -128,19 +147,27 @@ impl super::Aml<'_> {
             self.engine.core.db.write(move |conn| work::store::reschedule(conn, &claim, next).map(drop)).await?;
             return Ok(None);
         };
-        let report = self.run(scope, request.clone()).await?;
-        let bytes = serde_json::to_vec(&report)?;
-        let risk = report.max_risk_score;
-        let mut tags: Vec<String> =
-            report.data.iter().flat_map(|h| h.entity.tags.iter().map(|t| t.to_string())).collect();
+        let mut report = self.run(scope, request.clone()).await?;
+        let party = applicant_party(&applicant);
+        let key = party.key.clone();
+        report.screened = Some(party);
+        // A hit the reviewers found to be someone else is remembered until its list entry
+        // changes: it raises no flag (risk, tags) and no risk in the event.
+        let history = self.engine.core.db.read(move |conn| super::hits::store::of_party(conn, scope, &key)).await?;
+        let cleared = super::hits::remembered_false_positives(&report, &history);
+        let flagging: Vec<_> = report.data.iter().filter(|h| !cleared.contains(&h.entity.uuid)).collect();
+        let risk = flagging.iter().map(|h| h.entity.risk_score).max();
+        let mut tags: Vec<String> = flagging.iter().flat_map(|h| h.entity.tags.iter().map(|t| t.to_string())).collect();
         tags.sort();
         tags.dedup();
+        let bytes = serde_json::to_vec(&report)?;
         let payload = screening_payload(
             report.search_uuid,
             id,
             applicant.external_id.as_ref().map(|e| e.as_str()),
             &request,
             &report,
+            risk,
         )?;
         let real_now = self.engine.real_now();
         let event_id = crate::events::EventId::new(real_now);
@@ -168,6 +195,7 @@ impl super::Aml<'_> {
                         id: search,
                         kind: SearchKind::Screening,
                         applicant: Some(id),
+                        case: None,
                         requested_name: &requested,
                         max_risk_score: risk,
                         hits,

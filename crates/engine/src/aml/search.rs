@@ -7,11 +7,12 @@ use tokio::sync::Mutex;
 
 use super::demo_list::{self, MAGIC_NAMES, MagicOutcome};
 use super::fatf;
+use super::hits::model::ScreenedParty;
 use super::import::ImportedList;
 use super::index::{Filters, Index, IndexBuilder, RawHit, SearchSpec, normalize_identifier};
 use super::model::{
-    Entity, EntityId, Explanation, FatfRecord, FilterMatch, Hit, MatchLevel, RiskProfileInfo, SearchId, SearchKind,
-    SearchMetadata, SearchReport, SearchRequest, SearchSummary, Snapshot, SnapshotId, SnapshotRef,
+    DateRange, Entity, EntityId, Explanation, FatfRecord, FilterMatch, Hit, MatchLevel, RiskProfileInfo, SearchId,
+    SearchKind, SearchMetadata, SearchReport, SearchRequest, SearchSummary, Snapshot, SnapshotId, SnapshotRef,
 };
 use super::normalize::{NormalizedName, normalize};
 use super::score::{ALGORITHM_VERSION, MatchOptions, Method, NameScore};
@@ -201,6 +202,42 @@ fn level_of(score: f64) -> MatchLevel {
     }
 }
 
+/// A listed date as a reviewer reads it: `1970-01-01`, `1970` for a whole year, or its bounds.
+pub(crate) fn listed_date(range: &DateRange) -> String {
+    match (range.gte.map(|t| t.date()), range.lte.map(|t| t.date())) {
+        (Some(a), Some(b)) if a == b => a.to_string(),
+        (Some(a), Some(b)) if a.year() == b.year() && (a.month(), a.day(), b.month(), b.day()) == (1, 1, 12, 31) => {
+            a.year().to_string()
+        }
+        (Some(a), Some(b)) => format!("{a} – {b}"),
+        (Some(a), None) => format!("{a} or later"),
+        (None, Some(b)) => format!("{b} or earlier"),
+        (None, None) => "unknown".into(),
+    }
+}
+
+/// What the entity holds for a qualifier the request set but that did not match: `None` when it
+/// holds nothing (then there was nothing to compare), else the listed values (they differ: the
+/// sandbox's magic names are reported whatever the filters say).
+fn listed_values(label: &str, entity: &Entity) -> Option<String> {
+    let f = &entity.fields;
+    let values: Vec<String> = match label {
+        "date of birth" => f.dates_of_birth.iter().map(listed_date).collect(),
+        "country" => {
+            let (strong, weak) = entity.countries();
+            strong.into_iter().chain(weak).map(|c| c.to_string()).collect()
+        }
+        "gender" => f.genders.iter().map(|g| format!("{g:?}").to_lowercase()).collect(),
+        _ => f
+            .addresses
+            .iter()
+            .chain(&f.places_of_birth)
+            .flat_map(|a| a.city.iter().chain(&a.postal_code).cloned())
+            .collect(),
+    };
+    (!values.is_empty()).then(|| values.join(", "))
+}
+
 fn describe(score: &NameScore, raw: &RawHit) -> String {
     let n = score.matches.len() + score.unmatched_query.len();
     let count = |m: Method| score.matches.iter().filter(|x| x.method == m).count();
@@ -231,7 +268,10 @@ fn describe(score: &NameScore, raw: &RawHit) -> String {
         match m {
             FilterMatch::Match => parts.push(format!("{label} matches")),
             FilterMatch::PartialMatch => parts.push(format!("{label} partly matches")),
-            FilterMatch::NoMatch => parts.push(format!("no {label} on the list to compare")),
+            FilterMatch::NoMatch => parts.push(match listed_values(label, &raw.entity) {
+                Some(listed) => format!("{label} differs (listed: {listed})"),
+                None => format!("no {label} on the list to compare"),
+            }),
             FilterMatch::FilterNotSet => {}
         }
     }
@@ -292,7 +332,11 @@ fn hit(raw: RawHit, plan: &Plan) -> Hit {
             },
             explanation,
         },
+        // Every hit names the version of the entry it saw: a screening's dispositions hold for it.
+        entity_version: Some(super::hits::model::fingerprint(&raw.entity)),
         entity: (*raw.entity).clone(),
+        disposition: None,
+        disposition_history: Vec::new(),
     }
 }
 
@@ -312,8 +356,27 @@ pub struct Aml<'e> {
 impl Aml<'_> {
     /// Searches the lists and records the search in the history.
     pub async fn search(&self, scope: Scope, request: SearchRequest) -> Result<SearchReport> {
-        let report = self.run(scope, request).await?;
+        self.record(scope, request, None).await
+    }
+
+    /// Screens a party (a KYB case's company or person) and records the screening in the
+    /// history with the party, whose hits reviewers then dispose of.
+    pub(crate) async fn screen_party(
+        &self,
+        scope: Scope,
+        request: SearchRequest,
+        party: ScreenedParty,
+    ) -> Result<SearchReport> {
+        self.record(scope, request, Some(party)).await
+    }
+
+    async fn record(&self, scope: Scope, request: SearchRequest, party: Option<ScreenedParty>) -> Result<SearchReport> {
+        let mut report = self.run(scope, request).await?;
+        report.screened = party;
         let bytes = serde_json::to_vec(&report)?;
+        let kind = if report.screened.is_some() { SearchKind::Screening } else { SearchKind::Search };
+        let case = report.screened.as_ref().and_then(|p| Some((p.case_id?, p.case_public_id.clone()?)));
+        let applicant = report.screened.as_ref().and_then(|p| p.applicant_id);
         let record = (
             report.search_uuid,
             report.requested_name.clone(),
@@ -330,8 +393,9 @@ impl Aml<'_> {
                     scope,
                     &SearchRecord {
                         id: record.0,
-                        kind: SearchKind::Search,
-                        applicant: None,
+                        kind,
+                        applicant,
+                        case: case.as_ref().map(|(id, public)| (*id, public.as_str())),
                         requested_name: &record.1,
                         max_risk_score: record.2,
                         hits: record.3,
@@ -441,6 +505,7 @@ impl Aml<'_> {
             threshold: plan.threshold,
             lists,
             request,
+            screened: None,
         })
     }
 
@@ -458,11 +523,6 @@ impl Aml<'_> {
             crate::values::text("name", name, MAX_NAME)?;
         }
         self.engine.core.db.read(move |conn| store::history(conn, scope, &filter, page)).await
-    }
-
-    /// The stored report of a past search, as JSON.
-    pub async fn report(&self, scope: Scope, id: SearchId) -> Result<Vec<u8>> {
-        self.engine.core.db.read(move |conn| store::report(conn, scope, id)?.ok_or(Error::not_found("search"))).await
     }
 
     /// The list snapshots: every import, newest first, and the demo list.

@@ -142,6 +142,8 @@ pub(crate) struct SearchRecord<'a> {
     pub(crate) id: SearchId,
     pub(crate) kind: SearchKind,
     pub(crate) applicant: Option<ApplicantId>,
+    /// The KYB case a screening ran for: its id and public id.
+    pub(crate) case: Option<(uuid::Uuid, &'a str)>,
     pub(crate) requested_name: &'a str,
     pub(crate) max_risk_score: Option<RiskScore>,
     pub(crate) hits: u32,
@@ -152,8 +154,8 @@ pub(crate) struct SearchRecord<'a> {
 pub(crate) fn insert_search(conn: &Connection, scope: Scope, s: &SearchRecord<'_>) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO aml_searches (id, organization_id, environment, kind, applicant_id, requested_name, max_risk_score,
-             hits, searched_at, report)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             hits, searched_at, report, case_id, case_public_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?
     .execute(params![
         s.id,
@@ -168,7 +170,9 @@ pub(crate) fn insert_search(conn: &Connection, scope: Scope, s: &SearchRecord<'_
         s.max_risk_score.map(RiskScore::as_str),
         s.hits,
         s.searched_at,
-        pack(s.report)
+        pack(s.report),
+        s.case.map(|(id, _)| id),
+        s.case.map(|(_, public)| public),
     ])?;
     Ok(())
 }
@@ -198,7 +202,8 @@ pub(crate) fn history(
     page: PageRequest,
 ) -> Result<Page<SearchSummary>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, requested_name, searched_at, max_risk_score, hits, kind, applicant_id FROM aml_searches
+        "SELECT id, requested_name, searched_at, max_risk_score, hits, kind, applicant_id, case_id, case_public_id
+         FROM aml_searches
          WHERE organization_id = ?1 AND environment = ?2
            AND (?3 IS NULL OR kind = ?3)
            AND (?4 IS NULL OR applicant_id = ?4)
@@ -226,6 +231,8 @@ pub(crate) fn history(
                     hits: r.get(4)?,
                     kind: if r.get_ref(5)?.as_str()? == "search" { SearchKind::Search } else { SearchKind::Screening },
                     applicant_id: r.get(6)?,
+                    case_id: r.get(7)?,
+                    case_public_id: r.get(8)?,
                 })
             },
         )?
@@ -281,6 +288,8 @@ pub(crate) fn erase_applicant(
             "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
         )?
         .execute(params![scope.organization, scope.environment, applicant])?;
+    let party = super::hits::model::ScreenedParty::applicant_key(applicant);
+    let n = n + super::hits::store::erase_party(conn, scope, &party)?;
     Ok(n + erase_names(conn, scope, names)?)
 }
 

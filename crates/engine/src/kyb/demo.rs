@@ -415,12 +415,14 @@ impl super::Kyb<'_> {
                     "Gaming licence could not be confirmed with the regulator."
                 };
                 let reviewer = if approve { maya.clone() } else { jonas.clone() };
-                self.claim(scope, id, reviewer.clone()).await?;
+                let claimed = self.claim(scope, id, reviewer.clone()).await?;
                 let decision = NewDecision::new(
                     if approve { DecisionKind::Approve } else { DecisionKind::Reject },
                     vec![if approve { Reason::ManuallyVerified } else { Reason::CompanyUnverifiable }],
                     note,
-                );
+                )
+                // Checked by hand, as the note says.
+                .acknowledging(claimed.open_flags.iter().map(|f| f.key.clone()).collect());
                 self.decide(scope, id, decision, Actor::Reviewer(reviewer)).await?;
             }
             // One case waiting for a reviewer is already being worked, with a note.

@@ -483,6 +483,12 @@ impl Kyb<'_> {
             Some(named) => Some(self.named_approver(scope, named, &actor).await?),
             None => None,
         };
+        // An approval acknowledges every open flag (a rejection needs none); the flags are
+        // read before the write (their hits are the AML domain's), as the case file showed them.
+        let flags = match input.decision {
+            DecisionKind::Approve => self.get(scope, id).await?.open_flags,
+            DecisionKind::Reject => Vec::new(),
+        };
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
@@ -494,6 +500,7 @@ impl Kyb<'_> {
                 )));
             }
             only_assignee(case, &actor, "decide it")?;
+            let acknowledged = super::flags::acknowledged(&flags, &input.acknowledged_flags)?;
             let settings = store::desk_settings(conn, case.scope)?;
             let needs_second = settings.four_eyes.applies(input.decision, is_high_risk(case));
             let decision = Decision {
@@ -514,6 +521,9 @@ impl Kyb<'_> {
                 "decision_id": decision.id, "decision": decision.decision, "reason": decision.reason,
                 "reasons": reasons, "note": note, "merchant_message": merchant_message,
                 "approver": decision.approver, "four_eyes": settings.four_eyes,
+                "acknowledged_flags": acknowledged.iter()
+                    .map(|f| json!({ "key": f.key, "kind": f.kind, "label": f.label }))
+                    .collect::<Vec<_>>(),
             });
             if needs_second {
                 case.review.pending_decision = Some(decision);

@@ -17,6 +17,7 @@ pub mod approvals;
 pub mod case;
 mod demo;
 pub mod desk;
+pub mod flags;
 pub mod form;
 mod model;
 pub mod pdf;

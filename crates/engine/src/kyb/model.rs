@@ -382,6 +382,9 @@ pub struct CaseDetail {
     pub comments: Vec<super::review::Comment>,
     /// Which decisions on the case need a second approval now (the environment's policy).
     pub four_eyes_required: super::desk::FourEyesRequired,
+    /// What an approval must acknowledge, one by one (`acknowledged_flags`): checks to review,
+    /// potential matches no disposition resolves, checks that could not run.
+    pub open_flags: Vec<super::flags::OpenFlag>,
 }
 
 /// `POST /api/v4/kyb/verifications`.

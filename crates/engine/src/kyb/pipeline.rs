@@ -211,6 +211,66 @@ pub(crate) fn spawn(engine: &Engine) {
 }
 
 impl super::Kyb<'_> {
+    /// Runs an errored check instance of a case waiting for a reviewer again: the errored one
+    /// is kept as history (superseded) and a new instance of the same type and subject is due
+    /// work, run as the pipeline runs every check. When it ends the case's summary follows; the
+    /// case stays with its reviewer. On the timeline (and so the audit chain) with who asked.
+    pub async fn rerun_check(
+        &self,
+        scope: Scope,
+        id: super::CaseId,
+        check: CheckId,
+        actor: crate::Actor,
+    ) -> Result<super::CaseDetail> {
+        let now = self.engine.now(scope);
+        let real_now = self.engine.real_now();
+        self.modify(scope, id, move |conn, case| {
+            super::desk::not_someone_elses(case, &actor, "run its checks again")?;
+            if !case.status.awaits_reviewer() {
+                return Err(Error::Conflict(format!(
+                    "the case is `{}`: a check is run again only while the case waits for a reviewer",
+                    case.status.as_str()
+                )));
+            }
+            let Some((_, _, old)) = store::get_check(conn, check)?.filter(|(case_id, _, _)| *case_id == case.id) else {
+                return Err(Error::not_found("check"));
+            };
+            if !store::supersede_errored(conn, case.id, check, now)? {
+                return Err(Error::Conflict(format!(
+                    "only a check that could not run is run again: this one is `{}`{}",
+                    old.state.as_str(),
+                    if old.superseded_at.is_some() { " and superseded" } else { "" }
+                )));
+            }
+            let provider = providers::provider_of(case.scope.is_sandbox());
+            let new_id = CheckId::new(real_now);
+            store::insert_check(
+                conn,
+                &NewCheck {
+                    id: new_id,
+                    case,
+                    check_type: old.check_type,
+                    subject_key: &old.subject,
+                    subject_name: &old.subject_name,
+                    provider,
+                    at: now,
+                },
+            )?;
+            let due = now.saturating_add(providers::duration(provider, old.check_type));
+            work::store::schedule(conn, Kind::KybCheck, case.scope, new_id.as_uuid(), due)?;
+            // The case waits for a reviewer, so settling only recounts the summary (the FATF
+            // table is for scoring a case still under review).
+            settle(conn, case, now, real_now, &[])?;
+            Ok(Some(entry(
+                now,
+                "check_rerun",
+                &actor,
+                json!({ "check_id": check, "new_check_id": new_id, "type": old.check_type, "subject": old.subject }),
+            )))
+        })
+        .await
+    }
+
     /// Runs every check instance that is due now, waiting for them (for tests and tools that
     /// do not run the background loops). Returns how many ran.
     pub async fn run_due_checks(&self) -> Result<usize> {

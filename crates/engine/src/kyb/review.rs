@@ -514,11 +514,29 @@ pub struct NewDecision {
     #[serde(default)]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
     pub approver_id: Option<ReviewerId>,
+    /// The keys of the case's `open_flags` the reviewer acknowledges: an approval must name
+    /// every one (a rejection needs none).
+    #[serde(default)]
+    pub acknowledged_flags: Vec<String>,
 }
 
 impl NewDecision {
     pub fn new(decision: DecisionKind, reasons: Vec<Reason>, note: impl Into<String>) -> Self {
-        NewDecision { decision, reason: None, reasons, note: note.into(), merchant_message: None, approver_id: None }
+        NewDecision {
+            decision,
+            reason: None,
+            reasons,
+            note: note.into(),
+            merchant_message: None,
+            approver_id: None,
+            acknowledged_flags: Vec::new(),
+        }
+    }
+
+    /// The same decision acknowledging these open flags.
+    pub fn acknowledging(mut self, keys: Vec<String>) -> Self {
+        self.acknowledged_flags = keys;
+        self
     }
 
     /// The reasons given (`reason`, then `reasons`), each once: refused when there is none, too

@@ -276,7 +276,24 @@ impl Kyb<'_> {
             .await?;
         let (timeline, desk) = timeline;
         let documents = self.documents(&case).await?;
-        Ok(detail(case, checks, remediations, timeline, documents, desk))
+        let mut detail = detail(case, checks, remediations, timeline, documents, desk);
+        detail.open_flags = self.open_flags_of(scope, &detail.checks).await?;
+        Ok(detail)
+    }
+
+    /// The open flags of a case's checks: the hits of its screenings come from the AML domain.
+    pub(crate) async fn open_flags_of(
+        &self,
+        scope: Scope,
+        checks: &[super::model::Check],
+    ) -> Result<Vec<super::flags::OpenFlag>> {
+        let searches = checks
+            .iter()
+            .filter(|c| c.superseded_at.is_none() && c.state == super::model::CheckState::Completed)
+            .filter_map(super::flags::screening_of)
+            .collect();
+        let open_hits = self.engine.aml().open_hits(scope, searches).await?;
+        Ok(super::flags::open_flags(checks, &open_hits))
     }
 
     /// The organization whose case a widget token opens (expired or not), for what its page
@@ -747,5 +764,6 @@ fn detail(
         decisions: desk.decisions,
         comments: desk.comments,
         four_eyes_required: desk.four_eyes,
+        open_flags: Vec::new(),
     }
 }

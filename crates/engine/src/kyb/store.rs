@@ -626,6 +626,18 @@ pub(crate) fn current_instances(checks: &[Check]) -> Vec<CheckInstance> {
 
 /// Marks the current instances of `types` as history; returns their ids (their due work is to
 /// be cancelled).
+/// Supersedes one errored check instance (to run it again); false if it is not a current
+/// errored instance of the case.
+pub(crate) fn supersede_errored(conn: &Connection, case: CaseId, check: CheckId, at: Timestamp) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "UPDATE kyb_checks SET superseded_at = ?3
+             WHERE id = ?2 AND case_id = ?1 AND state = 'error' AND superseded_at IS NULL",
+        )?
+        .execute(params![case, check, at])?
+        > 0)
+}
+
 pub(crate) fn supersede(conn: &Connection, case: CaseId, types: &[CheckType], at: Timestamp) -> Result<Vec<CheckId>> {
     let mut ids = Vec::new();
     for t in types {

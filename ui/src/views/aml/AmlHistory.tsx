@@ -1,5 +1,6 @@
-// Search history: past searches and applicant screenings, filtered and paged in the URL; and the
-// FATF table the reports' `fatf_records` come from.
+// Search history: past searches and the screenings of applicants and KYB cases (each linked to
+// whom it was for), filtered and paged in the URL; and the FATF table the reports'
+// `fatf_records` come from.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
@@ -35,16 +36,25 @@ const columns = [
   column.accessor("hits", { header: "Hits", cell: (c) => <span className={c.getValue() === 0 ? "muted" : undefined}>{count(c.getValue())}</span> }),
   column.accessor("max_risk_score", { header: "Max risk", cell: (c) => (c.getValue() ? <Badge tone={riskTone(c.getValue())}>{c.getValue()}</Badge> : <span className="muted">none</span>) }),
   column.accessor("searched_at", { header: "Searched", cell: (c) => <Time value={c.getValue()} /> }),
-  column.accessor("applicant_id", {
-    header: "Applicant",
-    cell: (c) =>
-      c.getValue() ? (
-        <Link to={`/applicants/${c.getValue()}`} title={`Applicant ${c.getValue()}`} className="nowrap" data-testid="history-applicant">
-          Applicant
-        </Link>
-      ) : (
-        <span className="muted">—</span>
-      ),
+  column.display({
+    id: "for",
+    header: "For",
+    cell: ({ row }) => {
+      const s = row.original;
+      if (s.case_id)
+        return (
+          <Link to={`/kyb/${s.case_id}`} className="nowrap" data-testid="history-case">
+            case {s.case_public_id ?? s.case_id.slice(0, 8)}
+          </Link>
+        );
+      if (s.applicant_id)
+        return (
+          <Link to={`/applicants/${s.applicant_id}`} title={`Applicant ${s.applicant_id}`} className="nowrap" data-testid="history-applicant">
+            Applicant
+          </Link>
+        );
+      return <span className="muted">—</span>;
+    },
   }),
 ];
 

@@ -14,6 +14,8 @@ import { Time } from "../../components/Time";
 import { useSession } from "../../session";
 import { entityCountries, primaryName, similarity } from "./explain";
 import { Countries, FatfTable, HitExplanation, LevelBadge, ScoreBar, useLists } from "./parts";
+import { ScreeningHitsOf } from "./HitResolution";
+import { hitRisk, screenedFor } from "./hits";
 import {
   activeOptions,
   EMPTY_SEARCH,
@@ -466,6 +468,29 @@ function Report({ report, past, onTryName }: { report: SearchReport; past: boole
             </p>
           )}
         </Empty>
+      ) : report.screened ? (
+        <section className="card" aria-labelledby="screened-title" data-testid="screening-section">
+          <h2 id="screened-title">
+            Hits of the screening {screenedFor(report.screened)}
+            {report.screened.case_id && (
+              <>
+                {" "}
+                <Link to={`/kyb/${report.screened.case_id}`} className="small" data-testid="screening-case">
+                  open the case
+                </Link>
+              </>
+            )}
+            {report.screened.applicant_id && (
+              <>
+                {" "}
+                <Link to={`/applicants/${report.screened.applicant_id}`} className="small">
+                  open the applicant
+                </Link>
+              </>
+            )}
+          </h2>
+          <ScreeningHitsOf report={report} />
+        </section>
       ) : (
         <HitsTable key={report.search_uuid} hits={hits} />
       )}
@@ -516,7 +541,7 @@ const columns = [
   }),
   column.display({
     id: "match",
-    header: "Match",
+    header: "Match strength",
     cell: ({ row }) => {
       const m = row.original.search_metadata;
       return (
@@ -528,7 +553,7 @@ const columns = [
     },
   }),
   column.display({ id: "score", header: "Score", cell: ({ row }) => <ScoreBar percent={row.original.search_metadata.name_match_percentage} label="Name match percentage" /> }),
-  column.accessor("risk_score", { header: "Risk", cell: (c) => <Badge tone={riskTone(c.getValue())}>{c.getValue()}</Badge> }),
+  column.display({ id: "risk", header: "Risk", cell: ({ row }) => <Badge tone={riskTone(hitRisk(row.original))}>{hitRisk(row.original)}</Badge> }),
   column.accessor("tags", {
     header: "Tags",
     cell: (c) => (

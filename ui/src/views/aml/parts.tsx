@@ -4,8 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { get } from "../../api/client";
 import type { FatfRecord, Hit, Snapshot } from "../../api/types";
-import { Badge } from "../../components/Badge";
+import { Badge, riskTone } from "../../components/Badge";
 import { useSession } from "../../session";
+import { hitRisk } from "./hits";
 import { barWidth, countryName, fatfStatus, filterOutcome, matchLevel, methodLabel, percentage, similarity } from "./explain";
 
 export function useLists() {
@@ -172,9 +173,13 @@ export function HitExplanation({ hit }: { hit: Hit }) {
         <dd>
           <LevelBadge level={meta.name_match_level} /> <span className="muted">{percentage(meta.name_match_percentage)}</span>
         </dd>
-        <dt>Overall level</dt>
+        <dt>Match strength</dt>
         <dd>
           <LevelBadge level={meta.general_match_level} />
+        </dd>
+        <dt>Risk</dt>
+        <dd data-testid="explanation-risk">
+          <Badge tone={riskTone(hitRisk(hit))}>{hitRisk(hit)}</Badge> <span className="muted">as the list rates the entity</span>
         </dd>
         <dt>Sources</dt>
         <dd>{hit.fields.sources?.length ? hit.fields.sources.map((s) => s.source_id).join(", ") : hit.fields.media?.length ? "adverse media" : "—"}</dd>

@@ -1,16 +1,13 @@
 // The checks summary: each check type with its outcome, and its instances' evidence one click
-// away: AML hits with the score explanation, the registry record, the documents' findings, the
-// risk factors; earlier rounds kept as history. `e` shows or hides every check's evidence.
-import { useQuery } from "@tanstack/react-query";
+// away: AML hits with their dispositions (the comparison and the form), the registry record,
+// the documents' findings, the risk factors; an errored check runs again; earlier rounds kept
+// as history. `e` shows or hides every check's evidence.
 import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { get } from "../../api/client";
-import type { SearchReport } from "../../api/types";
 import { Badge } from "../../components/Badge";
-import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
-import { useSession } from "../../session";
-import { HitExplanation } from "../aml/parts";
+import { ScreeningHits } from "../aml/HitResolution";
+import { useCaseAction } from "./data";
 import { amlHits, type CheckGroup, checkGroups, checkName, evidenceOf, severityTone, words } from "./evidence";
 import { subjectName } from "./people";
 import type { CaseDetail, Check } from "./types";
@@ -96,7 +93,7 @@ export function ChecksSummary({ detail, onShowDocument, focus = null }: { detail
                   <td colSpan={4} id={`evidence-${g.type}`} data-testid={`evidence-panel-${g.type}`}>
                     <div className="stack" style={{ gap: 10 }}>
                       {g.current.map((c) => (
-                        <Instance key={c.id} check={c} subject={subjectName(detail, c)} onShowDocument={onShowDocument} />
+                        <Instance key={c.id} check={c} subject={subjectName(detail, c)} onShowDocument={onShowDocument} caseId={detail.id} />
                       ))}
                       {g.superseded.length > 0 && (
                         <details>
@@ -128,10 +125,10 @@ function summaryOf(g: CheckGroup): string {
 }
 
 /** One instance: subject, outcome, sentence, and the evidence as its type shows it. */
-function Instance({ check, subject, onShowDocument }: { check: Check; subject: string; onShowDocument: (name: string) => void }) {
+function Instance({ check, subject, onShowDocument, caseId }: { check: Check; subject: string; onShowDocument: (name: string) => void; caseId?: string }) {
   const ev = evidenceOf(check);
   return (
-    <div className="subcard" data-testid="check-instance">
+    <div className="subcard" data-testid="check-instance" id={`check-${check.id}`}>
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <div>
           <strong>{subject}</strong> <span className="muted small">{check.subject === "company" ? "the company" : check.subject === "person:0" ? "representative" : "person"}</span>
@@ -151,6 +148,7 @@ function Instance({ check, subject, onShowDocument }: { check: Check; subject: s
         </p>
       )}
       {check.type === "kyc" && ev.simulated === true && <p className="muted small">Simulated by the sandbox (the last name decides the outcome): no identity document was collected.</p>}
+      {caseId && check.state === "error" && !check.superseded_at && <RunAgain caseId={caseId} check={check} />}
       <Evidence check={check} onShowDocument={onShowDocument} />
       {check.evidence !== null && (
         <details className="raw-json small">
@@ -159,6 +157,16 @@ function Instance({ check, subject, onShowDocument }: { check: Check; subject: s
         </details>
       )}
     </div>
+  );
+}
+
+/** An errored check, run again through the pipeline (the errored one stays as history). */
+function RunAgain({ caseId, check }: { caseId: string; check: Check }) {
+  const rerun = useCaseAction<undefined>(caseId, `checks/${check.id}/rerun`, `${checkName(check.type)} for ${check.subject_name} runs again`, { toastErrors: true });
+  return (
+    <button type="button" className="small" disabled={rerun.isPending} onClick={() => rerun.mutate(undefined)} data-testid="rerun-check">
+      Run again
+    </button>
   );
 }
 
@@ -230,10 +238,9 @@ function Facts({ facts, testId }: { facts: Record<string, unknown>; testId?: str
   );
 }
 
-/** The hits the check found, each with the screening's explanation of its score one click away. */
+/** The screening's hits with their dispositions, the comparison and the form one click away. */
 function AmlEvidence({ check }: { check: Check }) {
   const hits = amlHits(check);
-  const [explained, setExplained] = useState<string | null>(null);
   const ev = evidenceOf(check);
   const searchId = typeof ev.search_id === "string" ? ev.search_id : null;
   const lists = Array.isArray(ev.lists) ? ev.lists.join(", ") : null;
@@ -243,65 +250,7 @@ function AmlEvidence({ check }: { check: Check }) {
         Screened “{String(ev.screened_name ?? check.subject_name)}”{lists ? ` against ${lists}` : ""}
         {typeof ev.algorithm === "string" ? ` (${ev.algorithm})` : ""}.
       </p>
-      {hits.length === 0 ? (
-        <p style={{ margin: 0 }}>No hits.</p>
-      ) : (
-        <table className="data" aria-label={`Hits for ${check.subject_name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Listed name</th>
-              <th scope="col">Name match</th>
-              <th scope="col">Risk</th>
-              <th scope="col">Tags</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {hits.map((h) => (
-              <Fragment key={h.entity_id}>
-                <tr data-testid="aml-hit">
-                  <td>
-                    <Link to={`/aml/entities/${h.entity_id}`}>{h.name}</Link>
-                  </td>
-                  <td className="num">{Math.round(h.name_match_percentage * 10) / 10}%</td>
-                  <td>
-                    <Badge tone={h.risk_score === "High" ? "bad" : h.risk_score === "Medium" ? "warn" : "neutral"}>{h.risk_score}</Badge>
-                  </td>
-                  <td>{h.tags.join(", ")}</td>
-                  <td>
-                    {searchId && (
-                      <button type="button" className="small" onClick={() => setExplained(explained === h.entity_id ? null : h.entity_id)} aria-expanded={explained === h.entity_id} data-testid="explain-hit">
-                        {explained === h.entity_id ? "Hide why" : "Why this score"}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-                {explained === h.entity_id && searchId && (
-                  <tr className="evidence-row">
-                    <td colSpan={5}>
-                      <Explanation searchId={searchId} entityId={h.entity_id} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {hits.length === 0 ? <p style={{ margin: 0 }}>No hits.</p> : searchId ? <ScreeningHits searchId={searchId} /> : <p className="muted">The screening is no longer kept.</p>}
     </div>
   );
-}
-
-function Explanation({ searchId, entityId }: { searchId: string; entityId: string }) {
-  const { environment } = useSession();
-  const report = useQuery({
-    queryKey: ["aml-report", environment, searchId],
-    queryFn: ({ signal }) => get<SearchReport>(`/api/v3/aml/search/history/${searchId}`, undefined, signal),
-    staleTime: Infinity,
-  });
-  if (report.isPending) return <Loading what="the screening's explanation" />;
-  if (report.error) return <ErrorState error={report.error} />;
-  const hit = report.data.data.find((h) => h.uuid === entityId);
-  if (!hit) return <p className="muted">The screening no longer holds this hit.</p>;
-  return <HitExplanation hit={hit} />;
 }

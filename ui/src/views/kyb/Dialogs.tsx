@@ -1,14 +1,15 @@
-// The case file's dialogs: approve or reject (reasons from the taxonomy in groups, a required
-// internal note, a message for the merchant, and under four eyes the senior asked to approve),
-// the second approval (confirm or overturn), remediation of several sections and documents
-// (from a template or not), and reassigning. Refusals show the server's message in the dialog.
-// Ctrl+Enter sends.
+// The case file's dialogs: approve (acknowledging each open flag) or reject (reasons from the
+// taxonomy in groups, a required internal note, a message for the merchant, and under four eyes
+// the senior asked to approve), the second approval (confirm or overturn), remediation of
+// several sections and documents (from a template or not), and reassigning. Refusals show the
+// server's message in the dialog. Ctrl+Enter sends.
 import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { FormError } from "../../components/States";
 import { isActive } from "../../lib/accounts";
 import { useCaseAction, useRemediationTemplates, useReviewers } from "./data";
 import { choicesOf, decisionLine, needsSecondApproval, reasonGroups, type RemediationChoice, remediationReady, remediationRequest, toggleReason } from "./decisions";
+import { flagKind, type OpenFlag, toggleFlag, unacknowledged } from "./flags";
 import { RemediationTargets } from "./RemediationTargets";
 import type { CaseDetail, DecisionKind, Reason } from "./types";
 
@@ -65,6 +66,7 @@ interface DecisionBody {
   note: string;
   merchant_message?: string;
   approver_id?: string;
+  acknowledged_flags: string[];
 }
 
 function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; detail: CaseDetail; meId: string | undefined; onClose: () => void }) {
@@ -72,12 +74,15 @@ function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; det
   const [note, setNote] = useState("");
   const [message, setMessage] = useState("");
   const [approver, setApprover] = useState("");
+  // An approval acknowledges every open flag; a rejection needs none.
+  const flags = kind === "approve" ? (detail.open_flags ?? []) : [];
+  const [acknowledged, setAcknowledged] = useState<string[]>([]);
   const fourEyes = needsSecondApproval(detail, kind);
   const decide = useCaseAction<DecisionBody>(detail.id, "decision", fourEyes ? "Decision recorded: it awaits a second approval" : kind === "approve" ? "Case approved" : "Case rejected");
-  const ready = reasons.length > 0 && note.trim() !== "";
+  const ready = reasons.length > 0 && note.trim() !== "" && unacknowledged(flags, acknowledged).length === 0;
   function send() {
     if (!ready) return;
-    const body: DecisionBody = { decision: kind, reasons, note: note.trim() };
+    const body: DecisionBody = { decision: kind, reasons, note: note.trim(), acknowledged_flags: acknowledged };
     if (message.trim()) body.merchant_message = message.trim();
     if (fourEyes && approver) body.approver_id = approver;
     decide.mutate(body, { onSuccess: onClose });
@@ -103,6 +108,7 @@ function DecisionForm({ kind, detail, meId, onClose }: { kind: DecisionKind; det
           </div>
         ))}
       </fieldset>
+      {flags.length > 0 && <FlagAcknowledgments flags={flags} acknowledged={acknowledged} onChange={setAcknowledged} />}
       <label>
         Internal note (kept with the decision, in the audit trail; never shown to the merchant)
         <textarea value={note} onChange={(e) => setNote(e.target.value)} required rows={3} maxLength={2000} placeholder="What you checked and why you decided so" data-testid="decision-note" />
@@ -134,6 +140,23 @@ function ApproverChoice({ meId, value, onChange }: { meId: string | undefined; v
         ))}
       </select>
     </label>
+  );
+}
+
+/** Each open flag with a checkbox: approving acknowledges every one. */
+function FlagAcknowledgments({ flags, acknowledged, onChange }: { flags: OpenFlag[]; acknowledged: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <fieldset className="stack small" style={{ gap: 4 }} data-testid="open-flags">
+      <legend>Open flags: acknowledge each to approve ({flags.length - unacknowledged(flags, acknowledged).length} of {flags.length})</legend>
+      {flags.map((f) => (
+        <label key={f.key} className="inline">
+          <input type="checkbox" checked={acknowledged.includes(f.key)} onChange={(e) => onChange(toggleFlag(flags, acknowledged, f.key, e.target.checked))} data-testid="open-flag" />
+          <span>
+            <strong>{flagKind(f.kind)}:</strong> {f.label}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -22,6 +22,8 @@ describe("event summary", () => {
     expect(eventSummary({ kind: "checks_finished", data: { to_status: "manual_review", risk_level: "medium" } })).toBe("→ manual review · risk medium");
     expect(eventSummary({ kind: "created", data: {} })).toBe("");
     expect(eventSummary({ kind: "decided", data: { detail: { decision: "approve", reason: "checks_clear", note: "Fine" }, from_status: "manual_review", to_status: "approved_manually" } })).toBe("approve · checks clear · → approved manually · “Fine”");
+    expect(eventSummary({ kind: "decided", data: { detail: { decision: "approve", reason: "checks_clear", note: "Fine", acknowledged_flags: [{ key: "errored:1" }, { key: "hit:2:3" }] } } })).toBe("approve · checks clear · 2 open flags acknowledged · “Fine”");
+    expect(eventSummary({ kind: "hit_disposed", data: { disposition: "false_positive", entity: "Petra Politikova", reason: "date_of_birth_differs", note: "Born 1985" } })).toBe("false positive of Petra Politikova · date of birth differs · “Born 1985”");
   });
   it("says what an erasure emptied and what accounts for it", () => {
     expect(eventSummary({ kind: "commented", data: { erased: "01a2" } })).toBe("content erased on request");

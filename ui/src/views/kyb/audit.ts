@@ -59,6 +59,9 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   const parts: string[] = [];
   const decision = str(d.decision);
   if (decision) parts.push(decision);
+  // A hit's disposition: what, of which listed entity.
+  const disposition = str(d.disposition);
+  if (disposition) parts.push(`${disposition.replaceAll("_", " ")}${str(d.entity) ? ` of ${str(d.entity)}` : ""}`);
   if (typeof d.confirm === "boolean") parts.push(d.confirm ? "confirmed" : "overturned");
   const reason = str(d.reason);
   if (reason) parts.push(reason.replaceAll("_", " "));
@@ -74,6 +77,8 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   if (risk) parts.push(`risk ${risk}`);
   const section = str(d.section) ?? str(d.document_kind);
   if (section) parts.push(section.replaceAll("_", " "));
+  // An approval's acknowledgments of the case's open flags.
+  if (Array.isArray(d.acknowledged_flags) && d.acknowledged_flags.length) parts.push(`${d.acknowledged_flags.length} open flag${d.acknowledged_flags.length === 1 ? "" : "s"} acknowledged`);
   const text = str(d.note) ?? str(d.message) ?? str(d.body);
   if (text) parts.push(`“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`);
   return parts.join(" · ");

@@ -1,11 +1,13 @@
-//! `aml_company` and `aml_person` through the AML engine: a recorded search (it appears in the
-//! AML history, and the evidence names it), graded by the riskiest hit.
+//! `aml_company` and `aml_person` through the AML engine: a recorded screening of the case's
+//! company or person (it appears in the AML history "for case …", and the evidence names it),
+//! graded by the riskiest hit; reviewers dispose of its hits.
 
 use serde_json::json;
 
 use super::{CheckInput, Finding};
 use crate::Engine;
 use crate::aml::RiskScore;
+use crate::aml::hits::model::{PartyKind, ScreenedParty};
 use crate::aml::model::{DateRange, DobFilter, EntityType, SearchRequest};
 use crate::error::Result;
 use crate::kyb::summary::{CheckType, Severity};
@@ -28,7 +30,7 @@ pub(super) async fn screen(engine: &Engine, input: &CheckInput<'_>) -> Result<Fi
         entity_types: Some(vec![entity_type]),
         ..SearchRequest::default()
     };
-    let report = engine.aml().search(input.case.scope, request).await?;
+    let report = engine.aml().screen_party(input.case.scope, request, party(input, dob)).await?;
     if report.lists.is_empty() {
         return Ok(Finding::error(
             "no watchlist is imported in this environment (import one with `docket lists import`)",
@@ -81,6 +83,30 @@ pub(super) async fn screen(engine: &Engine, input: &CheckInput<'_>) -> Result<Fi
         }
         None => Finding::done(Severity::Low, "no_match", describe(""), evidence),
     })
+}
+
+/// The company or person screened, with its own data: the screening records it, so the
+/// history links back to the case and reviewers compare each hit with it.
+fn party(input: &CheckInput<'_>, dob: Option<jiff::civil::Date>) -> ScreenedParty {
+    let case = input.case;
+    let form = &case.form;
+    let key = input.subject.key.as_str();
+    let (kind, nationality, country) = match key.strip_prefix("person:").and_then(|n| n.parse::<usize>().ok()) {
+        Some(0) => (PartyKind::CasePerson, form.representative.nationality.clone(), None),
+        Some(n) => (PartyKind::CasePerson, form.ownership.persons.get(n - 1).and_then(|p| p.nationality.clone()), None),
+        None => (PartyKind::CaseCompany, None, form.company.country.clone()),
+    };
+    ScreenedParty {
+        kind,
+        key: ScreenedParty::case_key(case.id.as_uuid(), key),
+        applicant_id: None,
+        case_id: Some(case.id.as_uuid()),
+        case_public_id: Some(case.public_id.clone()),
+        name: input.subject.name.trim().to_owned(),
+        date_of_birth: dob.map(|d| d.to_string()),
+        nationalities: nationality.into_iter().collect(),
+        countries: country.into_iter().collect(),
+    }
 }
 
 /// The date of birth of the screened person, to narrow the search.
