@@ -532,7 +532,7 @@ def test_a_reviewer_reads_the_document_and_an_outcome_can_be_undone_for_one_minu
     does, so that the undo minute runs on the sandbox clock."""
     applicant = sandbox.post("/api/v3/applicants", json={"external_id": unique("kyc"), "info": {
         "first_name": "Anna", "last_name": "Schmidt", "dob": "1987-12-24T00:00:00.000Z", "citizenship": "DE"}}).json()
-    v = create(sandbox, applicant_id=applicant["applicant_id"])
+    v = create(sandbox, applicant_id=applicant["id"])
     fill(sandbox, v, passport="manual_review_passport.png")
     assert sandbox.post(f"{V}/{v['id']}/proceed").status_code == 200
     assert sandbox.post("/_docket/clock/advance", json={"seconds": 30}).status_code == 200
