@@ -35,7 +35,9 @@ async fn reviewer(f: &Fixture, name: &str) -> Actor {
         email: None,
         role: docket_engine::console::Role::Reviewer,
     };
-    Actor::Reviewer(f.engine.console().add_reviewer(f.production.organization, new, &Actor::Command).await.expect("adds"))
+    Actor::Reviewer(
+        f.engine.console().add_reviewer(f.production.organization, new, &Actor::Command).await.expect("adds"),
+    )
 }
 
 async fn proceed_and_run(f: &Fixture, scope: Scope, v: &Verification) -> Verification {
@@ -400,7 +402,10 @@ async fn a_reviewers_outcome_can_be_undone_for_a_minute_and_their_reading_is_kep
     f.time.advance(jiff::SignedDuration::from_secs(59));
     verifications.run_due().await.expect("runs");
     let undone = verifications.undo_outcome(f.production, v.id, CheckStep::FaceComparison, ana.clone()).await;
-    assert_eq!(undone.expect("undone within the minute").checks[&CheckStep::FaceComparison].status, CheckStatus::InProgress);
+    assert_eq!(
+        undone.expect("undone within the minute").checks[&CheckStep::FaceComparison].status,
+        CheckStatus::InProgress
+    );
 
     verifications
         .record_outcome(f.production, v.id, outcome(CheckStep::FaceComparison, true, vec![], None), ana.clone())

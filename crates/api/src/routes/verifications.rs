@@ -14,8 +14,8 @@ use docket_engine::page::Page;
 use docket_engine::values::CountryCode;
 use docket_engine::verifications::{
     CheckStep, DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification,
-    Profile, ProfileId, ReadingFields, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer, UploadTarget, Verification,
-    VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
+    Profile, ProfileId, ReadingFields, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer,
+    UploadTarget, Verification, VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

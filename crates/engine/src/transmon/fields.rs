@@ -358,7 +358,8 @@ mod tests {
             error.message,
             "a payment has no `amount` field (it is a transaction's); a payment's amount is `event.checkout_price`"
         );
-        let error = docket_rules::compile_for("event.checkout_price > 1", &transaction).expect_err("not a transaction's");
+        let error =
+            docket_rules::compile_for("event.checkout_price > 1", &transaction).expect_err("not a transaction's");
         assert!(error.message.contains("a transaction's amount is `event.amount`"), "{}", error.message);
         let error = docket_rules::compile_for("event.payee_alias == \"x\"", &payment).expect_err("a transaction's");
         assert_eq!(error.message, "a payment has no `payee_alias` field (it is a transaction's)");
@@ -371,7 +372,9 @@ mod tests {
         ] {
             assert!(docket_rules::compile_for(ok, &payment).is_ok(), "{ok}");
         }
-        assert!(docket_rules::compile_for("event.amount >= 5000 && event.payee_country_cd == \"IR\"", &transaction).is_ok());
+        assert!(
+            docket_rules::compile_for("event.amount >= 5000 && event.payee_country_cd == \"IR\"", &transaction).is_ok()
+        );
     }
 
     #[test]

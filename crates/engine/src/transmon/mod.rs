@@ -23,11 +23,11 @@ mod stats;
 pub(crate) mod store;
 
 pub use model::*;
+pub use review::{NewAssignee, NewDisposition};
 pub use service::{
     ApplicantStats, Backtest, BacktestChange, BacktestDecisions, BacktestRequest, BacktestRule, DayStats, EVENT,
     ExpressionError, LIST_BOUNDS, NewRule, Transmon, Tried, TryError, TryRequest, Validation, validate,
 };
-pub use review::{NewAssignee, NewDisposition};
 pub use store::EventFilter;
 
 pub(crate) use service::TransmonState;

@@ -66,13 +66,7 @@ fn flagged(event: &EventResult) -> Result<()> {
 impl Transmon<'_> {
     /// Records a reviewer's disposition of a flagged event (a later one replaces it; each is on
     /// the audit chain).
-    pub async fn dispose(
-        &self,
-        scope: Scope,
-        id: EventId,
-        input: NewDisposition,
-        by: Reviewer,
-    ) -> Result<EventResult> {
+    pub async fn dispose(&self, scope: Scope, id: EventId, input: NewDisposition, by: Reviewer) -> Result<EventResult> {
         let note = crate::values::text("note", input.note.trim(), MAX_NOTE)?;
         if note.is_empty() {
             return Err(Error::invalid("note", "is required: say what you looked at and why you concluded so"));
@@ -113,21 +107,23 @@ impl Transmon<'_> {
 
     /// Gives a flagged event to a reviewer of the organization, or lets it go (`None`).
     pub async fn assign(&self, scope: Scope, id: EventId, input: NewAssignee, by: Reviewer) -> Result<EventResult> {
-        let to = match input.reviewer_id {
-            None => None,
-            Some(r) => {
-                let reviewer = self
-                    .engine
-                    .console()
-                    .reviewer(scope.organization, r)
-                    .await
-                    .map_err(|_| Error::invalid("reviewer_id", "no reviewer of the organization has this id"))?;
-                if !reviewer.active() {
-                    return Err(Error::invalid("reviewer_id", format!("{} cannot sign in: disabled", reviewer.name.as_str())));
+        let to =
+            match input.reviewer_id {
+                None => None,
+                Some(r) => {
+                    let reviewer =
+                        self.engine.console().reviewer(scope.organization, r).await.map_err(|_| {
+                            Error::invalid("reviewer_id", "no reviewer of the organization has this id")
+                        })?;
+                    if !reviewer.active() {
+                        return Err(Error::invalid(
+                            "reviewer_id",
+                            format!("{} cannot sign in: disabled", reviewer.name.as_str()),
+                        ));
+                    }
+                    Some(reviewer.reference())
                 }
-                Some(reviewer.reference())
-            }
-        };
+            };
         let now = self.engine.now(scope);
         self.engine
             .core

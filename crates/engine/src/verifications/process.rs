@@ -16,15 +16,15 @@
 use jiff::SignedDuration;
 
 use super::model::{CheckError, CheckResult, CheckStatus, VerificationId};
-use super::review::{PendingOutcome, UNDO_WINDOW};
 use super::profile::CheckStep;
+use super::review::{PendingOutcome, UNDO_WINDOW};
 use super::status::{VerificationEvent, VerificationStatus};
 use super::store::{self, Record};
 use super::{offline, sandbox};
-use crate::{Actor, Engine};
 use crate::error::{Error, Result};
 use crate::scope::Scope;
 use crate::work::{self, Claim, Kind, Tasks, Worker};
+use crate::{Actor, Engine};
 
 /// How long the sandbox's simulated checks take, on the sandbox clock.
 pub const SANDBOX_DURATION: SignedDuration = SignedDuration::from_secs(20);

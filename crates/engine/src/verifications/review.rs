@@ -280,23 +280,17 @@ fn same(field: &str, a: &str, b: &str) -> bool {
 /// The applicant's declared data beside Docket's and the reviewer's readings, field by field.
 /// The declared document number and expiry date: Docket's applicants carry none, so those rows
 /// compare the two readings only.
-pub fn compare(declared: &ApplicantInfo, machine: Option<&PoiData>, reading: Option<&ReadingFields>) -> Vec<FieldComparison> {
+pub fn compare(
+    declared: &ApplicantInfo,
+    machine: Option<&PoiData>,
+    reading: Option<&ReadingFields>,
+) -> Vec<FieldComparison> {
     let name = declared.display_name();
     let dob = declared.dob.as_ref().map(|d| d.0.to_string());
     let citizenship = declared.citizenship.as_ref().and_then(|c| alpha_3(c.as_str()));
     let rows: [(&'static str, Option<String>, Option<String>, Option<String>); 5] = [
-        (
-            "full_name",
-            name,
-            machine.and_then(|m| m.full_name.clone()),
-            reading.and_then(|r| r.full_name.clone()),
-        ),
-        (
-            "birth_date",
-            dob,
-            machine.and_then(|m| m.birth_date.clone()),
-            reading.and_then(|r| r.birth_date.clone()),
-        ),
+        ("full_name", name, machine.and_then(|m| m.full_name.clone()), reading.and_then(|r| r.full_name.clone())),
+        ("birth_date", dob, machine.and_then(|m| m.birth_date.clone()), reading.and_then(|r| r.birth_date.clone())),
         (
             "nationality",
             citizenship,
@@ -309,12 +303,7 @@ pub fn compare(declared: &ApplicantInfo, machine: Option<&PoiData>, reading: Opt
             machine.and_then(|m| m.document_number.clone()),
             reading.and_then(|r| r.document_number.clone()),
         ),
-        (
-            "expiry_date",
-            None,
-            machine.and_then(|m| m.expiry_date.clone()),
-            reading.and_then(|r| r.expiry_date.clone()),
-        ),
+        ("expiry_date", None, machine.and_then(|m| m.expiry_date.clone()), reading.and_then(|r| r.expiry_date.clone())),
     ];
     rows.into_iter()
         .map(|(field, declared, machine, reviewer)| {
@@ -357,8 +346,12 @@ mod tests {
     fn an_outcome_can_be_undone_within_its_minute_and_not_after() {
         let mut review = Review::default();
         review.hold(outcome(CheckStep::FaceComparison, "2026-01-01T10:00:00Z")).expect("held");
-        assert!(matches!(review.hold(outcome(CheckStep::FaceComparison, "2026-01-01T10:00:10Z")), Err(Error::Conflict(_))));
-        let undone = review.undo(CheckStep::FaceComparison, at("2026-01-01T10:00:59Z"), "reviewer:ana").expect("undone");
+        assert!(matches!(
+            review.hold(outcome(CheckStep::FaceComparison, "2026-01-01T10:00:10Z")),
+            Err(Error::Conflict(_))
+        ));
+        let undone =
+            review.undo(CheckStep::FaceComparison, at("2026-01-01T10:00:59Z"), "reviewer:ana").expect("undone");
         assert_eq!(undone.check, CheckStep::FaceComparison);
         assert!(review.pending.is_empty());
 
@@ -392,9 +385,15 @@ mod tests {
             Err(Error::Invalid(i)) => i.field.unwrap_or_default(),
             other => panic!("accepted: {other:?}"),
         };
-        assert_eq!(refused(ReadingFields { birth_date: Some("24.12.1987".into()), ..Default::default() }), "birth_date");
+        assert_eq!(
+            refused(ReadingFields { birth_date: Some("24.12.1987".into()), ..Default::default() }),
+            "birth_date"
+        );
         assert_eq!(refused(ReadingFields { nationality: Some("Narnia".into()), ..Default::default() }), "nationality");
-        assert!(ReadingFields { full_name: Some("  ".into()), ..Default::default() }.checked().is_err(), "nothing read");
+        assert!(
+            ReadingFields { full_name: Some("  ".into()), ..Default::default() }.checked().is_err(),
+            "nothing read"
+        );
         let ok = ReadingFields {
             full_name: Some(" Anna Maria Schmidt ".into()),
             nationality: Some("de".into()),
