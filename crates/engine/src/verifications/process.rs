@@ -379,6 +379,16 @@ pub(crate) async fn undo_outcome(
         .db
         .write(move |conn| {
             let mut r = store::existing(conn, scope, id)?;
+            let waiting = r.review.pending.iter().any(|p| p.check == step);
+            if let Some(done) = r.checks.get(&step).filter(|c| !waiting && c.decided_by.is_some()) {
+                return Err(Error::Conflict(format!(
+                    "the outcome of `{}` ({}, by {}) has taken effect: it stands now (an outcome can be undone \
+                     for one minute after it is recorded)",
+                    step.as_str(),
+                    done.status.as_str(),
+                    done.decided_by.as_deref().unwrap_or("docket")
+                )));
+            }
             let undone = r.review.undo(step, at, &actor.name())?;
             crate::audit::record(
                 conn,

@@ -288,7 +288,9 @@ pub fn compare(
     let name = declared.display_name();
     let dob = declared.dob.as_ref().map(|d| d.0.to_string());
     let citizenship = declared.citizenship.as_ref().and_then(|c| alpha_3(c.as_str()));
-    let rows: [(&'static str, Option<String>, Option<String>, Option<String>); 5] = [
+    // (field, declared, Docket's reading, the reviewer's)
+    type Row = (&'static str, Option<String>, Option<String>, Option<String>);
+    let rows: [Row; 5] = [
         ("full_name", name, machine.and_then(|m| m.full_name.clone()), reading.and_then(|r| r.full_name.clone())),
         ("birth_date", dob, machine.and_then(|m| m.birth_date.clone()), reading.and_then(|r| r.birth_date.clone())),
         (
