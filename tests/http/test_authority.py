@@ -187,7 +187,7 @@ def records_of(client: Client, environment: str, owner: Console) -> dict[str, st
     r = client.post("/api/v3/transmon/transaction", json={"applicant_id": applicant, "amount": "10.00"})
     assert r.status_code == 201, r.text
     ids["event_id"] = r.json()["event_id"]
-    ids["event_type"], ids["section"] = "transaction_post", "company"
+    ids["event_type"], ids["section"], ids["check"] = "transaction_post", "company", "face_comparison"
     # An import job (a production key's): garbage, so it fails and no list changes.
     if environment == "production":
         r = client.post("/_docket/aml/lists/imports", data={"format": "us-csl"},

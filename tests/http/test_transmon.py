@@ -1,6 +1,7 @@
 """Transaction monitoring over HTTP: rules as the public service shapes them, events evaluated
 with UTC-day statistics on the sandbox clock, results by id and by webhook, trying and
-backtesting rules, and bad input."""
+backtesting rules, the rules' check against their event type's fields, the console's review of
+flagged events (disposition, assignee), and bad input."""
 
 from __future__ import annotations
 
@@ -85,6 +86,28 @@ def test_an_expression_that_does_not_compile_is_refused_with_its_position(sandbo
     assert v["error"]["start"] < v["error"]["end"] and "last1d" in v["error"]["message"]
     ok = sandbox.post(f"{T}/rules/validate", json={"expression": "event.amount > stats.last7d.avg * 3"}).json()
     assert ok == {"valid": True, "error": None, "event_fields": ["amount"], "stats": ["stats.last7d.avg"]}
+
+
+def test_a_rule_is_checked_against_its_event_types_fields(sandbox, rules_cleared):
+    """The bug: `event.amount` compiled on a payment rule, although payments have no amount."""
+    body = {"name": "Big payment", "status": "active", "event_type": "payment_pre", "rank": 1,
+            "expression": "event.amount > 1000", "causes": ["BIG"]}
+    r = sandbox.post(f"{T}/rules", json=body)
+    assert r.status_code == 400, r.text
+    message = r.json()["message"]
+    assert "a payment has no `amount` field (it is a transaction's); a payment's amount is `event.checkout_price`" in message
+    assert "line 1, column 1" in message, message
+    v = sandbox.post(f"{T}/rules/validate", json={"expression": "event.amount > 1000", "event_type": "payment_post"}).json()
+    assert v["valid"] is False and (v["error"]["start"], v["error"]["end"]) == (0, 12), v
+    v = sandbox.post(f"{T}/rules/validate", json={"expression": "event.checkout_isguest > 1", "event_type": "payment_pre"}).json()
+    assert v["valid"] is False and "boolean" in v["error"]["message"], v
+    v = sandbox.post(f"{T}/rules/validate", json={"expression": "event.checkout_price > 1", "event_type": "transaction_pre"}).json()
+    assert v["valid"] is False and "`event.amount`" in v["error"]["message"], v
+    assert sandbox.post(f"{T}/rules/validate", json={"expression": "true", "event_type": "refund"}).status_code == 400
+    # The right field compiles; the caller's own fields stay open; without a type, any event's fields.
+    rule(sandbox, event_type="payment_pre", expression="event.checkout_price > 1000 && event.loyalty == \"gold\"")
+    v = sandbox.post(f"{T}/rules/validate", json={"expression": "event.amount > 1000"}).json()
+    assert v["valid"] is True, v
 
 
 def test_the_third_event_of_a_utc_day_fires_and_the_next_day_starts_again(sandbox, unique, real_clock, rules_cleared):
@@ -288,3 +311,54 @@ def test_bad_rule_and_request_input_is_a_clear_4xx(sandbox, unique):
     assert sandbox.post(f"{T}/backtests", json={"from": "2026-05-02", "to": "2026-05-01"}).status_code == 400
     assert sandbox.post(f"{T}/backtests", json={"rules": [{**good, "id": "0193a7a2-0000-7000-8000-000000000009"}]}).status_code == 400
     assert sandbox.post(f"{T}/transaction", data="{not json", headers={"Content-Type": "application/json"}).status_code == 400
+
+
+def test_a_flagged_event_says_why_and_gets_a_disposition_and_an_assignee(sandbox, unique, as_reviewer, rules_cleared):
+    rule(sandbox, name="Any amount", expression="event.amount >= 1", causes=["ANY"])
+    who = applicant(sandbox, unique)
+    hit = send(sandbox, applicant_id=who, amount="10", payee_alias="Ivan Sanctionov")
+    payee = hit["checks"]["aml_payee"]
+    assert hit["fired_rules"][0]["name"] == "Any amount", "the rule that fired"
+    assert payee["best_match"] and payee["best_match_uuid"], "the payee's screening names its hit"
+    assert sandbox.get(f"/api/v3/aml/search/{payee['best_match_uuid']}").status_code == 200, "the hit opens"
+    assert "review" not in hit, "no review yet"
+    base = f"/_docket/transmon/events/{hit['event_id']}"
+
+    ann, bob = as_reviewer("reviewer"), as_reviewer("reviewer")
+    senior = as_reviewer("senior")
+    # Console only: an integration's key neither disposes nor assigns.
+    assert sandbox.post(f"{base}/disposition", json={"disposition": "cleared", "note": "x"}).status_code == 403
+    assert sandbox.post(f"{base}/assignee", json={"reviewer_id": None}).status_code == 403
+
+    r = ann.post(f"{base}/assignee", json={"reviewer_id": ann.reviewer["id"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["review"]["assignee"] == {"id": ann.reviewer["id"], "name": ann.reviewer["name"]}
+    r = bob.post(f"{base}/assignee", json={"reviewer_id": bob.reviewer["id"]})
+    assert r.status_code == 403 and ann.reviewer["name"] in r.json()["message"], r.text
+    assert bob.post(f"{base}/assignee", json={"reviewer_id": "019d0000-0000-7000-8000-000000000000"}).status_code == 400
+    r = senior.post(f"{base}/assignee", json={"reviewer_id": bob.reviewer["id"]})
+    assert r.status_code == 200 and r.json()["review"]["assignee"]["id"] == bob.reviewer["id"], r.text
+
+    assert bob.post(f"{base}/disposition", json={"disposition": "cleared", "note": "  "}).status_code == 400, "a note says why"
+    assert bob.post(f"{base}/disposition", json={"disposition": "ignored", "note": "x"}).status_code == 400
+    r = bob.post(f"{base}/disposition", json={"disposition": "escalated", "note": "Name and country match the listing."})
+    assert r.status_code == 200, r.text
+    review = r.json()["review"]
+    assert (review["disposition"], review["note"], review["disposed_by"]) == (
+        "escalated", "Name and country match the listing.", f"reviewer:{bob.reviewer['name']}")
+    got = sandbox.get(f"{T}/events/{hit['event_id']}").json()
+    assert got["review"]["disposition"] == "escalated" and got["review"]["assignee"]["name"] == bob.reviewer["name"]
+    listed = sandbox.get(f"{T}/events", params={"applicant_id": who}).json()["data"]
+    assert next(e for e in listed if e["event_id"] == hit["event_id"])["review"]["disposition"] == "escalated"
+
+    trail = bob.get("/_docket/audit", params={"limit": 100}).json()["data"]
+    disposed = next(e for e in trail if e["kind"] == "monitoring_event_disposed" and e["data"]["event_id"] == hit["event_id"])
+    assert disposed["data"]["disposition"] == "escalated" and disposed["actor"] == f"reviewer:{bob.reviewer['name']}"
+    assert any(e["kind"] == "monitoring_event_assigned" for e in trail)
+
+    clean = send(sandbox, applicant_id=who, amount="0.5", payee_alias="Clara Cleanfield")
+    assert clean["decision"] == "allow"
+    r = bob.post(f"/_docket/transmon/events/{clean['event_id']}/disposition", json={"disposition": "cleared", "note": "x"})
+    assert r.status_code == 409 and "only flagged events" in r.json()["message"], r.text
+    assert bob.post("/_docket/transmon/events/019d0000-0000-7000-8000-000000000000/disposition",
+                    json={"disposition": "cleared", "note": "x"}).status_code == 404

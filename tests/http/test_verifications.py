@@ -1,7 +1,8 @@
 """Document verification over HTTP (public-api.md section 3): profiles and links, verifications
 from create to outcome, uploads and downloads, the sandbox's outcomes by magic file name and
 `sandbox_result`, expiry and cancel on the sandbox clock, the person's endpoints by short id,
-production's real checks and the reviewer's outcome, isolation and bad input."""
+production's real checks and the reviewer's side (the reading, outcomes undoable for a minute),
+isolation and bad input."""
 
 from __future__ import annotations
 
@@ -389,9 +390,13 @@ def test_production_checks_duplicates_for_real_and_a_reviewer_decides_the_rest(p
     for check in ("document_mrz", "document_ocr", "face_comparison"):
         r = reviewer.post(outcome, json={"check": check, "verified": True, "note": "seen"})
         assert r.status_code == 200, r.text
-    assert r.json()["status"] == "verified"
-    assert r.json()["checks"]["face_comparison"]["decided_by"] == f"reviewer:{reviewer.reviewer['name']}"
-    assert reviewer.post(outcome, json={"check": "face_comparison", "verified": True}).status_code == 409
+    # Each outcome waits its undo minute before it takes effect (the sandbox test moves the clock).
+    assert r.json()["status"] == "in_progress"
+    held = reviewer.get(f"/_docket/verifications/{first['id']}/file").json()["review"]["pending_outcomes"]
+    assert {p["check"] for p in held} == {"document_mrz", "document_ocr", "face_comparison"}
+    assert all(p["by"] == f"reviewer:{reviewer.reviewer['name']}" for p in held)
+    r = reviewer.post(outcome, json={"check": "face_comparison", "verified": True})
+    assert r.status_code == 409 and "undo it first" in r.json()["message"], r.text
 
     second = create(production)
     r = upload(production, second["applicant_id"], "passport", "again.png", picture)
@@ -520,3 +525,69 @@ def test_a_pdf_documents_preview_is_its_first_page_rendered(sandbox):
     at = r.content.index(b"\xff\xc0")
     height, width = struct.unpack(">HH", r.content[at + 5:at + 9])
     assert max(width, height) == 640 and height > width, (width, height)
+
+
+def test_a_reviewer_reads_the_document_and_an_outcome_can_be_undone_for_one_minute(sandbox, as_reviewer, poll, real_clock, unique):
+    """`manual_review` in a file's name leaves a sandbox verification to a reviewer, as production
+    does, so that the undo minute runs on the sandbox clock."""
+    applicant = sandbox.post("/api/v3/applicants", json={"external_id": unique("kyc"), "info": {
+        "first_name": "Anna", "last_name": "Schmidt", "dob": "1987-12-24T00:00:00.000Z", "citizenship": "DE"}}).json()
+    v = create(sandbox, applicant_id=applicant["id"])
+    fill(sandbox, v, passport="manual_review_passport.png")
+    assert sandbox.post(f"{V}/{v['id']}/proceed").status_code == 200
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 30}).status_code == 200
+    poll(lambda: sandbox.get(f"{V}/{v['id']}").json()["checks"]["face_comparison"].get("note"), what="Docket's own checks")
+    reviewer = as_reviewer("reviewer", "sandbox")
+    base = f"/_docket/verifications/{v['id']}"
+    me = f"reviewer:{reviewer.reviewer['name']}"
+
+    # The reading: checked field by field, kept apart from Docket's, compared with the declared data.
+    assert reviewer.post(f"{base}/reading", json={"birth_date": "24.12.1987"}).json()["field"] == "birth_date"
+    assert reviewer.post(f"{base}/reading", json={"nationality": "Narnia"}).status_code == 400
+    assert reviewer.post(f"{base}/reading", json={}).status_code == 400
+    assert reviewer.post(f"{base}/reading", json={"shoe_size": "42"}).status_code == 400
+    assert sandbox.post(f"{base}/reading", json={"full_name": "Anna Schmidt"}).status_code == 403, "a reviewer's, not the key's"
+    r = reviewer.post(f"{base}/reading", json={
+        "full_name": "SCHMIDT, Anna", "birth_date": "1987-12-25", "nationality": "deu", "document_number": "c01x00t47"})
+    assert r.status_code == 200, r.text
+    review = r.json()["review"]
+    assert review["reading"]["by"] == me and review["reading"]["fields"]["nationality"] == "DEU"
+    rows = {c["field"]: c for c in review["comparison"]}
+    assert rows["full_name"]["declared"] == "Anna Schmidt" and rows["full_name"]["match"] == "match"
+    assert rows["birth_date"]["match"] == "mismatch" and rows["birth_date"]["declared"] == "1987-12-24"
+    assert rows["nationality"]["match"] == "match"
+    assert rows["document_number"] == {"field": "document_number", "declared": None, "machine": None,
+                                       "reviewer": "C01X00T47", "match": "not_declared", "readings_differ": False}
+    assert sandbox.get(f"{V}/{v['id']}").json()["poi_data"] is None, "Docket read nothing from a picture"
+
+    # An outcome waits a minute; undone within it, nothing happened.
+    outcome = {"check": "face_comparison", "verified": False, "errors": [4001], "note": "another person"}
+    assert reviewer.post(f"{base}/outcomes", json=outcome).status_code == 200
+    assert sandbox.get(f"{V}/{v['id']}").json()["checks"]["face_comparison"]["status"] == "in_progress"
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 50}).status_code == 200
+    assert sandbox.post(f"{base}/outcomes/face_comparison/undo").status_code == 403, "a reviewer's, not the key's"
+    r = reviewer.post(f"{base}/outcomes/face_comparison/undo")
+    assert r.status_code == 200, r.text
+    assert r.json()["checks"]["face_comparison"]["status"] == "in_progress"
+    assert reviewer.post(f"{base}/outcomes/face_comparison/undo").status_code == 409, "nothing left to undo"
+    assert reviewer.post(f"{base}/outcomes/nose/undo").status_code == 400
+
+    # After the minute: 409, the outcome stands and takes effect.
+    for check in ("document_mrz", "document_ocr", "face_comparison"):
+        r = reviewer.post(f"{base}/outcomes", json={"check": check, "verified": True, "note": "seen"})
+        assert r.status_code == 200, r.text
+    assert reviewer.get(f"{base}/file").json()["review"]["undo_seconds"] == 60
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 61}).status_code == 200
+    r = reviewer.post(f"{base}/outcomes/face_comparison/undo")
+    assert r.status_code == 409 and "it stands now" in r.json()["message"], r.text
+    done = poll(lambda: (g := sandbox.get(f"{V}/{v['id']}").json())["status"] == "verified" and g, what="the outcomes in effect")
+    assert done["checks"]["face_comparison"]["decided_by"] == me
+
+    timeline = [e["what"] for e in reviewer.get(f"{base}/file").json()["timeline"]]
+    for said in ("entered their reading", "recorded face_comparison as failed (4001)", "undid the outcome of face_comparison",
+                 "The outcome of face_comparison took effect: verified", "Finished: verified"):
+        assert any(said in w for w in timeline), (said, timeline)
+    kinds = [e["kind"] for e in reviewer.get("/_docket/audit", params={"limit": 100}).json()["data"]]
+    for kind in ("verification_reading_entered", "verification_outcome_recorded", "verification_outcome_undone"):
+        assert kind in kinds, kind
+    assert reviewer.post(f"{base}/reading", json={"full_name": "x"}).status_code == 409, "finished"

@@ -314,6 +314,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v3/documents/{document_id}/preview", READ),
     rule("GET", "/_docket/verifications/{verification_id}/file", READ),
     rule("POST", "/_docket/verifications/{verification_id}/outcomes", CONSOLE),
+    rule("POST", "/_docket/verifications/{verification_id}/outcomes/{check}/undo", CONSOLE),
+    rule("POST", "/_docket/verifications/{verification_id}/reading", CONSOLE),
     // E-mail verification.
     rule("GET", "/api/v4/email/checks", READ),
     rule("POST", "/api/v4/email/checks", READ),
@@ -339,6 +341,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v3/transmon/events", READ),
     rule("GET", "/api/v3/transmon/events/{event_id}", READ),
     rule("GET", "/api/v3/transmon/applicants/{applicant_id}/stats", READ),
+    rule("POST", "/_docket/transmon/events/{event_id}/disposition", CONSOLE),
+    rule("POST", "/_docket/transmon/events/{event_id}/assignee", CONSOLE),
     rule("POST", "/api/v3/transmon/backtests", READ),
     // KYB cases: the integration's side.
     rule("GET", "/api/v4/kyb/verifications", READ),

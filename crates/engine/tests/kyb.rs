@@ -369,6 +369,21 @@ async fn production_kyc_waits_for_each_persons_document_verification() {
 
     // Each person verifies; the first passes, the second's face does not match.
     let verifications = f.engine.verifications();
+    let ana = docket_engine::Actor::Reviewer(
+        f.engine
+            .console()
+            .add_reviewer(
+                f.production.organization,
+                docket_engine::console::NewReviewer {
+                    name: "ana".into(),
+                    email: None,
+                    role: docket_engine::console::Role::Reviewer,
+                },
+                &docket_engine::Actor::Command,
+            )
+            .await
+            .expect("adds"),
+    );
     for (i, check) in kyc.iter().enumerate() {
         let id: docket_engine::verifications::VerificationId =
             serde_json::from_value(check.evidence["verification_id"].clone()).expect("verification id");
@@ -397,8 +412,11 @@ async fn production_kyc_waits_for_each_persons_document_verification() {
                 errors: if fail { vec![4001] } else { vec![] },
                 note: None,
             };
-            verifications.record_outcome(f.production, id, outcome, "ana".into()).await.expect("outcome");
+            verifications.record_outcome(f.production, id, outcome, ana.clone()).await.expect("outcome");
         }
+        // Outcomes take effect once their undo minute has passed.
+        f.time.advance(jiff::SignedDuration::from_secs(61));
+        verifications.run_due().await.expect("runs");
         let done = verifications.get(f.production, id).await.expect("verification");
         assert_eq!(done.status, if i == 1 { VerificationStatus::Failed } else { VerificationStatus::Verified });
     }

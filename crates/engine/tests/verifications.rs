@@ -29,6 +29,17 @@ async fn upload(f: &Fixture, scope: Scope, v: &Verification, t: DocumentType, na
         .expect("uploaded");
 }
 
+async fn reviewer(f: &Fixture, name: &str) -> Actor {
+    let new = docket_engine::console::NewReviewer {
+        name: name.into(),
+        email: None,
+        role: docket_engine::console::Role::Reviewer,
+    };
+    Actor::Reviewer(
+        f.engine.console().add_reviewer(f.production.organization, new, &Actor::Command).await.expect("adds"),
+    )
+}
+
 async fn proceed_and_run(f: &Fixture, scope: Scope, v: &Verification) -> Verification {
     let proceeded = f.engine.verifications().proceed(scope, v.id, Actor::Docket).await.expect("proceeds");
     let proceeded = proceeded.expect("every document is in");
@@ -205,27 +216,44 @@ async fn production_checks_the_files_for_real_and_a_reviewer_gives_the_rest() {
         assert!(check.note.as_deref().is_some_and(|n| n.contains("reviewer")), "{check:?}");
     }
     let verifications = f.engine.verifications();
+    let ana = reviewer(&f, "ana").await;
     for step in [CheckStep::DocumentMrz, CheckStep::DocumentOcr] {
         verifications
-            .record_outcome(f.production, first.id, outcome(step, true, vec![], None), "ana".into())
+            .record_outcome(f.production, first.id, outcome(step, true, vec![], None), ana.clone())
             .await
             .expect("outcome");
     }
     let refused = verifications
-        .record_outcome(f.production, first.id, outcome(CheckStep::FaceComparison, false, vec![], None), "ana".into())
+        .record_outcome(f.production, first.id, outcome(CheckStep::FaceComparison, false, vec![], None), ana.clone())
         .await;
     assert!(matches!(refused, Err(Error::Invalid(_))), "a failure says why");
-    let done = verifications
+    let held = verifications
         .record_outcome(
             f.production,
             first.id,
             outcome(CheckStep::FaceComparison, false, vec![4001], Some("different person")),
-            "ana".into(),
+            ana.clone(),
         )
         .await
         .expect("outcome");
+    assert_eq!(held.status, VerificationStatus::InProgress, "an outcome waits its undo minute");
+    assert_eq!(held.checks[&CheckStep::FaceComparison].status, CheckStatus::InProgress);
+    let file = verifications.file(f.production, first.id).await.expect("file");
+    assert_eq!(file.review.pending_outcomes.len(), 3);
+    assert!(file.timeline.iter().any(|e| e.what.contains("recorded face_comparison as failed (4001)")), "{file:?}");
+
+    f.time.advance(jiff::SignedDuration::from_secs(61));
+    verifications.run_due().await.expect("runs");
+    let done = verifications.get(f.production, first.id).await.expect("get");
     assert_eq!(done.status, VerificationStatus::Failed);
     assert_eq!(done.checks[&CheckStep::FaceComparison].decided_by.as_deref(), Some("reviewer:ana"));
+    let (audit, _) = f
+        .engine
+        .audit()
+        .list(f.production, Default::default(), PageRequest { page: 0, limit: 100 })
+        .await
+        .expect("audit");
+    assert!(audit.iter().any(|e| e.kind == "verification_outcome_recorded"), "on the audit chain");
 
     // The same passport picture for another applicant is a duplicate, found for real.
     let second = create(&f, f.production, NewVerification::default()).await;
@@ -336,4 +364,61 @@ async fn production_reads_the_mrz_of_a_pdf_and_checks_it_for_real() {
             }
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reviewers_outcome_can_be_undone_for_a_minute_and_their_reading_is_kept_apart() {
+    let f = fixture().await;
+    let v = create(&f, f.production, NewVerification::default()).await;
+    upload(&f, f.production, &v, DocumentType::Passport, "passport.png", 21).await;
+    upload(&f, f.production, &v, DocumentType::Selfie, "selfie.png", 22).await;
+    proceed_and_run(&f, f.production, &v).await;
+    let verifications = f.engine.verifications();
+    let ana = reviewer(&f, "ana").await;
+
+    let reading = docket_engine::verifications::ReadingFields {
+        full_name: Some("Anna Schmidt".into()),
+        birth_date: Some("1987-12-24".into()),
+        nationality: Some("deu".into()),
+        document_number: Some("c01x00t47".into()),
+        expiry_date: None,
+    };
+    let file = verifications.record_reading(f.production, v.id, reading, ana.clone()).await.expect("reading");
+    let kept = file.review.reading.expect("kept");
+    assert_eq!(kept.by, "reviewer:ana");
+    assert_eq!(kept.fields.nationality.as_deref(), Some("DEU"));
+    assert_eq!(verifications.get(f.production, v.id).await.expect("get").poi_data, None, "Docket's reading is apart");
+    let number = file.review.comparison.iter().find(|c| c.field == "document_number").expect("row");
+    assert_eq!(number.reviewer.as_deref(), Some("C01X00T47"));
+
+    verifications
+        .record_outcome(f.production, v.id, outcome(CheckStep::FaceComparison, true, vec![], None), ana.clone())
+        .await
+        .expect("held");
+    let twice = verifications
+        .record_outcome(f.production, v.id, outcome(CheckStep::FaceComparison, true, vec![], None), ana.clone())
+        .await;
+    assert!(matches!(twice, Err(Error::Conflict(_))), "one outcome waits per check");
+    f.time.advance(jiff::SignedDuration::from_secs(59));
+    verifications.run_due().await.expect("runs");
+    let undone = verifications.undo_outcome(f.production, v.id, CheckStep::FaceComparison, ana.clone()).await;
+    assert_eq!(
+        undone.expect("undone within the minute").checks[&CheckStep::FaceComparison].status,
+        CheckStatus::InProgress
+    );
+
+    verifications
+        .record_outcome(f.production, v.id, outcome(CheckStep::FaceComparison, true, vec![], None), ana.clone())
+        .await
+        .expect("held again");
+    f.time.advance(jiff::SignedDuration::from_secs(60));
+    let late = verifications.undo_outcome(f.production, v.id, CheckStep::FaceComparison, ana.clone()).await;
+    assert!(matches!(&late, Err(Error::Conflict(m)) if m.contains("it stands now")), "{late:?}");
+    verifications.run_due().await.expect("runs");
+    let after = verifications.get(f.production, v.id).await.expect("get");
+    assert_eq!(after.checks[&CheckStep::FaceComparison].status, CheckStatus::Verified);
+    assert_eq!(after.status, VerificationStatus::InProgress, "two checks still wait");
+    let timeline = verifications.file(f.production, v.id).await.expect("file").timeline;
+    let said = |s: &str| timeline.iter().any(|e| e.what.contains(s));
+    assert!(said("entered their reading") && said("undid the outcome") && said("took effect"), "{timeline:?}");
 }

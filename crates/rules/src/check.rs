@@ -1,10 +1,11 @@
-//! The static check: the type of every node as far as it is known without an event (literals and
-//! `stats.*` are known, `event.*` is not), an error for every operation whose operands are known
-//! to be wrong, and the names the expression reads.
+//! The static check: the type of every node as far as it is known without an event (literals,
+//! `stats.*` and the fields the [`Schema`] types are known; the caller's own fields are not), an
+//! error for every operation whose operands are known to be wrong or that reads a field the
+//! event type does not have, and the names the expression reads.
 
 use crate::error::CompileError;
 use crate::parse::{Kind, Node, Span};
-use crate::{Stat, eval::Type};
+use crate::{Field, FieldType, Schema, Stat, eval::Type};
 
 /// What compiling learns besides validity: the names read, in order of first appearance.
 #[derive(Default)]
@@ -39,8 +40,8 @@ impl Static {
     }
 }
 
-pub(crate) fn check(source: &str, root: &Node) -> Result<Names, CompileError> {
-    let mut checker = Checker { source, names: Names::default() };
+pub(crate) fn check(source: &str, root: &Node, schema: &dyn Schema) -> Result<Names, CompileError> {
+    let mut checker = Checker { source, schema, names: Names::default() };
     let found = checker.node(root)?;
     if !found.is(Type::Bool) {
         let message = format!("a rule must be true or false; this expression is {}", found.described());
@@ -51,6 +52,7 @@ pub(crate) fn check(source: &str, root: &Node) -> Result<Names, CompileError> {
 
 struct Checker<'s> {
     source: &'s str,
+    schema: &'s dyn Schema,
     names: Names,
 }
 
@@ -66,10 +68,17 @@ impl Checker<'_> {
             Kind::String(_) => Static::Known(Type::String),
             Kind::Bool(_) => Static::Known(Type::Bool),
             Kind::Event(field) => {
+                let found = match self.schema.field(field) {
+                    Field::Typed(FieldType::Number) => Static::Known(Type::Number),
+                    Field::Typed(FieldType::String) => Static::Known(Type::String),
+                    Field::Typed(FieldType::Bool) => Static::Known(Type::Bool),
+                    Field::Custom => Static::Dynamic,
+                    Field::Absent(why) => return Err(self.error(node.span, why)),
+                };
                 if !self.names.fields.contains(field) {
                     self.names.fields.push(field.clone());
                 }
-                Static::Dynamic
+                found
             }
             Kind::Stat(stat) => {
                 if !self.names.stats.contains(stat) {

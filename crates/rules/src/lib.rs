@@ -9,7 +9,8 @@
 //! - Numbers are exact decimals ([`Decimal`], re-exported from `rust_decimal`): `0.1 * 3 == 0.3`
 //!   holds, `1.0 == 1`, and arithmetic is checked (overflow and division by zero are errors).
 //! - Compiling checks everything that can be known without an event: syntax, names, the limits
-//!   ([`MAX_SOURCE_BYTES`], [`MAX_DEPTH`]) and the types of literals and `stats.*`. A
+//!   ([`MAX_SOURCE_BYTES`], [`MAX_DEPTH`]) and the types of literals and `stats.*`;
+//!   [`compile_for`] also checks `event.*` against the event type's fields (a [`Schema`]). A
 //!   [`CompileError`] gives the line, the column and a caret under the offending text.
 //! - Evaluating never panics; what can only fail with a given event (a missing field, a field of
 //!   the wrong type, a division by zero) is an [`EvalError`] with a stable code.
@@ -77,6 +78,35 @@ pub const MAX_DEPTH: usize = 64;
 /// valid, every name exists, no operator is applied to literals or `stats.*` of the wrong type,
 /// and the whole expression can be true or false. Compiling never panics, whatever the text.
 pub fn compile(source: &str) -> Result<Expression, CompileError> {
+    compile_for(source, &Untyped)
+}
+
+/// Compiles a rule for one kind of event: as [`compile`], and every `event.<field>` is checked
+/// against `schema`: a field it types takes part in the type check (`event.amount == "x"` is
+/// refused when `amount` is a number), a field it says the event does not have is refused with
+/// its reason, and any other field is the caller's own, typed when the event is seen.
+///
+/// ```
+/// use docket_rules::{Field, FieldType, Schema, compile_for};
+///
+/// struct Payments;
+/// impl Schema for Payments {
+///     fn field(&self, name: &str) -> Field {
+///         match name {
+///             "checkout_price" => Field::Typed(FieldType::Number),
+///             "amount" => Field::Absent("a payment has no `amount`: its amount is `event.checkout_price`".into()),
+///             _ => Field::Custom,
+///         }
+///     }
+/// }
+///
+/// assert!(compile_for("event.checkout_price > 1000", &Payments).is_ok());
+/// let error = compile_for("event.amount > 1000", &Payments).expect_err("not a payment's field");
+/// assert!(error.to_string().contains("its amount is `event.checkout_price`"));
+/// let error = compile_for(r#"event.checkout_price == "high""#, &Payments).expect_err("a number");
+/// assert!(error.to_string().contains("cannot compare a number with a string"));
+/// ```
+pub fn compile_for(source: &str, schema: &dyn Schema) -> Result<Expression, CompileError> {
     if source.len() > MAX_SOURCE_BYTES {
         let mut at = MAX_SOURCE_BYTES;
         while !source.is_char_boundary(at) {
@@ -90,8 +120,42 @@ pub fn compile(source: &str) -> Result<Expression, CompileError> {
     }
     let tokens = lex::lex(source)?;
     let root = parse::parse(source, &tokens)?;
-    let names = check::check(source, &root)?;
+    let names = check::check(source, &root, schema)?;
     Ok(Expression { source: source.into(), root, fields: names.fields, stats: names.stats })
+}
+
+/// The fields an event type has, for [`compile_for`]'s check.
+pub trait Schema {
+    /// What `event.<name>` is on this event type.
+    fn field(&self, name: &str) -> Field;
+}
+
+/// What a schema says of one `event.<field>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A field of the event type, always of this type when present.
+    Typed(FieldType),
+    /// Not one the schema knows: a field of the caller's own, typed when the event is seen.
+    Custom,
+    /// A field this event type does not have; the text says why (and what to read instead).
+    Absent(String),
+}
+
+/// The type of a field a [`Schema`] knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldType {
+    Number,
+    String,
+    Bool,
+}
+
+/// The schema of [`compile`]: every field is the caller's own.
+struct Untyped;
+
+impl Schema for Untyped {
+    fn field(&self, _name: &str) -> Field {
+        Field::Custom
+    }
 }
 
 /// A compiled rule: cheap to share between threads and to evaluate many times.

@@ -778,3 +778,38 @@ fn the_readme_examples_are_true() {
         }
     }
 }
+
+/// A schema like the engine's: a payment has `checkout_price` (a number) and `checkout_isguest`
+/// (a boolean), not a transaction's `amount`.
+struct PaymentFields;
+
+impl crate::Schema for PaymentFields {
+    fn field(&self, name: &str) -> crate::Field {
+        use crate::{Field, FieldType};
+        match name {
+            "checkout_price" => Field::Typed(FieldType::Number),
+            "checkout_isguest" => Field::Typed(FieldType::Bool),
+            "checkout_billing_country" => Field::Typed(FieldType::String),
+            "amount" => Field::Absent("a payment has no `amount` (a transaction's field)".into()),
+            _ => Field::Custom,
+        }
+    }
+}
+
+#[test]
+fn a_schema_refuses_fields_the_event_type_does_not_have_and_types_the_ones_it_has() {
+    let error = crate::compile_for("event.checkout_price > 10 && event.amount > 1000", &PaymentFields)
+        .expect_err("a payment has no amount");
+    assert_eq!(error.line, 1);
+    assert_eq!(error.column, 30, "the caret is under `event.amount`: {error}");
+    assert!(error.to_string().contains("a payment has no `amount`"), "{error}");
+    let error = crate::compile_for("event.checkout_isguest > 5", &PaymentFields).expect_err("a boolean");
+    assert!(error.to_string().contains("compares numbers or strings, but this is a boolean"), "{error}");
+    let error = crate::compile_for("event.checkout_price", &PaymentFields).expect_err("not a verdict");
+    assert!(error.to_string().contains("a rule must be true or false; this expression is a number"), "{error}");
+    let rule = crate::compile_for("event.loyalty_tier == \"gold\" && event.checkout_price > 1", &PaymentFields)
+        .expect("the caller's own fields stay open");
+    assert_eq!(rule.event_fields(), ["loyalty_tier", "checkout_price"]);
+    // Without a schema, every field is open (as before).
+    assert!(compile("event.amount > 1000").is_ok());
+}

@@ -2578,12 +2578,65 @@ export interface paths {
          * Record a reviewer's outcome of a check
          * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
          *
-         *     In production, what Docket cannot check offline (face comparison, liveness, the reading of
-         *     a document without a machine-readable zone) waits in `in_progress` for a person. A reviewer
-         *     records each check's outcome here (a failure names at least one error code); the last one
-         *     finishes the verification and sends `DOCVER`.
+         *     What Docket cannot check offline (face comparison, liveness, the reading of a document
+         *     without a machine-readable zone) waits in `in_progress` for a person. A reviewer records each
+         *     check's outcome here (a failure names at least one error code). The outcome is held for one
+         *     minute on the environment's clock, during which `POST .../outcomes/{check}/undo` takes it
+         *     back; then it takes effect: the check gets it, `DOCVER_CHECKS` goes out, and the last one
+         *     finishes the verification and sends `DOCVER`. Webhooks are never sent for an outcome that
+         *     could still be undone. The held outcomes are listed in the file's `review.pending_outcomes`.
          */
         post: operations["recordVerificationOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/verifications/{verification_id}/outcomes/{check}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a reviewer's outcome
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Takes back the outcome of `check` recorded less than a minute ago (on the environment's
+         *     clock): the check waits for a reviewer again and nothing was sent. After the minute the
+         *     outcome stands: `409`. On the audit chain and the timeline.
+         */
+        post: operations["undoVerificationOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/verifications/{verification_id}/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter a reviewer's reading of the document
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     What the reviewer read on the identity document (any of `full_name`, `birth_date`,
+         *     `nationality`, `document_number`, `expiry_date`), kept with who and when, apart from what
+         *     Docket read (`poi_data`); it corrects Docket's reading in the file's field-by-field
+         *     `review.comparison` with the applicant's declared data. A new reading replaces the last. On
+         *     the audit chain and the timeline.
+         */
+        post: operations["recordVerificationReading"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2903,7 +2956,9 @@ export interface paths {
          *
          *     Docket's addition, for editors: compiles the expression without saving anything. A valid
          *     one gives the fields and statistics it reads; an invalid one its error with the line, the
-         *     column and the range to underline. Always `200` for an expression, valid or not.
+         *     column and the range to underline. With `event_type`, a field that type's events do not
+         *     have is an error (a payment has no `amount`: its amount is `checkout_price`), and the known
+         *     fields' types are checked. Always `200` for an expression, valid or not.
          */
         post: operations["validateTransmonExpression"];
         delete?: never;
@@ -3027,6 +3082,56 @@ export interface paths {
         get: operations["getTransmonEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/transmon/events/{event_id}/disposition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispose of a flagged event
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     A console reviewer's conclusion on an event that was flagged (`review` or `reject`):
+         *     `cleared`, `escalated` or `reported`, with a note saying why (required). A later disposition
+         *     replaces it; each is on the audit chain. The event's `review` shows it (not the webhook's
+         *     payload, which was sent when the event arrived). An allowed event is a `409`.
+         */
+        post: operations["disposeTransmonEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/transmon/events/{event_id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a flagged event
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Gives a flagged event to a reviewer of the organization (`reviewer_id`), or lets it go
+         *     (`null`). A reviewer takes an unassigned event or lets go of their own; assigning someone
+         *     else, or taking an event from them, is a senior's or an admin's (`403` otherwise). On the
+         *     audit chain.
+         */
+        post: operations["assignTransmonEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5136,6 +5241,25 @@ export interface components {
         FatfTable: {
             data: components["schemas"]["FatfRecord"][];
         };
+        /** @description One field of the comparison: declared, read by Docket, read by the reviewer. */
+        FieldComparison: {
+            /** @description `full_name`, `birth_date`, `nationality`, `document_number` or `expiry_date`. */
+            field: string;
+            /** @description The applicant's data as the integration declared it. */
+            declared?: string | null;
+            /** @description What Docket read (the machine-readable zone of a PDF with a text layer). */
+            machine?: string | null;
+            /** @description What the reviewer entered. */
+            reviewer?: string | null;
+            match: components["schemas"]["FieldMatch"];
+            /** @description True when both Docket and the reviewer read the field and they disagree. */
+            readings_differ: boolean;
+        };
+        /**
+         * @description How a field compares.
+         * @enum {string}
+         */
+        FieldMatch: "match" | "mismatch" | "not_declared" | "not_read";
         /**
          * Format: uuid
          * @description The file id (UUIDv7).
@@ -5584,12 +5708,31 @@ export interface components {
          * @enum {string}
          */
         MonitoredEventKind: "transaction" | "payment";
+        /** @description `POST /_docket/transmon/events/{event_id}/assignee`. */
+        MonitoringAssigneeInput: {
+            /**
+             * Format: uuid
+             * @description The reviewer to work the event; null lets it go.
+             */
+            reviewer_id?: string | null;
+        };
         /**
          * @description The outcome for the event: `reject` when a rule with `action: reject` fired; `review` when
          *     another rule fired or the payee was a watchlist hit; `allow` otherwise.
          * @enum {string}
          */
         MonitoringDecision: "allow" | "review" | "reject";
+        /**
+         * @description What a reviewer concluded of a flagged event.
+         * @enum {string}
+         */
+        MonitoringDisposition: "cleared" | "escalated" | "reported";
+        /** @description `POST /_docket/transmon/events/{event_id}/disposition`. */
+        MonitoringDispositionInput: {
+            disposition: components["schemas"]["MonitoringDisposition"];
+            /** @description Why: what the reviewer looked at and concluded (required). */
+            note: string;
+        };
         /**
          * @description An event's evaluation: the `TRANSACTION_MONITORING` webhook's payload and
          *     `GET /api/v3/transmon/events/{event_id}`.
@@ -5624,6 +5767,21 @@ export interface components {
             stats: components["schemas"]["Stats"];
             /** @description The event's fields as submitted. */
             event: Record<string, never>;
+            review?: components["schemas"]["MonitoringReview"] | null;
+        };
+        /** @description A flagged event's review: its disposition with the note saying why, and its assignee. */
+        MonitoringReview: {
+            disposition?: components["schemas"]["MonitoringDisposition"] | null;
+            note?: string | null;
+            /** @description `reviewer:<name>`. */
+            disposed_by?: string | null;
+            /** Format: date-time */
+            disposed_at?: string | null;
+            assignee?: components["schemas"]["ReviewerRef"] | null;
+            /** @description `reviewer:<name>`. */
+            assigned_by?: string | null;
+            /** Format: date-time */
+            assigned_at?: string | null;
         };
         /** @description A rule as served (public-api.md section 6, plus `builtin`). */
         MonitoringRule: {
@@ -6147,6 +6305,7 @@ export interface components {
                 stats: components["schemas"]["Stats"];
                 /** @description The event's fields as submitted. */
                 event: Record<string, never>;
+                review?: components["schemas"]["MonitoringReview"] | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -6266,6 +6425,28 @@ export interface components {
             best_match?: string | null;
             /** Format: double */
             best_match_percentage?: number | null;
+            /**
+             * Format: uuid
+             * @description The best hit's watchlist entity (`GET /api/v3/aml/search/{uuid}`); null for events
+             *     screened before Docket kept it.
+             */
+            best_match_uuid?: string | null;
+        };
+        /** @description A reviewer's outcome of a check, held until `undo_until` and then applied. */
+        PendingOutcome: {
+            check: components["schemas"]["CheckStep"];
+            verified: boolean;
+            errors: components["schemas"]["CheckError"][];
+            note?: string | null;
+            /** @description `reviewer:<name>`. */
+            by: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: date-time
+             * @description Until when it may be undone; it takes effect then.
+             */
+            undo_until: string;
         };
         /** @description A decision awaiting its second approval, with its case. */
         PendingApproval: {
@@ -6482,6 +6663,36 @@ export interface components {
          * @enum {string}
          */
         Provider: "sandbox" | "docket";
+        /** @description A reviewer's reading as kept: the fields, who read them and when. */
+        Reading: {
+            fields: components["schemas"]["ReadingFields"];
+            /** @description `reviewer:<name>`. */
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description The fields a reviewer reads off an identity document. Each is what is printed, as typed. */
+        ReadingFields: {
+            /** @default null */
+            full_name: string | null;
+            /**
+             * @description `YYYY-MM-DD`.
+             * @default null
+             */
+            birth_date: string | null;
+            /**
+             * @description ISO 3166-1 alpha-3 (as the document prints it) or alpha-2.
+             * @default null
+             */
+            nationality: string | null;
+            /** @default null */
+            document_number: string | null;
+            /**
+             * @description `YYYY-MM-DD`.
+             * @default null
+             */
+            expiry_date: string | null;
+        };
         /**
          * @description Why a case was decided: the documented taxonomy, after the labels compliance teams report
          *     on (Sumsub's rejection labels, Ballerine's revision and rejection reasons). Approvals and
@@ -6669,6 +6880,26 @@ export interface components {
              *     ends).
              */
             case_files_days?: number | null;
+        };
+        /**
+         * @description The reviewer's side of a verification: the applicant's declared data beside Docket's and the
+         *     reviewer's readings, field by field, and the outcomes still in their undo minute.
+         */
+        ReviewView: {
+            comparison: components["schemas"]["FieldComparison"][];
+            reading?: components["schemas"]["Reading"] | null;
+            /** @description Outcomes recorded and not yet in effect: each may be undone until its `undo_until`. */
+            pending_outcomes: components["schemas"]["PendingOutcome"][];
+            /**
+             * Format: int64
+             * @description How long an outcome may be undone (60).
+             */
+            undo_seconds: number;
+            /**
+             * Format: date-time
+             * @description The environment's time when this was read (the undo countdown's start).
+             */
+            now: string;
         };
         /**
          * @description A reviewer account: a person who signs in to the console. Accounts belong to an
@@ -7483,6 +7714,7 @@ export interface components {
         /** @description An expression to check. */
         ValidateInput: {
             expression: string;
+            event_type?: components["schemas"]["RuleEventType"] | null;
         };
         /** @description An expression checked (`POST .../rules/validate`). */
         Validation: {
@@ -7576,6 +7808,7 @@ export interface components {
             reviewer_codes: {
                 [key: string]: components["schemas"]["CheckError"][];
             };
+            review: components["schemas"]["ReviewView"];
         };
         /**
          * Format: uuid
@@ -12877,7 +13110,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The verification */
+            /** @description The verification (the outcome waits its minute) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12904,7 +13137,119 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not waiting for this outcome */
+            /** @description Not waiting for this outcome, or one waits already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undoVerificationOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+                /** @description `document_mrz`, `document_ocr`, `face_comparison`, `liveness` or `poa` */
+                check: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Unknown check */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No outcome waiting, or its minute has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordVerificationReading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "birth_date": "1987-12-24",
+                 *       "document_number": "C01X00T47",
+                 *       "full_name": "Anna Schmidt",
+                 *       "nationality": "DEU"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReadingFields"];
+            };
+        };
+        responses: {
+            /** @description The verification's file with the comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationFile"];
+                };
+            };
+            /** @description A field that is not a date or a country, or nothing read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The verification does not wait for a reviewer */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13570,7 +13915,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expression": "event.amount > && true"
+                 *       "event_type": "payment_pre",
+                 *       "expression": "event.amount > 1000"
                  *     }
                  */
                 "application/json": components["schemas"]["ValidateInput"];
@@ -13790,6 +14136,132 @@ export interface operations {
             };
             /** @description No such event */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disposeTransmonEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "disposition": "cleared",
+                 *       "note": "Known supplier; invoice on file."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitoringDispositionInput"];
+            };
+        };
+        responses: {
+            /** @description The event with its review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringResult"];
+                };
+            };
+            /** @description Unknown disposition or no note */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event was not flagged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignTransmonEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reviewer_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MonitoringAssigneeInput"];
+            };
+        };
+        responses: {
+            /** @description The event with its review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringResult"];
+                };
+            };
+            /** @description No such reviewer, or a disabled one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Assigning someone else needs a senior or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event was not flagged */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
 //! `/api/v3/transmon`: transaction-monitoring rules, transaction and payment events
 //! (public-api.md section 6), and Docket's additions: a rule's own endpoints (get, delete,
 //! activate, deactivate), results by event id, checking and trying an expression, an
-//! applicant's statistics, and backtests.
+//! applicant's statistics, and backtests; under `/_docket`, the console's review of flagged
+//! events (disposition, assignee).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -9,7 +10,8 @@ use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
 use docket_engine::transmon::{
     ApplicantStats, Backtest, BacktestRequest, Decision, EventFilter, EventId, EventKind, EventResult, LIST_BOUNDS,
-    NewRule, Rule, RuleEventType, RuleId, RuleList, RuleStatus, Submitted, Tried, TryRequest, Validation,
+    NewAssignee, NewDisposition, NewRule, Rule, RuleEventType, RuleId, RuleList, RuleStatus, Submitted, Tried,
+    TryRequest, Validation,
 };
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -18,7 +20,7 @@ use utoipa_axum::routes;
 
 use super::kyb::time_bound;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query, TextPath};
+use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn, TextPath};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,6 +36,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment))
         .routes(routes!(events))
         .routes(routes!(event))
+        .routes(routes!(dispose))
+        .routes(routes!(assign))
         .routes(routes!(applicant_stats))
         .routes(routes!(backtest))
 }
@@ -187,23 +191,30 @@ async fn deactivate(
 #[serde(deny_unknown_fields)]
 pub struct ValidateInput {
     expression: String,
+    /// The rule's event type (`transaction_pre`, `payment_post`, ...): the expression is then
+    /// checked against that type's fields, as saving the rule does (`event.amount` on a payment
+    /// rule is an error). Without it, only what any event allows.
+    #[serde(default)]
+    event_type: Option<RuleEventType>,
 }
 
 /// Check an expression
 ///
 /// Docket's addition, for editors: compiles the expression without saving anything. A valid
 /// one gives the fields and statistics it reads; an invalid one its error with the line, the
-/// column and the range to underline. Always `200` for an expression, valid or not.
+/// column and the range to underline. With `event_type`, a field that type's events do not
+/// have is an error (a payment has no `amount`: its amount is `checkout_price`), and the known
+/// fields' types are checked. Always `200` for an expression, valid or not.
 #[utoipa::path(
     post, path = "/api/v3/transmon/rules/validate", tag = TAG, operation_id = "validateTransmonExpression",
-    request_body(content = ValidateInput, example = json!({"expression": "event.amount > && true"})),
+    request_body(content = ValidateInput, example = json!({"expression": "event.amount > 1000", "event_type": "payment_pre"})),
     responses((status = 200, description = "The check", body = Validation), (status = 400, description = "No expression", body = ErrorBody))
 )]
 async fn validate(Json(input): Json<ValidateInput>) -> ApiResult<Json<Validation>> {
     if input.expression.len() > 20_000 {
         return Err(ApiError::bad_request("expression: at most 10,000 bytes").with_field("expression"));
     }
-    Ok(Json(docket_engine::transmon::validate(&input.expression)))
+    Ok(Json(docket_engine::transmon::validate(&input.expression, input.event_type)))
 }
 
 /// Try an expression on an event
@@ -350,6 +361,59 @@ async fn event(
     IdPath(id): IdPath<EventId>,
 ) -> ApiResult<Json<EventResult>> {
     Ok(Json(state.engine.transmon().event(caller.scope(), id).await?))
+}
+
+/// Dispose of a flagged event
+///
+/// A console reviewer's conclusion on an event that was flagged (`review` or `reject`):
+/// `cleared`, `escalated` or `reported`, with a note saying why (required). A later disposition
+/// replaces it; each is on the audit chain. The event's `review` shows it (not the webhook's
+/// payload, which was sent when the event arrived). An allowed event is a `409`.
+#[utoipa::path(
+    post, path = "/_docket/transmon/events/{event_id}/disposition", tag = TAG, operation_id = "disposeTransmonEvent",
+    params(("event_id" = String, Path, format = Uuid)),
+    request_body(content = NewDisposition, example = json!({"disposition": "cleared", "note": "Known supplier; invoice on file."})),
+    responses(
+        (status = 200, description = "The event with its review", body = EventResult),
+        (status = 400, description = "Unknown disposition or no note", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "The event was not flagged", body = ErrorBody),
+    )
+)]
+async fn dispose(
+    State(state): State<AppState>,
+    me: SignedIn,
+    IdPath(id): IdPath<EventId>,
+    Json(input): Json<NewDisposition>,
+) -> ApiResult<Json<EventResult>> {
+    Ok(Json(state.engine.transmon().dispose(me.scope, id, input, me.reviewer).await?))
+}
+
+/// Assign a flagged event
+///
+/// Gives a flagged event to a reviewer of the organization (`reviewer_id`), or lets it go
+/// (`null`). A reviewer takes an unassigned event or lets go of their own; assigning someone
+/// else, or taking an event from them, is a senior's or an admin's (`403` otherwise). On the
+/// audit chain.
+#[utoipa::path(
+    post, path = "/_docket/transmon/events/{event_id}/assignee", tag = TAG, operation_id = "assignTransmonEvent",
+    params(("event_id" = String, Path, format = Uuid)),
+    request_body(content = NewAssignee, example = json!({"reviewer_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b"})),
+    responses(
+        (status = 200, description = "The event with its review", body = EventResult),
+        (status = 400, description = "No such reviewer, or a disabled one", body = ErrorBody),
+        (status = 403, description = "Assigning someone else needs a senior or an admin", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "The event was not flagged", body = ErrorBody),
+    )
+)]
+async fn assign(
+    State(state): State<AppState>,
+    me: SignedIn,
+    IdPath(id): IdPath<EventId>,
+    Json(input): Json<NewAssignee>,
+) -> ApiResult<Json<EventResult>> {
+    Ok(Json(state.engine.transmon().assign(me.scope, id, input, me.reviewer).await?))
 }
 
 /// An applicant's statistics

@@ -1,19 +1,21 @@
 //! `/api/v3/verifications`, `/api/v3/profiles`, `/api/v3/upload` and `/api/v3/documents`:
 //! document verification as the public service's clients use it (public-api.md section 3), and
-//! the reviewer's outcome of a check under `/_docket`. The person's side (short id, no key) is in
+//! the reviewer's side under `/_docket` (outcomes held a minute for undo, the reading of the
+//! document, the file). The person's side (short id, no key) is in
 //! [`super::verification_person`].
 
-use axum::extract::{Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
 use axum::response::{IntoResponse, Response};
+use docket_engine::Actor;
 use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
 use docket_engine::values::CountryCode;
 use docket_engine::verifications::{
-    DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification, Profile,
-    ProfileId, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer, UploadTarget, Verification,
-    VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
+    CheckStep, DocumentId, DocumentType, LIST_BOUNDS, MissingDocuments, NewDocument, NewProfile, NewVerification,
+    Profile, ProfileId, ReadingFields, ReviewerOutcome, SandboxResult, Side, StoredDocument, UploadAnswer,
+    UploadTarget, Verification, VerificationFile, VerificationFilter, VerificationId, VerificationStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -44,6 +46,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download_document))
         .routes(routes!(download_preview))
         .routes(routes!(record_outcome))
+        .routes(routes!(undo_outcome))
+        .routes(routes!(record_reading))
         .routes(routes!(verification_file))
 }
 
@@ -839,20 +843,23 @@ async fn download_preview(
 
 /// Record a reviewer's outcome of a check
 ///
-/// In production, what Docket cannot check offline (face comparison, liveness, the reading of
-/// a document without a machine-readable zone) waits in `in_progress` for a person. A reviewer
-/// records each check's outcome here (a failure names at least one error code); the last one
-/// finishes the verification and sends `DOCVER`.
+/// What Docket cannot check offline (face comparison, liveness, the reading of a document
+/// without a machine-readable zone) waits in `in_progress` for a person. A reviewer records each
+/// check's outcome here (a failure names at least one error code). The outcome is held for one
+/// minute on the environment's clock, during which `POST .../outcomes/{check}/undo` takes it
+/// back; then it takes effect: the check gets it, `DOCVER_CHECKS` goes out, and the last one
+/// finishes the verification and sends `DOCVER`. Webhooks are never sent for an outcome that
+/// could still be undone. The held outcomes are listed in the file's `review.pending_outcomes`.
 #[utoipa::path(
     post, path = "/_docket/verifications/{verification_id}/outcomes", tag = "Verifications",
     operation_id = "recordVerificationOutcome",
     params(("verification_id" = String, Path, format = Uuid)),
     request_body(content = ReviewerOutcome, example = json!({"check": "face_comparison", "verified": false, "errors": [4001], "note": "Different person"})),
     responses(
-        (status = 200, description = "The verification", body = Verification),
+        (status = 200, description = "The verification (the outcome waits its minute)", body = Verification),
         (status = 400, description = "Unknown check or error code, or a failure without a code", body = ErrorBody),
         (status = 404, description = "No such verification", body = ErrorBody),
-        (status = 409, description = "Not waiting for this outcome", body = ErrorBody),
+        (status = 409, description = "Not waiting for this outcome, or one waits already", body = ErrorBody),
     )
 )]
 async fn record_outcome(
@@ -861,8 +868,73 @@ async fn record_outcome(
     IdPath(id): IdPath<VerificationId>,
     Json(outcome): Json<ReviewerOutcome>,
 ) -> ApiResult<Json<Verification>> {
-    let reviewer = me.reviewer.name.as_str().to_owned();
-    Ok(Json(state.engine.verifications().record_outcome(me.scope, id, outcome, reviewer).await?))
+    let actor = Actor::Reviewer(me.reviewer);
+    Ok(Json(state.engine.verifications().record_outcome(me.scope, id, outcome, actor).await?))
+}
+
+/// Undo a reviewer's outcome
+///
+/// Takes back the outcome of `check` recorded less than a minute ago (on the environment's
+/// clock): the check waits for a reviewer again and nothing was sent. After the minute the
+/// outcome stands: `409`. On the audit chain and the timeline.
+#[utoipa::path(
+    post, path = "/_docket/verifications/{verification_id}/outcomes/{check}/undo", tag = "Verifications",
+    operation_id = "undoVerificationOutcome",
+    params(
+        ("verification_id" = String, Path, format = Uuid),
+        ("check" = String, Path, description = "`document_mrz`, `document_ocr`, `face_comparison`, `liveness` or `poa`"),
+    ),
+    responses(
+        (status = 200, description = "The verification", body = Verification),
+        (status = 400, description = "Unknown check", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "No outcome waiting, or its minute has passed", body = ErrorBody),
+    )
+)]
+async fn undo_outcome(
+    State(state): State<AppState>,
+    me: SignedIn,
+    Path((id, check)): Path<(String, String)>,
+) -> ApiResult<Json<Verification>> {
+    let id: VerificationId =
+        id.parse().map_err(|_| ApiError::bad_request("verification_id: not a verification id (a UUID)"))?;
+    let check = CheckStep::parse(&check).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "check: `{}` is not a check; one of document_mrz, document_ocr, face_comparison, liveness, poa",
+            docket_engine::values::shorten(&check, 40)
+        ))
+    })?;
+    let actor = Actor::Reviewer(me.reviewer);
+    Ok(Json(state.engine.verifications().undo_outcome(me.scope, id, check, actor).await?))
+}
+
+/// Enter a reviewer's reading of the document
+///
+/// What the reviewer read on the identity document (any of `full_name`, `birth_date`,
+/// `nationality`, `document_number`, `expiry_date`), kept with who and when, apart from what
+/// Docket read (`poi_data`); it corrects Docket's reading in the file's field-by-field
+/// `review.comparison` with the applicant's declared data. A new reading replaces the last. On
+/// the audit chain and the timeline.
+#[utoipa::path(
+    post, path = "/_docket/verifications/{verification_id}/reading", tag = "Verifications",
+    operation_id = "recordVerificationReading",
+    params(("verification_id" = String, Path, format = Uuid)),
+    request_body(content = ReadingFields, example = json!({"full_name": "Anna Schmidt", "birth_date": "1987-12-24", "nationality": "DEU", "document_number": "C01X00T47"})),
+    responses(
+        (status = 200, description = "The verification's file with the comparison", body = VerificationFile),
+        (status = 400, description = "A field that is not a date or a country, or nothing read", body = ErrorBody),
+        (status = 404, description = "No such verification", body = ErrorBody),
+        (status = 409, description = "The verification does not wait for a reviewer", body = ErrorBody),
+    )
+)]
+async fn record_reading(
+    State(state): State<AppState>,
+    me: SignedIn,
+    IdPath(id): IdPath<VerificationId>,
+    Json(fields): Json<ReadingFields>,
+) -> ApiResult<Json<VerificationFile>> {
+    let actor = Actor::Reviewer(me.reviewer);
+    Ok(Json(state.engine.verifications().record_reading(me.scope, id, fields, actor).await?))
 }
 
 /// A verification's file

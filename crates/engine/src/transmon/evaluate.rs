@@ -208,6 +208,7 @@ mod tests {
             max_risk_score: Some("high".into()),
             best_match: None,
             best_match_percentage: None,
+            best_match_uuid: None,
         };
         let out = run(&set, EventKind::Transaction, &facts, Some(screening));
         assert_eq!(out.decision, Decision::Reject);
@@ -232,6 +233,7 @@ mod tests {
             max_risk_score: Some("medium".into()),
             best_match: None,
             best_match_percentage: None,
+            best_match_uuid: None,
         };
         let out = run(&set, EventKind::Transaction, &facts, Some(screening));
         assert_eq!(out.decision, Decision::Review);

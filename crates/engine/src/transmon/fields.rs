@@ -139,6 +139,42 @@ fn known(kind: EventKind, name: &str) -> Option<Type> {
     SHARED.iter().chain(own).find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// What a rule of one event type may read: the type's own and the shared fields with their
+/// types; the other type's fields refused with what to read instead; anything else is the
+/// caller's own field.
+pub(crate) struct EventSchema(pub(crate) EventKind);
+
+impl docket_rules::Schema for EventSchema {
+    fn field(&self, name: &str) -> docket_rules::Field {
+        use docket_rules::{Field, FieldType};
+        let kind = self.0;
+        if let Some(ty) = known(kind, name) {
+            return Field::Typed(match ty {
+                Type::Text | Type::Country | Type::Currency => FieldType::String,
+                Type::Count | Type::Integer | Type::Amount => FieldType::Number,
+                Type::Flag => FieldType::Bool,
+            });
+        }
+        let other = match kind {
+            EventKind::Transaction => EventKind::Payment,
+            EventKind::Payment => EventKind::Transaction,
+        };
+        if known(other, name).is_none() {
+            return Field::Custom;
+        }
+        let (this, that) = match kind {
+            EventKind::Transaction => ("a transaction", "a payment's"),
+            EventKind::Payment => ("a payment", "a transaction's"),
+        };
+        let instead = if name == other.amount_field() {
+            format!("; {this}'s amount is `event.{}`", kind.amount_field())
+        } else {
+            String::new()
+        };
+        Field::Absent(format!("{this} has no `{name}` field (it is {that}){instead}"))
+    }
+}
+
 /// An exact decimal from a JSON number or a string like `"560.00"`.
 pub(crate) fn decimal(value: &serde_json::Value) -> Option<Decimal> {
     let text = match value {
@@ -310,6 +346,35 @@ mod tests {
             "currency_code"
         );
         assert_eq!(refused(EventKind::Transaction, json!({"applicant_id": APPLICANT, "mine": {"a": 1}})), "mine");
+    }
+
+    #[test]
+    fn a_rule_is_checked_against_its_event_types_fields() {
+        let payment = EventSchema(EventKind::Payment);
+        let transaction = EventSchema(EventKind::Transaction);
+        // The bug: `event.amount` compiled on a payment rule, and never fired.
+        let error = docket_rules::compile_for("event.amount > 1000", &payment).expect_err("payments have no amount");
+        assert_eq!(
+            error.message,
+            "a payment has no `amount` field (it is a transaction's); a payment's amount is `event.checkout_price`"
+        );
+        let error =
+            docket_rules::compile_for("event.checkout_price > 1", &transaction).expect_err("not a transaction's");
+        assert!(error.message.contains("a transaction's amount is `event.amount`"), "{}", error.message);
+        let error = docket_rules::compile_for("event.payee_alias == \"x\"", &payment).expect_err("a transaction's");
+        assert_eq!(error.message, "a payment has no `payee_alias` field (it is a transaction's)");
+        let error = docket_rules::compile_for("event.checkout_isguest > 1", &payment).expect_err("a boolean");
+        assert!(error.message.contains("boolean"), "{}", error.message);
+        for ok in [
+            "event.checkout_price > 1000 && event.checkout_isguest == true",
+            "event.user_current_risk_score > 50",
+            "event.loyalty_tier == \"gold\"",
+        ] {
+            assert!(docket_rules::compile_for(ok, &payment).is_ok(), "{ok}");
+        }
+        assert!(
+            docket_rules::compile_for("event.amount >= 5000 && event.payee_country_cd == \"IR\"", &transaction).is_ok()
+        );
     }
 
     #[test]

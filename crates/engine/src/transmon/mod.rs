@@ -8,6 +8,7 @@
 //! - `builtin`: Docket's own rules (inactive until activated); `evaluate`: the rules in order,
 //!   pure, shared by the live path and backtests;
 //! - `hints`: each applicant's days as its last event left them, so rules run before the write;
+//! - `review`: the console's review of flagged events (disposition with a note, assignee);
 //! - `store`, `service`: the SQL and the operations; `demo`: the demo data's history.
 
 mod builtin;
@@ -16,11 +17,13 @@ mod evaluate;
 mod fields;
 mod hints;
 mod model;
+mod review;
 mod service;
 mod stats;
 pub(crate) mod store;
 
 pub use model::*;
+pub use review::{NewAssignee, NewDisposition};
 pub use service::{
     ApplicantStats, Backtest, BacktestChange, BacktestDecisions, BacktestRequest, BacktestRule, DayStats, EVENT,
     ExpressionError, LIST_BOUNDS, NewRule, Transmon, Tried, TryError, TryRequest, Validation, validate,
@@ -42,6 +45,7 @@ pub(crate) const DOMAIN: Domain = Domain {
             counts: &[Count::all("transmon_events")],
         },
         Table { name: "transmon_daily", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "transmon_reviews", reset: Reset::Delete(None), counts: &[] },
     ],
     after_reset: None,
 };

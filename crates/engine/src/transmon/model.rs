@@ -247,6 +247,11 @@ pub struct PayeeScreening {
     /// The best hit's listed name and how well it matched (0-100).
     pub best_match: Option<String>,
     pub best_match_percentage: Option<f64>,
+    /// The best hit's watchlist entity (`GET /api/v3/aml/search/{uuid}`); null for events
+    /// screened before Docket kept it.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Uuid))]
+    pub best_match_uuid: Option<uuid::Uuid>,
 }
 
 /// Docket's own checks of an event.
@@ -316,6 +321,55 @@ pub struct EventResult {
     /// The event's fields as submitted.
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub event: BTreeMap<String, serde_json::Value>,
+    /// A flagged event's review in the console (disposition, assignee), when it has one. Not
+    /// part of the webhook: it comes later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<EventReview>,
+}
+
+/// What a reviewer concluded of a flagged event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MonitoringDisposition))]
+pub enum Disposition {
+    /// Looked at: nothing suspicious.
+    Cleared,
+    /// Handed up for a closer look (a senior, the MLRO).
+    Escalated,
+    /// Reported to the authorities (a suspicious activity report was filed).
+    Reported,
+}
+
+impl Disposition {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Disposition::Cleared => "cleared",
+            Disposition::Escalated => "escalated",
+            Disposition::Reported => "reported",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [Disposition::Cleared, Disposition::Escalated, Disposition::Reported].into_iter().find(|d| d.as_str() == s)
+    }
+}
+
+/// A flagged event's review: its disposition with the note saying why, and its assignee.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MonitoringReview))]
+pub struct EventReview {
+    pub disposition: Option<Disposition>,
+    pub note: Option<String>,
+    /// `reviewer:<name>`.
+    pub disposed_by: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = DateTime))]
+    pub disposed_at: Option<Timestamp>,
+    /// The console reviewer who works the event.
+    pub assignee: Option<crate::console::ReviewerRef>,
+    /// `reviewer:<name>`.
+    pub assigned_by: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = DateTime))]
+    pub assigned_at: Option<Timestamp>,
 }
 
 /// The answer to a submitted event.

@@ -84,7 +84,8 @@ struct Checked {
 
 fn check(input: &NewRule) -> Result<Checked> {
     let name = crate::values::text("name", &input.name, MAX_NAME)?;
-    if let Err(e) = docket_rules::compile(&input.expression) {
+    let schema = super::fields::EventSchema(input.event_type.kind());
+    if let Err(e) = docket_rules::compile_for(&input.expression, &schema) {
         return Err(Error::invalid("expression", format!("the expression does not compile: {e}")));
     }
     if input.causes.len() > MAX_CAUSES {
@@ -132,9 +133,14 @@ pub struct ExpressionError {
     pub rendered: String,
 }
 
-/// Checks an expression without saving anything.
-pub fn validate(expression: &str) -> Validation {
-    match docket_rules::compile(expression) {
+/// Checks an expression without saving anything: against the fields of `event_type`'s events
+/// when given (as saving a rule of that type does), else only what any event allows.
+pub fn validate(expression: &str, event_type: Option<RuleEventType>) -> Validation {
+    let compiled = match event_type {
+        Some(t) => docket_rules::compile_for(expression, &super::fields::EventSchema(t.kind())),
+        None => docket_rules::compile(expression),
+    };
+    match compiled {
         Ok(e) => Validation {
             valid: true,
             error: None,
@@ -359,6 +365,7 @@ impl Received {
             checks: outcome.checks,
             stats: aggregates.served(),
             event: self.fields.submitted.clone(),
+            review: None,
         };
         let json = serde_json::to_string(&result)?;
         let packed = crate::db::PackedJson::of(&json);
@@ -518,6 +525,7 @@ impl Transmon<'_> {
                 .and_then(|v| v.as_str().map(str::to_owned)),
             best_match: best.map(|h| h.search_metadata.best_match_name.clone()),
             best_match_percentage: best.map(|h| h.search_metadata.name_match_percentage),
+            best_match_uuid: best.map(|h| h.entity.uuid.as_uuid()),
         }))
     }
 
@@ -592,14 +600,28 @@ impl Transmon<'_> {
         self.engine
             .core
             .db
-            .read(move |conn| store::get_event(conn, scope, id))
+            .read(move |conn| {
+                let Some(mut event) = store::get_event(conn, scope, id)? else { return Ok(None) };
+                event.review = store::get_review(conn, scope, id)?;
+                Ok(Some(event))
+            })
             .await?
             .ok_or(Error::not_found(EventId::WHAT))
     }
 
     /// Events with their results, newest first.
     pub async fn events(&self, scope: Scope, filter: EventFilter, page: PageRequest) -> Result<Page<EventResult>> {
-        self.engine.core.db.read(move |conn| store::list_events(conn, scope, &filter, page)).await
+        self.engine
+            .core
+            .db
+            .read(move |conn| {
+                let mut page = store::list_events(conn, scope, &filter, page)?;
+                for event in &mut page.data {
+                    event.review = store::get_review(conn, scope, event.event_id)?;
+                }
+                Ok(page)
+            })
+            .await
     }
 
     /// An applicant's statistics now (without a new event), and its days of the last 30.

@@ -6,7 +6,10 @@ use std::str::FromStr;
 use docket_rules::Decimal;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::model::{Action, Decision, EventId, EventKind, EventResult, Rule, RuleEventType, RuleId, RuleStatus};
+use super::model::{
+    Action, Decision, Disposition, EventId, EventKind, EventResult, EventReview, Rule, RuleEventType, RuleId,
+    RuleStatus,
+};
 use crate::applicants::ApplicantId;
 use crate::db::{PackedJson, json_column, packed_column};
 use crate::error::{Error, Result};
@@ -330,7 +333,71 @@ pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: Applic
         "DELETE FROM transmon_daily WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
     )?
     .execute(params![scope.organization, scope.environment, applicant])?;
+    conn.prepare_cached(
+        "DELETE FROM transmon_reviews WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
+    )?
+    .execute(params![scope.organization, scope.environment, applicant])?;
     Ok(events)
+}
+
+// Reviews of flagged events.
+
+/// A flagged event's review, if it has one.
+pub(crate) fn get_review(conn: &Connection, scope: Scope, event: EventId) -> Result<Option<EventReview>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT disposition, note, disposed_by, disposed_at, assignee_id, assignee_name, assigned_by, assigned_at
+             FROM transmon_reviews WHERE event_id = ?1 AND organization_id = ?2 AND environment = ?3",
+        )?
+        .query_row(params![event, scope.organization, scope.environment], |r| {
+            let disposition: Option<String> = r.get(0)?;
+            let assignee_id: Option<crate::console::ReviewerId> = r.get(4)?;
+            let assignee_name: Option<String> = r.get(5)?;
+            Ok(EventReview {
+                disposition: disposition.as_deref().and_then(Disposition::parse),
+                note: r.get(1)?,
+                disposed_by: r.get(2)?,
+                disposed_at: r.get(3)?,
+                assignee: assignee_id.zip(assignee_name).map(|(id, name)| crate::console::ReviewerRef { id, name }),
+                assigned_by: r.get(6)?,
+                assigned_at: r.get(7)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Stores a flagged event's review (the whole of it).
+pub(crate) fn put_review(
+    conn: &Connection,
+    scope: Scope,
+    event: EventId,
+    applicant: ApplicantId,
+    review: &EventReview,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO transmon_reviews (event_id, organization_id, environment, applicant_id, disposition, note,
+             disposed_by, disposed_at, assignee_id, assignee_name, assigned_by, assigned_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT (event_id) DO UPDATE SET disposition = excluded.disposition, note = excluded.note,
+             disposed_by = excluded.disposed_by, disposed_at = excluded.disposed_at,
+             assignee_id = excluded.assignee_id, assignee_name = excluded.assignee_name,
+             assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at",
+    )?
+    .execute(params![
+        event,
+        scope.organization,
+        scope.environment,
+        applicant,
+        review.disposition.map(Disposition::as_str),
+        review.note,
+        review.disposed_by,
+        review.disposed_at,
+        review.assignee.as_ref().map(|a| a.id),
+        review.assignee.as_ref().map(|a| a.name.clone()),
+        review.assigned_by,
+        review.assigned_at
+    ])?;
+    Ok(())
 }
 
 #[cfg(test)]

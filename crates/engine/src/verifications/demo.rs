@@ -25,6 +25,13 @@ struct DemoVerification {
 const VERIFICATIONS: &[DemoVerification] = &[
     DemoVerification { person: 1, passport: Some("passport.jpg"), selfie: Some("selfie.jpg"), proceed: true },
     DemoVerification { person: 2, passport: Some("passport.jpg"), selfie: Some("selfie.jpg"), proceed: true },
+    // Left to a reviewer, as production would: the document review in the console.
+    DemoVerification {
+        person: 3,
+        passport: Some("passport-manual_review.jpg"),
+        selfie: Some("selfie.jpg"),
+        proceed: true,
+    },
     DemoVerification { person: 4, passport: Some("passport-expired.jpg"), selfie: Some("selfie.jpg"), proceed: true },
     DemoVerification { person: 5, passport: Some("passport.jpg"), selfie: Some("selfie-mismatch.jpg"), proceed: true },
     DemoVerification { person: 7, passport: Some("passport.jpg"), selfie: Some("selfie.jpg"), proceed: true },

@@ -15,6 +15,8 @@
 //!   poppler's tools as bounded child processes;
 //! - `demo`: the demo data set's profile, link and verifications;
 //! - `person`: the person's side (hosted page, end-user endpoints by short id);
+//! - `review`: a reviewer's reading of the document, the field-by-field comparison with the
+//!   applicant's data, and outcomes held for a minute so they can be undone;
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
 
 mod codes;
@@ -29,6 +31,7 @@ mod poppler;
 pub mod preview;
 mod process;
 pub mod profile;
+pub mod review;
 mod sandbox;
 mod service;
 pub mod status;
@@ -40,6 +43,7 @@ pub use model::*;
 pub use person::{PersonFields, PersonLink, PersonView};
 pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
 pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};
+pub use review::{FieldComparison, FieldMatch, PendingOutcome, Reading, ReadingFields, UNDO_WINDOW};
 pub use service::{
     DEFAULT_EXPIRATION_MINUTES, DEFAULT_PROFILE_NAME, HostedPage, LIST_BOUNDS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
     MAX_EXPIRATION_MINUTES, NewDocument, NewProfile, NewVerification, ReviewerOutcome, UploadTarget, Verifications,

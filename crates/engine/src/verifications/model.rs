@@ -242,4 +242,21 @@ pub struct VerificationFile {
     /// For each of its checks, the error codes a reviewer chooses from to fail it.
     #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Vec<CheckError>>))]
     pub reviewer_codes: BTreeMap<CheckStep, Vec<CheckError>>,
+    pub review: ReviewView,
+}
+
+/// The reviewer's side of a verification: the applicant's declared data beside Docket's and the
+/// reviewer's readings, field by field, and the outcomes still in their undo minute.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReviewView {
+    pub comparison: Vec<super::review::FieldComparison>,
+    /// The reviewer's reading, kept apart from Docket's (`poi_data`).
+    pub reading: Option<super::review::Reading>,
+    /// Outcomes recorded and not yet in effect: each may be undone until its `undo_until`.
+    pub pending_outcomes: Vec<super::review::PendingOutcome>,
+    /// How long an outcome may be undone (60).
+    pub undo_seconds: i64,
+    /// The environment's time when this was read (the undo countdown's start).
+    pub now: Timestamp,
 }

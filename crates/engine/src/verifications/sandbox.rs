@@ -15,7 +15,10 @@
 //! | liveness photo | `spoof` | `liveness` fails, 5001 |
 //! | proof of address | `old` | `poa` fails, 4501 |
 //!
-//! Anything else passes. The checks Docket makes for real in both environments (the same file
+//! Anything else passes. A file whose name contains `manual_review` turns the simulation off
+//! for its verification: what production cannot check offline waits for a reviewer, as it does
+//! in production, so that the review (and its undo minute, on the sandbox clock) can be tried.
+//! The checks Docket makes for real in both environments (the same file
 //! or picture sent for another applicant, the profile's countries) run before the simulation
 //! and their failures stand. The data read from the document (`poi_data`, the MRZ's fields) is
 //! made from the applicant's data, so a demo shows the person it was created for.
@@ -39,6 +42,14 @@ const MAGIC: &[(Purpose, &str, &[CheckStep], u32)] = &[
     (Purpose::Face, "spoof", &[CheckStep::Liveness], 5001),
     (Purpose::Poa, "old", &[CheckStep::Poa], 4501),
 ];
+
+/// The word in a file's name that leaves a sandbox verification to a reviewer.
+const MANUAL_REVIEW: &str = "manual_review";
+
+/// Whether a file named `manual_review` asks for production's review instead of the simulation.
+pub(crate) fn leaves_to_reviewer(documents: &[StoredDocument]) -> bool {
+    documents.iter().any(|d| d.file_name.as_deref().is_some_and(|n| n.to_lowercase().contains(MANUAL_REVIEW)))
+}
 
 /// The simulated errors of each step.
 pub(crate) fn errors(

@@ -10,6 +10,7 @@ use super::model::{
     UploadAnswer, Verification, VerificationId,
 };
 use super::profile::{CheckStep, Link, Profile, ProfileId, Settings, profile_text};
+use super::review::{PendingOutcome, Reading, ReadingFields};
 use super::status::{VerificationEvent, VerificationStatus};
 use super::store::{self, LinkRecord, ProfileRecord, Record, VerificationFilter};
 use super::{codes, process};
@@ -577,6 +578,7 @@ impl Verifications<'_> {
                     expires_at,
                     proceeded_at: None,
                     completed_at: None,
+                    review: Default::default(),
                 };
                 store::insert(conn, &record)?;
                 work::store::schedule(conn, Kind::VerificationExpiry, scope, id.as_uuid(), expires_at)?;
@@ -884,10 +886,12 @@ impl Verifications<'_> {
         }
     }
 
-    /// Runs the verifications' due work now: checks and expiries (tests and tools).
+    /// Runs the verifications' due work now: checks, expiries and reviewers' outcomes past their
+    /// undo minute (tests and tools).
     pub async fn run_due(&self) -> Result<usize> {
         Ok(work::run_now(self.engine, &process::ProcessWorker).await?
-            + work::run_now(self.engine, &process::ExpiryWorker).await?)
+            + work::run_now(self.engine, &process::ExpiryWorker).await?
+            + work::run_now(self.engine, &process::OutcomeWorker).await?)
     }
 
     /// A stored document, for download.
@@ -957,9 +961,23 @@ impl Verifications<'_> {
             }
             _ => {}
         }
+        timeline.extend(r.review.history.iter().map(|e| TimelineEntry { at: e.at, what: e.what.clone() }));
         timeline.sort_by_key(|e| e.at);
         let reviewer_codes = r.checks.keys().map(|s| (*s, codes::for_reviewer(*s))).collect();
-        Ok(super::model::VerificationFile { documents, timeline, reviewer_codes })
+        let applicant = self.engine.applicants().get(scope, r.applicant_id).await?;
+        let reading = r.review.reading.clone();
+        let review = super::model::ReviewView {
+            comparison: super::review::compare(
+                &applicant.provided_info,
+                r.poi_data.as_ref(),
+                reading.as_ref().map(|x| &x.fields),
+            ),
+            reading,
+            pending_outcomes: r.review.pending.clone(),
+            undo_seconds: super::review::UNDO_WINDOW.as_secs(),
+            now: self.engine.now(scope),
+        };
+        Ok(super::model::VerificationFile { documents, timeline, reviewer_codes, review })
     }
 
     /// The documents of a verification.
@@ -968,16 +986,21 @@ impl Verifications<'_> {
         self.engine.core.db.read(move |conn| store::documents_of(conn, scope, id)).await
     }
 
-    /// A reviewer's outcome of one check of a verification waiting for one (production).
+    /// A reviewer's outcome of one check of a verification waiting for one. It is held for
+    /// [`UNDO_WINDOW`](super::review::UNDO_WINDOW) (undo it with [`Self::undo_outcome`]) and then
+    /// takes effect; the verification answered shows it under the file's `review`.
     pub async fn record_outcome(
         &self,
         scope: Scope,
         id: VerificationId,
         outcome: ReviewerOutcome,
-        reviewer: String,
+        actor: Actor,
     ) -> Result<Verification> {
-        let ReviewerOutcome { check: step, verified, errors: error_codes, note } = outcome;
+        let ReviewerOutcome { check, verified, errors: error_codes, note } = outcome;
         let note = note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+        if let Some(n) = &note {
+            crate::values::text("note", n, 2000)?;
+        }
         let errors = error_codes
             .iter()
             .map(|c| {
@@ -988,8 +1011,62 @@ impl Verifications<'_> {
         if !verified && errors.is_empty() {
             return Err(Error::invalid("errors", "a failed check needs at least one error code saying why"));
         }
-        let r = process::record_outcome(self.engine, scope, id, step, verified, errors, note, reviewer).await?;
+        if verified && !errors.is_empty() {
+            return Err(Error::invalid("errors", "a passed check names no error codes"));
+        }
+        let now = self.engine.now(scope);
+        let held = PendingOutcome { check, verified, errors, note, by: actor.name(), at: now, undo_until: now };
+        let r = process::hold_outcome(self.engine, scope, id, held, actor).await?;
         Ok(self.view(r))
+    }
+
+    /// Takes back a reviewer's outcome within its minute (a 409 after it: it stands).
+    pub async fn undo_outcome(
+        &self,
+        scope: Scope,
+        id: VerificationId,
+        check: CheckStep,
+        actor: Actor,
+    ) -> Result<Verification> {
+        let r = process::undo_outcome(self.engine, scope, id, check, actor).await?;
+        Ok(self.view(r))
+    }
+
+    /// Keeps a reviewer's reading of the identity document, apart from Docket's (`poi_data`);
+    /// on the audit chain. A new reading replaces the last; a finished verification keeps its.
+    pub async fn record_reading(
+        &self,
+        scope: Scope,
+        id: VerificationId,
+        fields: ReadingFields,
+        actor: Actor,
+    ) -> Result<super::model::VerificationFile> {
+        let fields = fields.checked()?;
+        let at = self.engine.now(scope);
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut r = store::existing(conn, scope, id)?;
+                if r.status != VerificationStatus::InProgress {
+                    return Err(Error::Conflict(format!(
+                        "the verification is `{}`: a reading is entered while it waits for a reviewer",
+                        r.status.as_str()
+                    )));
+                }
+                crate::audit::record(
+                    conn,
+                    scope,
+                    at,
+                    &actor,
+                    "verification_reading_entered",
+                    serde_json::json!({ "verification_id": id, "fields": fields }),
+                )?;
+                r.review.read(Reading { fields, by: actor.name(), at });
+                store::update(conn, &r)
+            })
+            .await?;
+        self.file(scope, id).await
     }
 }
 

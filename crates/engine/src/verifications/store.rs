@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::document::{DocumentType, Side};
 use super::model::{Checks, DocumentId, DocumentRef, PoiData, SandboxResult, StoredDocument, VerificationId};
 use super::profile::{ProfileId, Settings};
+use super::review::Review;
 use super::status::VerificationStatus;
 use crate::applicants::ApplicantId;
 use crate::db::{json_column, json_column_opt};
@@ -236,11 +237,13 @@ pub(crate) struct Record {
     pub(crate) expires_at: Timestamp,
     pub(crate) proceeded_at: Option<Timestamp>,
     pub(crate) completed_at: Option<Timestamp>,
+    /// The reviewer's reading, outcomes waiting for their undo minute, and the review's history.
+    pub(crate) review: Review,
 }
 
 const COLUMNS: &str = "id, organization_id, environment, applicant_id, profile_id, short_id, link_id, status, account_id, \
      settings, checks, documents, poi_data, manual_fields, duplicated, sandbox_result, country_code, document_type, \
-     updated_by, created_at, expires_at, proceeded_at, completed_at";
+     updated_by, created_at, expires_at, proceeded_at, completed_at, review";
 
 fn record(row: &Row<'_>) -> rusqlite::Result<Record> {
     let status: String = row.get(7)?;
@@ -271,13 +274,14 @@ fn record(row: &Row<'_>) -> rusqlite::Result<Record> {
         expires_at: row.get(20)?,
         proceeded_at: row.get(21)?,
         completed_at: row.get(22)?,
+        review: json_column_opt(row, 23)?.unwrap_or_default(),
     })
 }
 
 pub(crate) fn insert(conn: &Connection, r: &Record) -> Result<()> {
     conn.prepare_cached(&format!(
         "INSERT INTO verifications ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
-         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)"
+         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)"
     ))?
     .execute(params![
         r.id,
@@ -302,9 +306,15 @@ pub(crate) fn insert(conn: &Connection, r: &Record) -> Result<()> {
         r.created_at,
         r.expires_at,
         r.proceeded_at,
-        r.completed_at
+        r.completed_at,
+        review_column(&r.review)?
     ])?;
     Ok(())
+}
+
+/// The review as stored: null until a reviewer has done something.
+fn review_column(review: &Review) -> Result<Option<String>> {
+    Ok(if *review == Review::default() { None } else { Some(serde_json::to_string(review)?) })
 }
 
 /// Stores every changeable field of a verification.
@@ -313,7 +323,7 @@ pub(crate) fn update(conn: &Connection, r: &Record) -> Result<()> {
         .prepare_cached(
             "UPDATE verifications SET status = ?2, checks = ?3, documents = ?4, poi_data = ?5, manual_fields = ?6, \
              duplicated = ?7, country_code = ?8, document_type = ?9, updated_by = ?10, proceeded_at = ?11, \
-             completed_at = ?12 WHERE id = ?1",
+             completed_at = ?12, review = ?13 WHERE id = ?1",
         )?
         .execute(params![
             r.id,
@@ -327,7 +337,8 @@ pub(crate) fn update(conn: &Connection, r: &Record) -> Result<()> {
             r.document_type.map(DocumentType::as_str),
             r.updated_by,
             r.proceeded_at,
-            r.completed_at
+            r.completed_at,
+            review_column(&r.review)?
         ])?;
     if n == 0 {
         return Err(Error::not_found("verification"));
@@ -585,6 +596,7 @@ pub(crate) fn duplicates(
 pub(crate) fn erase_one(conn: &Connection, scope: Scope, id: VerificationId) -> Result<Vec<crate::files::FileId>> {
     crate::work::store::cancel(conn, crate::work::Kind::VerificationProcess, id.as_uuid())?;
     crate::work::store::cancel(conn, crate::work::Kind::VerificationExpiry, id.as_uuid())?;
+    crate::work::store::cancel(conn, crate::work::Kind::VerificationOutcome, id.as_uuid())?;
     let files = conn
         .prepare_cached(
             "DELETE FROM verification_documents WHERE verification_id = ?3 AND organization_id = ?1 AND environment = ?2
@@ -607,6 +619,7 @@ pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: Applic
     for id in &ids {
         crate::work::store::cancel(conn, crate::work::Kind::VerificationProcess, *id)?;
         crate::work::store::cancel(conn, crate::work::Kind::VerificationExpiry, *id)?;
+        crate::work::store::cancel(conn, crate::work::Kind::VerificationOutcome, *id)?;
     }
     let documents = conn
         .prepare_cached(

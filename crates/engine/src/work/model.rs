@@ -22,6 +22,9 @@ pub(crate) enum Kind {
     VerificationProcess,
     /// An open document verification to expire (subject: the verification).
     VerificationExpiry,
+    /// A reviewer's outcome of a verification's check, once its undo minute has passed
+    /// (subject: the verification).
+    VerificationOutcome,
     /// An e-mail check whose domain was greylisted, to look at again (subject: the check).
     EmailRecheck,
     /// A one-time code's message to send (again) by SMTP (subject: the message).
@@ -31,7 +34,7 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 10] = [
+    pub(crate) const ALL: [Kind; 11] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
@@ -39,6 +42,7 @@ impl Kind {
         Kind::KybSla,
         Kind::VerificationProcess,
         Kind::VerificationExpiry,
+        Kind::VerificationOutcome,
         Kind::EmailRecheck,
         Kind::EmailDelivery,
         Kind::Backup,
@@ -53,6 +57,7 @@ impl Kind {
             Kind::KybSla => "kyb_sla",
             Kind::VerificationProcess => "verification_process",
             Kind::VerificationExpiry => "verification_expiry",
+            Kind::VerificationOutcome => "verification_outcome",
             Kind::EmailRecheck => "email_recheck",
             Kind::EmailDelivery => "email_delivery",
             Kind::Backup => "backup",

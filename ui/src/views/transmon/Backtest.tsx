@@ -78,7 +78,7 @@ export function Backtest() {
                 <td className="small">{ruleTypeLabel(r.event_type)}</td>
                 <td>
                   {editing === i ? (
-                    <ExpressionField value={r.expression} onChange={(expression) => edit(i, { expression })} />
+                    <ExpressionField value={r.expression} eventType={r.event_type} onChange={(expression) => edit(i, { expression })} />
                   ) : (
                     <code className="mono small">{r.expression}</code>
                   )}
@@ -136,7 +136,7 @@ function AddDraftRule({ onAdd }: { onAdd: (r: Row) => void }) {
           </select>
         </label>
       </div>
-      <ExpressionField value={row.expression} onChange={(expression) => setRow({ ...row, expression })} />
+      <ExpressionField value={row.expression} eventType={row.event_type} onChange={(expression) => setRow({ ...row, expression })} />
       <div className="actions">
         <button type="button" className="ghost" onClick={() => setOpen(false)}>Cancel</button>
         <button type="button" onClick={() => { onAdd(row); setOpen(false); }} disabled={!row.name.trim() || !row.expression.trim()} data-testid="draft-new-add">

@@ -1,6 +1,6 @@
 // Monitored transactions and payments with their results: the list with the API's filters, and
 // one event's result (fired rules, rule errors, the payee's screening, the statistics used, the
-// fields as sent).
+// fields as sent), and a flagged event's review: why it was flagged, its assignee and disposition.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
 import { get } from "../../api/client";
@@ -14,6 +14,7 @@ import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
+import { FlagReasons, ReviewCard } from "./EventReview";
 import { StatsTable } from "./StatsTable";
 import { EVENT_COLUMNS } from "./eventColumns";
 import { amountOf, DECISIONS, decisionTone, ruleTypeLabel } from "./transmon";
@@ -86,6 +87,12 @@ export function EventDetail() {
       <PageHeader title={`${r.event_type === "payment" ? "Payment" : "Transaction"} of ${amountOf(r.event)}`} description={`Received ${localTime(r.received_at)} · ${r.rules_evaluated} rules evaluated`}>
         <Badge tone={decisionTone(r.decision)}>{r.decision}</Badge>
       </PageHeader>
+      {r.decision !== "allow" && (
+        <div className="grid-2">
+          <FlagReasons result={r} />
+          <ReviewCard result={r} />
+        </div>
+      )}
       <div className="grid-2">
         <Card title="Fired rules" testId="fired-rules" description={r.stopped_by ? "A reject rule stopped the rules and checks after it." : undefined}>
           {r.fired_rules.length === 0 ? (
@@ -124,7 +131,7 @@ export function EventDetail() {
                 <>
                   <dt>Best match</dt>
                   <dd>
-                    {payee.best_match} ({Math.round(payee.best_match_percentage ?? 0)}%), risk {payee.max_risk_score ?? "—"}
+                    {payee.best_match_uuid ? <Link to={`/aml/entities/${payee.best_match_uuid}`}>{payee.best_match}</Link> : payee.best_match} ({Math.round(payee.best_match_percentage ?? 0)}%), risk {payee.max_risk_score ?? "—"}
                   </dd>
                 </>
               )}

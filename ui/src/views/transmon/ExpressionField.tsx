@@ -1,9 +1,10 @@
-// A rule expression editor: checked by the server as you type (`POST .../rules/validate`), the
-// error underlined at its position, and what the expression reads listed under it.
+// A rule expression editor: checked by the server as you type (`POST .../rules/validate`) against
+// the rule's event type's fields, the error underlined at its position, and what the expression
+// reads listed under it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { post } from "../../api/client";
-import type { Validation } from "../../api/types";
+import type { RuleEventType, Validation } from "../../api/types";
 
 /** The expression with the error's character range marked, for the preview under the field. */
 export function marked(source: string, start: number, end: number): { before: string; error: string; after: string } {
@@ -23,11 +24,11 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function ExpressionField({ value, onChange, onValidity }: { value: string; onChange: (v: string) => void; onValidity?: (valid: boolean) => void }) {
+export function ExpressionField({ value, eventType, onChange, onValidity }: { value: string; eventType: RuleEventType; onChange: (v: string) => void; onValidity?: (valid: boolean) => void }) {
   const checked = useDebounced(value, 250);
   const validation = useQuery({
-    queryKey: ["transmon-validate", checked],
-    queryFn: () => post<Validation>("/api/v3/transmon/rules/validate", { expression: checked }),
+    queryKey: ["transmon-validate", eventType, checked],
+    queryFn: () => post<Validation>("/api/v3/transmon/rules/validate", { expression: checked, event_type: eventType }),
     enabled: checked.trim().length > 0,
     staleTime: Infinity,
   });

@@ -189,7 +189,7 @@ function RuleEditor({ rule, onClose, onSaved }: { rule: MonitoringRule | null; o
             Active
           </label>
         </div>
-        <ExpressionField value={draft.expression} onChange={(expression) => change({ expression })} onValidity={setValid} />
+        <ExpressionField value={draft.expression} eventType={draft.event_type} onChange={(expression) => change({ expression })} onValidity={setValid} />
         <TryOnEvent expression={draft.expression} kind={draft.event_type.startsWith("payment") ? "payment" : "transaction"} enabled={valid} />
         <FormError error={save.error} />
         <div className="actions">

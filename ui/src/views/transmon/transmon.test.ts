@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marked } from "./ExpressionField";
-import { amountOf, decisionTone, ruleTypeLabel } from "./transmon";
+import type { MonitoringResult } from "../../api/types";
+import { amountOf, decisionTone, flagReasons, mayAssign, ruleTypeLabel } from "./transmon";
 
 describe("an expression's error range", () => {
   it("marks the characters the server named", () => {
@@ -24,5 +25,35 @@ describe("monitoring vocabulary", () => {
     expect(decisionTone("review")).toBe("warn");
     expect(decisionTone("allow")).toBe("good");
     expect(ruleTypeLabel("payment_post")).toBe("Payment, after checks");
+  });
+});
+
+describe("a flagged event's review", () => {
+  const base = {
+    event_id: "e1", event_type: "transaction", applicant_id: "a1", received_at: "2026-01-01T00:00:00Z", decision: "review",
+    causes: [], fired_rules: [], rule_errors: [], rules_evaluated: 0, stopped_by: null, checks: { aml_payee: null },
+    stats: { last1d: { sum: "0", avg: "0", min: "0", max: "0", transactions_count: 1 }, last7d: { sum: "0", avg: "0", min: "0", max: "0", transactions_count: 1 }, last30d: { sum: "0", avg: "0", min: "0", max: "0", transactions_count: 1 } },
+    event: {},
+  } as unknown as MonitoringResult;
+
+  it("says the payee's screening flagged it, with the hit to open", () => {
+    const r = { ...base, checks: { aml_payee: { name: "Ivan Sanctionov", hits: 1, max_risk_score: "high", best_match: "Ivan Sanctionov", best_match_percentage: 100, best_match_uuid: "u1" } } } as MonitoringResult;
+    expect(flagReasons(r)).toEqual([{ kind: "payee", name: "Ivan Sanctionov", hits: 1, bestMatch: "Ivan Sanctionov", percentage: 100, risk: "high", entity: "u1" }]);
+  });
+  it("lists the rules that fired first, and no payee reason without a hit", () => {
+    const r = {
+      ...base,
+      fired_rules: [{ rule_id: "r1", name: "Large", event_type: "transaction_pre", rank: 1, causes: ["BIG"], action: "reject" }],
+      checks: { aml_payee: { name: "Clara", hits: 0, max_risk_score: null, best_match: null, best_match_percentage: null, best_match_uuid: null } },
+    } as MonitoringResult;
+    expect(flagReasons(r)).toEqual([{ kind: "rule", ruleId: "r1", name: "Large", causes: ["BIG"], reject: true }]);
+  });
+  it("lets reviewers take and release their own events, seniors assign anyone", () => {
+    const ann = { id: "ann", role: "reviewer" as const };
+    expect(mayAssign(ann, null, "ann")).toBe(true);
+    expect(mayAssign(ann, "ann", null)).toBe(true);
+    expect(mayAssign(ann, "bob", "ann")).toBe(false);
+    expect(mayAssign(ann, null, "bob")).toBe(false);
+    expect(mayAssign({ id: "sue", role: "senior" }, "bob", "ann")).toBe(true);
   });
 });

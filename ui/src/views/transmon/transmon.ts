@@ -1,6 +1,7 @@
 // Transaction monitoring's shared vocabulary in the console: event types, decisions and their
-// tones, and the statistics' rows.
-import type { MonitoringDecision, RuleEventType, Stats } from "../../api/types";
+// tones, the statistics' rows, why an event was flagged, dispositions and who may assign.
+import type { MonitoringDecision, MonitoringDisposition, MonitoringResult, RuleEventType, Stats } from "../../api/types";
+import type { Role } from "../kyb/types";
 import type { Tone } from "../../components/Badge";
 
 export const RULE_TYPES: { value: RuleEventType; label: string }[] = [
@@ -38,4 +39,39 @@ export function amountOf(event: Record<string, unknown>): string {
   const v = event.amount ?? event.checkout_price;
   const currency = typeof event.currency_code === "string" ? ` ${event.currency_code.toUpperCase()}` : "";
   return v === undefined || v === null ? "—" : `${String(v)}${currency}`;
+}
+
+/** One reason an event was flagged: a rule that fired, or the payee's watchlist screening. */
+export type FlagReason =
+  | { kind: "rule"; ruleId: string; name: string; causes: string[]; reject: boolean }
+  | { kind: "payee"; name: string; hits: number; bestMatch: string | null; percentage: number | null; risk: string | null; entity: string | null };
+
+/** Why the server flagged an event, in the order it decided: each fired rule, then the payee's screening when it hit. */
+export function flagReasons(r: MonitoringResult): FlagReason[] {
+  const reasons: FlagReason[] = r.fired_rules.map((f) => ({ kind: "rule", ruleId: f.rule_id, name: f.name, causes: f.causes, reject: f.action === "reject" }));
+  const payee = r.checks.aml_payee;
+  if (payee && payee.hits > 0) {
+    reasons.push({
+      kind: "payee",
+      name: payee.name,
+      hits: payee.hits,
+      bestMatch: payee.best_match ?? null,
+      percentage: payee.best_match_percentage ?? null,
+      risk: payee.max_risk_score ?? null,
+      entity: payee.best_match_uuid ?? null,
+    });
+  }
+  return reasons;
+}
+
+export const DISPOSITIONS: { value: MonitoringDisposition; label: string; hint: string }[] = [
+  { value: "cleared", label: "Cleared", hint: "Looked at: nothing suspicious." },
+  { value: "escalated", label: "Escalated", hint: "Handed up for a closer look." },
+  { value: "reported", label: "Reported", hint: "A suspicious activity report was filed." },
+];
+
+/** Who may give a flagged event to `to` (null: let it go), as the server decides: a reviewer takes a free event or lets go of their own; seniors and admins assign anyone. */
+export function mayAssign(me: { id: string; role: Role }, current: string | null, to: string | null): boolean {
+  if (me.role === "senior" || me.role === "admin") return true;
+  return (current === null || current === me.id) && (to === null || to === me.id);
 }

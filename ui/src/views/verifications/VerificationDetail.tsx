@@ -1,20 +1,23 @@
-// One verification: its checks (and, in production, the reviewer's outcome of each check that
-// waits for one), the documents side by side, what was read from them, and its history.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+// One verification: the document review (the identity document beside the declared data and
+// what was read, the reviewer's reading, outcomes with their undo minute), its checks, the
+// documents side by side, what was read from them, and its history.
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { get, getBlob, post } from "../../api/client";
-import type { CheckError, CheckResult, CheckStep, PoiData, Profile, StoredDocument, Verification, VerificationFile } from "../../api/types";
+import { get } from "../../api/client";
+import type { CheckError, CheckResult, CheckStep, PoiData, Profile, Verification, VerificationFile } from "../../api/types";
 import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
 import { ErrorState, FormError, Loading } from "../../components/States";
+import { ShortId } from "../../components/ShortId";
 import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { bytes, localTime, shortId } from "../../lib/format";
 import { useSession } from "../../session";
+import { DocumentView } from "./DocumentView";
 import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
 import { ApplicantName } from "../../components/Names";
+import { OutcomeForm, ReviewCard, identityDocuments } from "./Review";
 
 const POI_FIELDS: { key: keyof PoiData; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -43,7 +46,7 @@ export function VerificationDetail() {
     enabled: Boolean(verification.data),
   });
   const file = useQuery({
-    queryKey: ["verification-file", environment, id, verification.data?.status, verification.data?.documents.length],
+    queryKey: ["verification-file", environment, id, verification.data?.status, verification.data?.documents.length, verification.data?.checks],
     queryFn: ({ signal }) => get<VerificationFile>(`/_docket/verifications/${id}/file`, undefined, signal),
     enabled: Boolean(verification.data),
   });
@@ -55,6 +58,9 @@ export function VerificationDetail() {
       <PageHeader title={`Verification ${v.verification_url_id}`} description={`${v.is_sandbox ? "Sandbox" : "Production"} · created ${localTime(v.created_at)}`}>
         <Badge tone={statusTone(v.status)}>{v.status.replace("_", " ")}</Badge>
       </PageHeader>
+      {file.data && identityDocuments(file.data.documents).length > 0 && (v.status === "in_progress" || file.data.review.reading) && (
+        <ReviewCard verification={v} file={file.data} readAt={file.dataUpdatedAt} />
+      )}
       <div className="with-panel">
         <div>
           <section className="card" aria-labelledby="documents-title">
@@ -87,7 +93,14 @@ export function VerificationDetail() {
             )}
             <div className="stack">
               {Object.entries(v.checks).map(([step, check]) => (
-                <Check key={step} verification={v} step={step as CheckStep} check={check} codes={file.data?.reviewer_codes[step] ?? []} />
+                <Check
+                  key={step}
+                  verification={v}
+                  step={step as CheckStep}
+                  check={check}
+                  codes={file.data?.reviewer_codes[step] ?? []}
+                  held={Boolean(file.data?.review.pending_outcomes.some((p) => p.check === step))}
+                />
               ))}
             </div>
           </section>
@@ -169,9 +182,10 @@ export function VerificationDetail() {
   );
 }
 
-/** One check: status, findings, what it waits for, and the reviewer's form when it waits for one. */
-function Check({ verification, step, check, codes }: { verification: Verification; step: CheckStep; check: CheckResult; codes: CheckError[] }) {
-  const waitsForReviewer = !verification.is_sandbox && verification.status === "in_progress" && check.status === "in_progress";
+/** One check: status, findings, what it waits for, and the reviewer's form when it waits for one (and has no outcome held for its minute). */
+function Check({ verification, step, check, codes, held }: { verification: Verification; step: CheckStep; check: CheckResult; codes: CheckError[]; held: boolean }) {
+  // Docket's own checks leave a note on what waits for a person; a check still running has none.
+  const waitsForReviewer = verification.status === "in_progress" && check.status === "in_progress" && Boolean(check.note) && !held;
   return (
     <div className="card" data-testid={`check-${step}`}>
       <div className="row" style={{ justifyContent: "space-between", alignItems: "center" }}>
@@ -190,99 +204,8 @@ function Check({ verification, step, check, codes }: { verification: Verificatio
       {check.pending_documents.length > 0 && <p className="muted small">Waiting for: {check.pending_documents.map((d) => DOCUMENT_NAMES[d]).join(" or ")}</p>}
       {check.note && <p className="small">{check.note}</p>}
       {check.decided_by && <p className="muted small">Decided by {check.decided_by}</p>}
-      {waitsForReviewer && <ReviewerOutcome verification={verification} step={step} codes={codes} />}
+      {held && <p className="small" data-testid={`held-${step}`}>An outcome is recorded: it takes effect when its minute is over (see the review above).</p>}
+      {waitsForReviewer && <OutcomeForm verification={verification} step={step} codes={codes} />}
     </div>
-  );
-}
-
-/** Passed or failed, with a note; a failure names one of the codes the server offers for the check. */
-function ReviewerOutcome({ verification, step, codes }: { verification: Verification; step: CheckStep; codes: CheckError[] }) {
-  const { environment } = useSession();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const [chosen, setCode] = useState<number | null>(null);
-  const code = chosen ?? codes[0]?.code ?? 0;
-  const [note, setNote] = useState("");
-  const record = useMutation({
-    mutationFn: (verified: boolean) =>
-      post<Verification>(`/_docket/verifications/${verification.id}/outcomes`, { check: step, verified, errors: verified ? [] : [code], note: note || null }),
-    onSuccess: (next) => {
-      queryClient.setQueryData(["verification", environment, verification.id], next);
-      void queryClient.invalidateQueries({ queryKey: ["verifications"] });
-      toast(`${STEP_NAMES[step]} recorded`);
-    },
-  });
-  return (
-    <div className="stack" style={{ marginTop: 8, gap: 6 }} data-testid={`review-${step}`}>
-      <div className="grid-2">
-        <label>
-          Note (kept with the outcome)
-          <input value={note} onChange={(e) => setNote(e.target.value)} placeholder="What you saw" data-testid={`note-${step}`} />
-        </label>
-        <label>
-          Reason, if it fails
-          <select value={code} onChange={(e) => setCode(Number(e.target.value))} data-testid={`code-${step}`}>
-            {codes.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code} · {c.message}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="row">
-        <button type="button" className="primary" onClick={() => record.mutate(true)} disabled={record.isPending} data-testid={`pass-${step}`}>
-          Passed
-        </button>
-        <button type="button" className="danger" onClick={() => record.mutate(false)} disabled={record.isPending || codes.length === 0} data-testid={`fail-${step}`}>
-          Failed
-        </button>
-      </div>
-      <FormError error={record.error} />
-    </div>
-  );
-}
-
-/** A document's preview (fetched with the console's headers) and its file's facts. */
-function DocumentView({ document }: { document: StoredDocument }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let made: string | null = null;
-    getBlob(`/api/v3/documents/${document.document_id}/preview`, controller.signal)
-      .then((blob) => {
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
-      });
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [document.document_id]);
-  const open = async () => {
-    const blob = await getBlob(`/api/v3/documents/${document.document_id}`);
-    window.open(URL.createObjectURL(blob), "_blank", "noopener");
-  };
-  return (
-    <figure style={{ margin: 0 }} data-testid="document">
-      {url ? <img src={url} alt={DOCUMENT_NAMES[document.document_type]} style={{ width: "100%", borderRadius: 8, border: "1px solid var(--border)" }} /> : <div className="muted small">{error ?? "Loading the preview…"}</div>}
-      <figcaption className="small">
-        <strong>{DOCUMENT_NAMES[document.document_type]}</strong>
-        {document.issued_country ? ` · ${document.issued_country}` : ""}
-        <div className="muted">
-          {document.file_name ?? "unnamed"} · {document.content_type} · {bytes(document.size)} · <Time value={document.created_at} />
-        </div>
-        <div className="muted" title="SHA-256 of the file">
-          <code>{document.sha256.slice(0, 16)}…</code>{" "}
-          <button type="button" className="small ghost" onClick={() => void open()}>
-            Open original
-          </button>
-        </div>
-      </figcaption>
-    </figure>
   );
 }
