@@ -216,11 +216,48 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     The report as it was when the search ran, with `fatf_records` for the countries its hits are
-         *     linked with.
+         *     linked with. A screening (of an applicant, or of a KYB case's company or person) also names
+         *     the party it `screened`, with the party's own name, date of birth, nationalities and
+         *     countries (and the case's `case_public_id`), and each hit carries its `entity_version`, the
+         *     `disposition` in force and the `disposition_history`.
          */
         get: operations["amlSearchReport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/aml/screenings/{search_uuid}/hits/{entity_uuid}/disposition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispose of a hit of a screening
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Records what a reviewer decided about one potential match of a screening (of an applicant, or
+         *     of a KYB case's company or person): `true_match`, `false_positive` or
+         *     `needs_more_information`, with a `reason` from the fixed list (true match: `details_match`,
+         *     `identifier_matches`; false positive: `date_of_birth_differs`, `nationality_differs`,
+         *     `entity_type_differs`, `name_only`; needs more information: `insufficient_list_data`,
+         *     `awaiting_documents`; `other` for any, with a note) and a `note`. The actor is the caller (a
+         *     reviewer, or the integration's API key). A new disposition replaces the one in force, which
+         *     stays in `disposition_history`; each is on the audit chain (`hit_disposed`, with the case
+         *     when the screening ran for one). Dispositions are kept for the party, the entity and the
+         *     fingerprint of its list entry (`entity_version`): they hold for every later screening of
+         *     the party, and an applicant's false positive raises no flag in its monitoring until the list
+         *     entry changes (then the hit is a potential match again). A plain search of a name has no
+         *     party: 409.
+         */
+        post: operations["amlDisposeHit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1304,6 +1341,32 @@ export interface paths {
         get: operations["previewKybDocument"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyb/verifications/{verification_id}/checks/{check_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an errored check again
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Runs one check of the case that could not run (`state: error`) again, while the case waits
+         *     for a reviewer (`manual_review` or `failed`): the errored instance stays as history
+         *     (`superseded_at`) and a new instance of the same type and subject is run by the pipeline
+         *     (`pending` until it ends; the summary follows). A reviewer other than the assignee may not
+         *     (an admin may). On the timeline and the audit chain as `check_rerun`.
+         */
+        post: operations["rerunKybCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4320,6 +4383,11 @@ export interface components {
             comments: components["schemas"]["Comment"][];
             /** @description Which decisions on the case need a second approval now (the environment's policy). */
             four_eyes_required: components["schemas"]["FourEyesRequired"];
+            /**
+             * @description What an approval must acknowledge, one by one (`acknowledged_flags`): checks to review,
+             *     potential matches no disposition resolves, checks that could not run.
+             */
+            open_flags: components["schemas"]["OpenFlag"][];
         };
         /** @description An uploaded document of a case. */
         CaseDocument: {
@@ -4907,6 +4975,41 @@ export interface components {
              */
             otp_attempts_left?: number | null;
         };
+        /** @description A disposition of a hit, as the API shows it. */
+        Disposition: {
+            /** Format: uuid */
+            id: string;
+            disposition: components["schemas"]["DispositionKind"];
+            reason: components["schemas"]["DispositionReason"];
+            note: string;
+            /** @description Who decided: a reviewer's name, or `API key <id>`. */
+            by: string;
+            /** Format: uuid */
+            reviewer_id?: string | null;
+            /** Format: uuid */
+            api_key_id?: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The fingerprint of the list entry as it was decided on. */
+            entity_version: string;
+            /** @description The screening the reviewer looked at. */
+            search_id: components["schemas"]["SearchId"];
+            /**
+             * Format: date-time
+             * @description When a later disposition replaced it.
+             */
+            replaced_at?: string | null;
+        };
+        /**
+         * @description What a reviewer decided about a potential match.
+         * @enum {string}
+         */
+        DispositionKind: "true_match" | "false_positive" | "needs_more_information";
+        /**
+         * @description Why: the fixed list a disposition's reason comes from.
+         * @enum {string}
+         */
+        DispositionReason: "details_match" | "identifier_matches" | "date_of_birth_differs" | "nationality_differs" | "entity_type_differs" | "name_only" | "insufficient_list_data" | "awaiting_documents" | "other";
         /**
          * @description A date of birth: `1987-12-24` or a date-time whose date part is taken; shown as a date-time at midnight UTC.
          * @example 1987-12-24T00:00:00.000Z
@@ -5309,6 +5412,11 @@ export interface components {
             causes: string[];
             action?: components["schemas"]["RuleAction"] | null;
         };
+        /**
+         * @description What kind of flag.
+         * @enum {string}
+         */
+        FlagKind: "to_review" | "undisposed_hit" | "errored_check";
         /** @description Everything the merchant has given so far. */
         Form: {
             /**
@@ -5398,6 +5506,14 @@ export interface components {
         /** @description One hit of a search: the entity and how it matched. */
         Hit: components["schemas"]["Entity"] & {
             search_metadata: components["schemas"]["SearchMetadata"];
+            /**
+             * @description Docket's addition, on a screening: the fingerprint of the list entry as this hit saw it
+             *     (a disposition applies while it is unchanged).
+             */
+            entity_version?: string | null;
+            disposition?: components["schemas"]["Disposition"] | null;
+            /** @description Every disposition of this party on this entity, newest first (earlier versions included). */
+            disposition_history?: components["schemas"]["Disposition"][];
         };
         Image: {
             description: string;
@@ -5876,6 +5992,18 @@ export interface components {
              *     give it. Ignored when the decision needs no second approval.
              */
             approver_id?: string | null;
+            /**
+             * @description The keys of the case's `open_flags` the reviewer acknowledges: an approval must name
+             *     every one (a rejection needs none).
+             */
+            acknowledged_flags?: string[];
+        };
+        /** @description `POST /_docket/aml/screenings/{search_uuid}/hits/{entity_uuid}/disposition`. */
+        NewDisposition: {
+            disposition: components["schemas"]["DispositionKind"];
+            reason: components["schemas"]["DispositionReason"];
+            /** @description What the reviewer compared (up to 2000 characters; required with the reason `other`). */
+            note?: string;
         };
         /** @description A new check (public-api.md section 5). */
         NewEmailCheck: {
@@ -5984,6 +6112,20 @@ export interface components {
         Occupation: {
             occupation: string;
             country?: components["schemas"]["CountryCode"] | null;
+        };
+        /** @description One open flag of a case. */
+        OpenFlag: {
+            /**
+             * @description Stable while the flag stands: `review:<check id>`, `hit:<search id>:<entity id>`,
+             *     `errored:<check id>`. An approval names it in `acknowledged_flags`.
+             */
+            key: string;
+            kind: components["schemas"]["FlagKind"];
+            /** @description One line for people. */
+            label: string;
+            /** @description Where the case file shows it: `#check-<check id>` or `#hit-<search id>-<entity id>`. */
+            target: string;
+            check_id: components["schemas"]["CheckId"];
         };
         /**
          * Format: uuid
@@ -6344,9 +6486,16 @@ export interface components {
                 max_risk_score?: components["schemas"]["RiskScore"] | null;
                 /** Format: int32 */
                 hits: number;
-                /** @description `search` (an API call) or `screening` (of an applicant). */
+                /** @description `search` (an API call) or `screening` (of an applicant, or of a KYB case's party). */
                 kind: components["schemas"]["SearchKind"];
                 applicant_id?: components["schemas"]["ApplicantId"] | null;
+                /**
+                 * Format: uuid
+                 * @description The KYB case a screening ran for (its company or one of its persons).
+                 */
+                case_id?: string | null;
+                /** @description That case's public id (`KYB-…`). */
+                case_public_id?: string | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -6411,6 +6560,11 @@ export interface components {
             has_next: boolean;
         };
         /**
+         * @description Who a screening screened: an applicant, or a company or person of a KYB case.
+         * @enum {string}
+         */
+        PartyKind: "applicant" | "case_company" | "case_person";
+        /**
          * @description Docket's screening of the payee (`payee_alias`) against the watchlists, between the `*_pre`
          *     and `*_post` rules of a transaction.
          */
@@ -6431,22 +6585,6 @@ export interface components {
              *     screened before Docket kept it.
              */
             best_match_uuid?: string | null;
-        };
-        /** @description A reviewer's outcome of a check, held until `undo_until` and then applied. */
-        PendingOutcome: {
-            check: components["schemas"]["CheckStep"];
-            verified: boolean;
-            errors: components["schemas"]["CheckError"][];
-            note?: string | null;
-            /** @description `reviewer:<name>`. */
-            by: string;
-            /** Format: date-time */
-            at: string;
-            /**
-             * Format: date-time
-             * @description Until when it may be undone; it takes effect then.
-             */
-            undo_until: string;
         };
         /** @description A decision awaiting its second approval, with its case. */
         PendingApproval: {
@@ -6470,6 +6608,22 @@ export interface components {
             may_approve: boolean;
             /** @description Whether it is routed to the caller: they were named, or took it with *Next case*. */
             routed_to_me: boolean;
+        };
+        /** @description A reviewer's outcome of a check, held until `undo_until` and then applied. */
+        PendingOutcome: {
+            check: components["schemas"]["CheckStep"];
+            verified: boolean;
+            errors: components["schemas"]["CheckError"][];
+            note?: string | null;
+            /** @description `reviewer:<name>`. */
+            by: string;
+            /** Format: date-time */
+            at: string;
+            /**
+             * Format: date-time
+             * @description Until when it may be undone; it takes effect then.
+             */
+            undo_until: string;
         };
         /**
          * @description The statistics of one period (`stats.<period>.<indicator>`), as the rules saw them. Amounts
@@ -7088,6 +7242,29 @@ export interface components {
                 [key: string]: number[];
             };
         };
+        /**
+         * @description The party a screening was for, with its own data: what each hit is compared with, and the
+         *     key its dispositions are remembered under.
+         */
+        ScreenedParty: {
+            kind: components["schemas"]["PartyKind"];
+            /**
+             * @description `applicant:<id>`, or `case:<id>:company` / `case:<id>:person:<n>`: the same for every
+             *     screening of the party, so a disposition outlives re-screening.
+             */
+            key: string;
+            applicant_id?: components["schemas"]["ApplicantId"] | null;
+            /** Format: uuid */
+            case_id?: string | null;
+            /** @description The case's public id (`KYB-…`), for "for case …". */
+            case_public_id?: string | null;
+            name: string;
+            /** @description `1987-12-24`. */
+            date_of_birth?: string | null;
+            nationalities?: components["schemas"]["CountryCode"][];
+            /** @description Residence, or a company's country of registration. */
+            countries?: components["schemas"]["CountryCode"][];
+        };
         /** @description The body of the screening switch. */
         ScreeningSwitch: {
             aml_screening_enabled: boolean;
@@ -7167,6 +7344,7 @@ export interface components {
             lists: components["schemas"]["SnapshotRef"][];
             /** @description The request as received. */
             request: components["schemas"]["SearchRequest"];
+            screened?: components["schemas"]["ScreenedParty"] | null;
         };
         /** @description `POST /api/v3/aml/search`. */
         SearchRequest: {
@@ -7206,9 +7384,16 @@ export interface components {
             max_risk_score?: components["schemas"]["RiskScore"] | null;
             /** Format: int32 */
             hits: number;
-            /** @description `search` (an API call) or `screening` (of an applicant). */
+            /** @description `search` (an API call) or `screening` (of an applicant, or of a KYB case's party). */
             kind: components["schemas"]["SearchKind"];
             applicant_id?: components["schemas"]["ApplicantId"] | null;
+            /**
+             * Format: uuid
+             * @description The KYB case a screening ran for (its company or one of its persons).
+             */
+            case_id?: string | null;
+            /** @description That case's public id (`KYB-…`). */
+            case_public_id?: string | null;
         };
         /** @description A six-digit code of the authenticator. */
         SecondFactorCode: {
@@ -8535,7 +8720,7 @@ export interface operations {
                 limit?: number;
                 /** @description Part of the requested name. */
                 name?: string;
-                /** @description `search` (API calls) or `screening` (of applicants). */
+                /** @description `search` (API calls) or `screening` (of applicants and of KYB cases' parties). */
                 kind?: string;
                 /** @description Screenings of one applicant. */
                 applicant_id?: string;
@@ -8589,6 +8774,69 @@ export interface operations {
             };
             /** @description No such search in this environment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    amlDisposeHit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The screening's `search_uuid` */
+                search_uuid: string;
+                /** @description The hit's entity `uuid` */
+                entity_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "disposition": "false_positive",
+                 *       "note": "Listed born 1970-01-01; the director was born 1985-03-02 (passport checked).",
+                 *       "reason": "date_of_birth_differs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewDisposition"];
+            };
+        };
+        responses: {
+            /** @description The hit with its disposition and history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hit"];
+                };
+            };
+            /** @description A reason that does not fit the disposition, or a note too long or missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such screening in this environment, or no such hit in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A search of a name, not a screening of a party */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10756,6 +11004,56 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rerunKybCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verification_id: string;
+                check_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case, with the new pending instance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseResponse"];
+                };
+            };
+            /** @description The case is assigned to someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case, or no such check of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The check did not error (or was superseded), or the case does not wait for a reviewer */
+            409: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,11 +8,9 @@ import type { CheckError, CheckResult, CheckStep, PoiData, Profile, Verification
 import { Badge } from "../../components/Badge";
 import { CopyButton } from "../../components/CopyButton";
 import { PageHeader } from "../../components/Layout";
-import { ErrorState, FormError, Loading } from "../../components/States";
-import { ShortId } from "../../components/ShortId";
+import { ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
-import { useToast } from "../../components/Toasts";
-import { bytes, localTime, shortId } from "../../lib/format";
+import { localTime, shortId } from "../../lib/format";
 import { useSession } from "../../session";
 import { DocumentView } from "./DocumentView";
 import { DOCUMENT_NAMES, STEP_NAMES, statusTone } from "./parts";
