@@ -50,6 +50,17 @@ after(async () => {
   await docket?.stop();
 });
 
+/** `read()` once `done` holds of it (the page catching up with the server), or its last value
+ * after five seconds, for the assertion to report. */
+async function settled(read, done) {
+  let value = await read();
+  for (let i = 0; i < 50 && !done(value); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
 /** Posts from inside a signed-in page, as the console does: the answer's status and body. */
 function consoleCall(page, method, path, body) {
   return page.evaluate(
@@ -106,6 +117,93 @@ describe("reviewers and the desk's settings", () => {
     assert.equal(await ada.page.getByTestId("add-reviewer").count(), 0, "no admin controls for a reviewer");
     assert.equal(await ada.page.getByTestId("settings-save").count(), 0);
     assert.equal(await ada.page.getByTestId("four-eyes-all").isDisabled(), true);
+  });
+});
+
+describe("a reviewer's day: hits disposed, remediation of several sections, approval under four eyes", () => {
+  /** The demo case of this company, from the queue (its id and public id). */
+  async function demoCase(company) {
+    const found = await callApi(docket.url, "GET", `/api/v4/kyb/verifications?limit=5&q=${encodeURIComponent(company)}`);
+    assert.equal(found.status, 200);
+    const row = found.body.data.find((c) => c.company_name === company);
+    assert.ok(row, `the demo has ${company}`);
+    return row;
+  }
+
+  test("A disposes of a person's potential match with a reason and a note; the flag goes, the audit trail has it", async () => {
+    const row = await demoCase("Politikova Consulting Ltd");
+    const before = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
+    assert.ok(before.body.open_flags.some((f) => f.kind === "undisposed_hit"), "the demo's hit is open");
+    const p = ada.page;
+    await p.goto(`${docket.url}/kyb/${row.id}`);
+    await p.getByTestId("claim").click();
+    await p.getByTestId("case-assignee").getByText(ADA).waitFor();
+    await p.getByTestId("evidence-aml_person").click();
+    const hit = p.getByTestId("screening-hit").first();
+    await hit.getByTestId("explain-hit").click();
+    await p.getByTestId("hit-comparison").waitFor();
+    const form = p.getByTestId("disposition-form");
+    await form.getByTestId("disposition-false_positive").check();
+    const reason = form.getByTestId("disposition-reason");
+    const firstReason = await reason.locator("option:not([disabled])").first().getAttribute("value");
+    await reason.selectOption(firstReason);
+    await form.getByTestId("disposition-note").fill("Listed person born 1961 in Prague; our director born 1988 in Brno.");
+    await screenshot(p, "kyb-hit-disposition");
+    await form.getByTestId("disposition-submit").click();
+    await hit.getByTestId("hit-disposition").getByText(/False positive/i).waitFor();
+    const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
+    assert.ok(!after.body.open_flags.some((f) => f.kind === "undisposed_hit"), "a disposed hit is no longer an open flag");
+    const audit = await consoleCall(p, "GET", "/_docket/audit?limit=50");
+    assert.ok(audit.body.data.some((e) => e.kind === "hit_disposed"), "the disposition is on the audit chain");
+  });
+
+  test("A approves only by acknowledging each open flag, naming Bea; Bea approves from her inbox", async () => {
+    const row = await demoCase("Politikova Consulting Ltd");
+    const p = ada.page;
+    await p.getByTestId("approve").click();
+    const dialog = p.getByTestId("decision-dialog");
+    await dialog.getByTestId("open-flags").waitFor();
+    await dialog.getByTestId("decision-reason-manually_verified").check();
+    await dialog.getByTestId("decision-note").fill("Registry extract and passport checked; the PEP hit is another person.");
+    assert.equal(await dialog.getByTestId("decision-submit").isDisabled(), true, "not before every flag is acknowledged");
+    const flags = dialog.getByTestId("open-flag");
+    for (let i = 0; i < (await flags.count()); i++) await flags.nth(i).check();
+    await dialog.getByTestId("decision-approver").selectOption({ label: `${BEA} (senior)` });
+    await dialog.getByTestId("decision-submit").click();
+    await p.getByTestId("pending-decision").getByText("Awaiting second approval").waitFor();
+
+    const b = bea.page;
+    await b.goto(`${docket.url}/inbox`);
+    const inboxRow = b.getByTestId("inbox-approvals-table").getByTestId("approval-row").filter({ hasText: row.public_id });
+    await inboxRow.getByTestId("approval-link").click();
+    await b.getByTestId("second-confirm").click();
+    await b.getByTestId("second-note").fill("Agreed: different birth year and place.");
+    await b.getByTestId("second-submit").click();
+    await b.getByTestId("case-status").getByText("Approved manually").waitFor();
+    await screenshot(b, "kyb-approved-under-four-eyes");
+  });
+
+  test("A asks the merchant to fix two sections at once, each with its own instruction", async () => {
+    const row = await demoCase("Rhone Partners SARL");
+    const p = ada.page;
+    await p.goto(`${docket.url}/kyb/${row.id}`);
+    await p.getByTestId("claim").click();
+    await p.getByTestId("case-assignee").getByText(ADA).waitFor();
+    await p.getByTestId("remediate").click();
+    await p.getByTestId("remediation-target-section-company").check();
+    await p.getByTestId("remediation-instruction-section-company").fill("The registered address differs from the registry's: please correct it.");
+    await p.getByTestId("remediation-target-section-ownership").check();
+    await p.getByTestId("remediation-instruction-section-ownership").fill("Please add every shareholder holding 25% or more.");
+    await p.getByTestId("remediation-message").fill("Two corrections are needed before we can verify your company.");
+    await p.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(p, "kyb-remediation-1024");
+    await p.setViewportSize({ width: 1280, height: 800 });
+    await p.getByTestId("remediation-submit").click();
+    await p.getByTestId("case-status").getByText(/Action required/i).waitFor();
+    const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
+    const open = after.body.remediations.filter((r) => !r.resolved_at);
+    const sections = open.map((r) => r.section).sort();
+    assert.deepEqual(sections, ["company", "ownership"]);
   });
 });
 
@@ -410,12 +508,13 @@ describe("a queue that works like one", () => {
     await p.waitForURL(/sort=company_name/);
     const names = async () => (await rows.getByTestId("kyb-row-link").allInnerTexts()).map((n) => n.toLowerCase());
     await p.locator('th[aria-sort="ascending"]').getByTestId("sort-company_name").waitFor();
-    const up = await names();
+    // The URL changes at once; the rows when the server's sorted page arrives.
+    const up = await settled(names, (n) => n.join() === [...n].sort().join());
     assert.deepEqual(up, [...up].sort(), "ascending by company");
     await p.getByTestId("sort-company_name").click();
     await p.waitForURL(/sort=-company_name/);
     await p.locator('th[aria-sort="descending"]').getByTestId("sort-company_name").waitFor();
-    const down = await names();
+    const down = await settled(names, (n) => n.join() === [...n].sort().reverse().join());
     assert.deepEqual(down, [...down].sort().reverse(), "descending by company");
     await screenshot(p, "kyb-queue-sorted");
   });
@@ -429,7 +528,8 @@ describe("a queue that works like one", () => {
     await p.waitForURL(/q=kamau/);
     const rows = p.getByTestId("kyb-table").getByTestId("kyb-row");
     await rows.filter({ hasText: "Savannah Trade Links" }).waitFor();
-    assert.equal(await rows.count(), 1);
+    // The earlier page stays until the search's answer replaces it.
+    assert.equal(await settled(() => rows.count(), (n) => n === 1), 1);
   });
 
   test("bulk: a reviewer assigns several to themselves, releases, and is told per case what was refused", async () => {

@@ -60,7 +60,11 @@ def at(text: str) -> datetime:
 
 def decide(console: Console, case: dict, **body) -> dict:
     url = f"{K}/{case['id']}"
-    assert console.post(f"{url}/claim").status_code == 200
+    claimed = console.post(f"{url}/claim")
+    assert claimed.status_code == 200
+    if body.get("decision") == "approve":
+        # The reviewer acknowledges each open flag, as the case file asks before approving.
+        body.setdefault("acknowledged_flags", [f["key"] for f in console.get(url).json()["open_flags"]])
     r = console.post(f"{url}/decision", json={"note": "Internal: looked at the registry.", **body})
     assert r.status_code == 200, r.text
     return r.json()

@@ -144,7 +144,7 @@ def test_the_list_pages_newest_first_within_its_bounds_with_the_rows_inline(sand
     for bad in ({"limit": 4}, {"limit": 26}, {"page": -1}, {"limit": "x"}):
         r = sandbox.get(K, params=bad)
         assert r.status_code == 400 and r.json()["message"], bad
-    assert sandbox.get(K, params={"is_sandbox": "false"}).json() == {"data": [], "has_next": False}
+    assert sandbox.get(K, params={"is_sandbox": "false"}).json() == {"data": [], "has_next": False, "total": 0}
     assert sandbox.get(K, params={"is_sandbox": "true", "limit": 5}).json()["data"]
 
 
