@@ -12,7 +12,7 @@ import pytest
 import requests
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import WebDriverWait
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -126,7 +126,8 @@ def test_a_reviewer_decides_a_case_in_the_window(session: Any, desktop: Any) -> 
         assert time.monotonic() < deadline, "no demo case awaited a reviewer"
         time.sleep(1)
     wait_for_testid(driver, "reject").click()
-    Select(wait_for_testid(driver, "decision-reason")).select_by_value("registry_mismatch")
+    # Reasons are checkboxes in groups, several to a decision.
+    wait_for_testid(driver, "decision-reason-registry_mismatch").click()
     wait_for_testid(driver, "decision-note").send_keys("Decided in the desktop window.")
     wait_for_testid(driver, "decision-submit").click()
     WebDriverWait(driver, UI_TIMEOUT).until(lambda d: "Rejected manually" in wait_for_testid(d, "case-status").text)
