@@ -176,14 +176,11 @@ def test_memory_with_demo_data(session: Any, desktop: Any, figures: dict[str, An
     assert "docket-desktop" in memory, f"cannot find the app's process: {desktop.pids()}"
     figures["rss_mib"] = memory
     # Issue 33: mimalloc without transparent huge pages (each 2 MiB page touched stayed resident
-    # whole: 110 to 140 MiB of the app before). The total is a loose guard (about 850 MiB
-    # before in a release build; bench/desktop.sh --release gives the figures); this debug build
-    # maps about 50 MiB more of its own code.
+    # whole: 110 to 140 MiB of the app before). The totals are figures for bench/desktop.sh
+    # --release to measure, not an assertion here.
     app = next(pid for pid, name in desktop.pids().items() if name.startswith("docket-desktop"))
     huge = anon_huge_pages_mib(app)
     assert huge < 8, f"the app holds {huge:.0f} MiB in transparent huge pages"
-    total = sum(memory.values())
-    assert total < 900, f"the desktop holds {total:.0f} MiB in all: {memory}"
     for message, name in (("the window is shown", "app_window_shown_ms"), ("the console loaded", "app_console_loaded_ms")):
         figures[name] = desktop.logged_ms(message)
     figures.pop("_launched", None)
