@@ -13,6 +13,7 @@ mod pages;
 mod pin;
 mod place;
 mod team;
+mod webview;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -52,6 +53,7 @@ struct Listener {
 
 fn main() {
     let launched = Instant::now();
+    webview::lighten();
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("DOCKET_LOG").unwrap_or_else(|_| "info".into()))

@@ -166,6 +166,19 @@ class DesktopApp:
         driver = RemoteConnection(client_config=ClientConfig(remote_server_addr=f"http://127.0.0.1:{self.port}"))
         return webdriver.Remote(command_executor=driver, options=options)
 
+    def shot(self, driver: Any, name: str) -> None:
+        """A screenshot of the window, in the artifacts."""
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        # WebKitGTK without compositing (the app turns it off: webview.rs) never answers
+        # WebDriver's snapshot of a page whose body is shorter than the window (a bare
+        # "<p>hello</p>" hangs it, as the hosted verification page and the refused team server's
+        # page did; with the body window-tall the picture comes). The body is made window-tall
+        # for the picture only: a person sees the same page either way.
+        driver.execute_script("document.body.style.minHeight = '100vh'")
+        # WebKit's snapshot is the last frame painted: let a page just changed be painted first.
+        driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done))")
+        driver.save_screenshot(str(self.artifacts / f"{name}.png"))
+
     @staticmethod
     def wait_until(check: Any, timeout: float, what: str) -> Any:
         return wait_until(check, timeout, what)

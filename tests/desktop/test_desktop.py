@@ -30,13 +30,6 @@ def wait_for_testid(driver: Any, name: str, timeout: float = UI_TIMEOUT) -> Any:
     )
 
 
-def shot(driver: Any, desktop: Any, name: str) -> None:
-    desktop.artifacts.mkdir(parents=True, exist_ok=True)
-    # WebKit's snapshot is the last frame painted: let a page just changed be painted first.
-    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done))")
-    driver.save_screenshot(str(desktop.artifacts / f"{name}.png"))
-
-
 @pytest.fixture(scope="module")
 def session(desktop: Any, figures: dict[str, Any]) -> Any:
     launched = time.monotonic()
@@ -62,7 +55,7 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
 
     state = WebDriverWait(driver, UI_TIMEOUT, poll_frequency=0.05).until(lambda d: console_or_signed_out())
     if state == "signed-out":
-        shot(driver, desktop, "signed-out")
+        desktop.shot(driver, "signed-out")
         pytest.fail("the window shows the console's signed-out page: it did not open on a login link")
     figures["console_rendered_ms"] = round((time.monotonic() - figures["_launched"]) * 1000)
 
@@ -81,7 +74,7 @@ def test_the_console_opens_signed_in_with_demo_data(session: Any, desktop: Any, 
     wait_for_testid(driver, "nav-overview").click()
     wait_for_testid(driver, "count-applicants")
     assert driver.title
-    shot(driver, desktop, "overview")
+    desktop.shot(driver, "overview")
 
     # The window never holds a key: the keys the app keeps for its user (hints only on the page).
     page = driver.page_source
@@ -109,7 +102,7 @@ def test_the_keys_are_in_the_keychain_and_the_data_is_encrypted(session: Any, de
     wait_for_testid(session, "nav-data").click()
     encrypted = wait_for_testid(session, "data-encrypted")
     assert encrypted.text.startswith("encrypted"), encrypted.text
-    shot(session, desktop, "data-privacy")
+    desktop.shot(session, "data-privacy")
     wait_for_testid(session, "nav-overview").click()
 
 
@@ -131,7 +124,7 @@ def test_a_reviewer_decides_a_case_in_the_window(session: Any, desktop: Any) -> 
     wait_for_testid(driver, "decision-note").send_keys("Decided in the desktop window.")
     wait_for_testid(driver, "decision-submit").click()
     WebDriverWait(driver, UI_TIMEOUT).until(lambda d: "Rejected manually" in wait_for_testid(d, "case-status").text)
-    shot(driver, desktop, "kyb-decided")
+    desktop.shot(driver, "kyb-decided")
 
 def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures: dict[str, Any]) -> None:
     driver = session
@@ -143,7 +136,7 @@ def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures:
     assert driver.current_url.split("?")[0].endswith("/applicants")
     rows = by_testid(driver, "applicant-row")
     assert len(rows) >= 10, f"expected a page of demo applicants, saw {len(rows)}"
-    shot(driver, desktop, "applicants")
+    desktop.shot(driver, "applicants")
 
     # Open the first applicant and switch its monitoring.
     rows[0].find_element(By.CSS_SELECTOR, "a").click()
@@ -154,7 +147,7 @@ def test_applicants_navigation_and_a_change(session: Any, desktop: Any, figures:
     WebDriverWait(driver, UI_TIMEOUT).until(
         lambda d: (t := by_testid(d, "toggle-monitoring")) and t[0].is_selected() != before and t[0].is_enabled()
     )
-    shot(driver, desktop, "applicant")
+    desktop.shot(driver, "applicant")
 
     # The change is in Docket, seen over the API with the sandbox key the app kept for its user.
     key = desktop.kept_key("sandbox")
@@ -176,11 +169,17 @@ def test_memory_with_demo_data(session: Any, desktop: Any, figures: dict[str, An
     assert "docket-desktop" in memory, f"cannot find the app's process: {desktop.pids()}"
     figures["rss_mib"] = memory
     # Issue 33: mimalloc without transparent huge pages (each 2 MiB page touched stayed resident
-    # whole: 110 to 140 MiB of the app before). The totals are figures for bench/desktop.sh
-    # --release to measure, not an assertion here.
+    # whole: 110 to 140 MiB of the app before), and WebKit's web process drawing without GPU
+    # compositing (about 130 MiB less). The totals are figures for bench/desktop.sh --release to
+    # measure, not an assertion here.
     app = next(pid for pid, name in desktop.pids().items() if name.startswith("docket-desktop"))
     huge = anon_huge_pages_mib(app)
     assert huge < 8, f"the app holds {huge:.0f} MiB in transparent huge pages"
+    web = [pid for pid, name in desktop.pids().items() if name.startswith("WebKitWebProces")]
+    assert web, f"cannot find WebKit's web process: {desktop.pids()}"
+    for pid in web:
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert b"WEBKIT_DISABLE_COMPOSITING_MODE=1" in environ, "the web process draws with GPU compositing"
     for message, name in (("the window is shown", "app_window_shown_ms"), ("the console loaded", "app_console_loaded_ms")):
         figures[name] = desktop.logged_ms(message)
     figures.pop("_launched", None)
@@ -253,13 +252,13 @@ def test_the_hosted_verification_page_works_in_the_window(session: Any, desktop:
     start = WebDriverWait(session, UI_TIMEOUT).until(
         lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button") if b.text == "Start verification"), None)
     )
-    shot(session, desktop, "hosted-verification-link")
+    desktop.shot(session, "hosted-verification-link")
     start.click()
     select = WebDriverWait(session, UI_TIMEOUT).until(lambda d: d.find_elements(By.ID, "country"))[0]
     offered = [o.text for o in select.find_elements(By.TAG_NAME, "option")]
     assert "Germany" in offered and "Japan" not in offered, offered
     assert "/v/V" in session.current_url
-    shot(session, desktop, "hosted-verification-country")
+    desktop.shot(session, "hosted-verification-country")
     session.get(console)
     assert wait_for_testid(session, "nav-overview").is_displayed()
 
@@ -283,6 +282,6 @@ def test_the_window_size_is_remembered(session: Any, desktop: Any) -> None:
         WebDriverWait(again, UI_TIMEOUT).until(lambda d: by_testid(d, "reviewer-name") or by_testid(d, "count-applicants"))
         size = again.get_window_size()
         assert (size["width"], size["height"]) == (1100, 760)
-        shot(again, desktop, "restarted")
+        desktop.shot(again, "restarted")
     finally:
         again.quit()

@@ -52,12 +52,6 @@ def wait_for_testid(driver: Any, name: str, timeout: float = UI_TIMEOUT) -> Any:
     )
 
 
-def shot(driver: Any, desktop: Any, name: str) -> None:
-    desktop.artifacts.mkdir(parents=True, exist_ok=True)
-    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done))")
-    driver.save_screenshot(str(desktop.artifacts / f"{name}.png"))
-
-
 class TeamServer:
     """`docket serve --listen 127.0.0.2:0 --tls-cert C --tls-key K` in a directory of its own."""
 
@@ -228,7 +222,7 @@ def test_the_window_opens_this_machines_console(session: Any, desktop: Any) -> N
 def test_the_form_checks_what_is_typed(session: Any, desktop: Any, team: TeamServer) -> None:
     open_form(desktop, session)
     assert session.current_url.startswith("docket://localhost/team?token=")
-    shot(session, desktop, "team-form")
+    desktop.shot(session, "team-form")
     for address, fingerprint, says in [
         ("http://docket.example.internal:3625", "", "only for this machine"),
         (team.url + "/applicants", team.fingerprint, "without a path"),
@@ -242,7 +236,7 @@ def test_the_form_checks_what_is_typed(session: Any, desktop: Any, team: TeamSer
         assert says in error.text, (address, fingerprint, error.text)
         # What was typed stays in the form.
         assert wait_for_testid(session, "team-address").get_attribute("value") == address
-    shot(session, desktop, "team-form-refused")
+    desktop.shot(session, "team-form-refused")
     assert not remembered(desktop).exists(), "nothing opened, nothing remembered"
 
     # Cancel: back to where the window was.
@@ -271,7 +265,7 @@ def test_a_wrong_fingerprint_is_refused(session: Any, desktop: Any, team: TeamSe
     assert session.current_url == "docket://localhost/refused"
     assert wait_for_testid(session, "pinned").text == wrong
     assert wait_for_testid(session, "presented").text == team.fingerprint
-    shot(session, desktop, "team-refused")
+    desktop.shot(session, "team-refused")
     assert not on_team_console(session, team)
     assert "refused a team server's page for its certificate" in desktop.log()
 
@@ -283,7 +277,7 @@ def test_the_pinned_team_server_opens(session: Any, desktop: Any, team: TeamServ
     submit(session, team.url, team.fingerprint.lower())  # as typed, in any case
     WebDriverWait(session, UI_TIMEOUT, poll_frequency=0.1).until(lambda d: on_team_console(d, team) or by_testid(d, "refused"))
     assert not by_testid(session, "refused"), session.page_source[:2000]
-    shot(session, desktop, "team-console-signed-out")
+    desktop.shot(session, "team-console-signed-out")
 
     # Signed in there with the team server's own login link: the team's console (no demo data,
     # unlike this machine's).
@@ -293,7 +287,7 @@ def test_the_pinned_team_server_opens(session: Any, desktop: Any, team: TeamServ
     WebDriverWait(session, UI_TIMEOUT).until(lambda d: count.text.strip() != "")
     assert count.text.strip().startswith("0"), count.text
     assert origin(session.current_url) == team.url
-    shot(session, desktop, "team-console")
+    desktop.shot(session, "team-console")
 
     # Remembered, privately, with the fingerprint as the server prints it.
     path = remembered(desktop)
@@ -310,7 +304,7 @@ def test_a_wrong_fingerprint_is_refused_after_the_right_one_was_allowed(session:
     wait_for_testid(session, "refused")
     assert wait_for_testid(session, "pinned").text == wrong
     assert wait_for_testid(session, "presented").text == team.fingerprint
-    shot(session, desktop, "team-refused-after-allowed")
+    desktop.shot(session, "team-refused-after-allowed")
 
 
 def test_this_machines_console_comes_back(session: Any, desktop: Any, team: TeamServer) -> None:
@@ -325,7 +319,7 @@ def test_this_machines_console_comes_back(session: Any, desktop: Any, team: Team
     WebDriverWait(session, UI_TIMEOUT).until(lambda d: d.current_url.startswith(desktop.base_url()))
     count = wait_for_testid(session, "count-applicants")
     WebDriverWait(session, UI_TIMEOUT).until(lambda d: any(ch.isdigit() for ch in count.text) and not count.text.startswith("0"))
-    shot(session, desktop, "this-machine-again")
+    desktop.shot(session, "this-machine-again")
     # Back on this machine, the team server's pages open in the browser, not in the window.
     session.execute_script("window.location.href = arguments[0]", team.url + "/")
     desktop.wait_until(lambda: team.url + "/" in desktop.opened_things(), 10, "the team server to open in the browser")
@@ -348,6 +342,6 @@ def test_the_team_server_is_remembered_across_a_restart(session: Any, desktop: A
         desktop.menu(again, REOPEN_TEAM_SERVER)  # File > Open Team Server (127.0.0.2:port)
         WebDriverWait(again, UI_TIMEOUT, poll_frequency=0.1).until(lambda d: on_team_console(d, team) or by_testid(d, "refused"))
         assert not by_testid(again, "refused"), again.page_source[:2000]
-        shot(again, desktop, "team-reopened")
+        desktop.shot(again, "team-reopened")
     finally:
         again.quit()
