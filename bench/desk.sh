@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reviewer's desk (issue 12), each figure beside a peer in the same run:
 #   1. The KYB queue in Chromium (bench/desk_queue.mjs) at 100,000 cases beside the same queue at
-#      100 cases, served side by side: first page, page change, a filter, a sort, a search by a
+#      1,000 cases, served side by side: first page, page change, a filter, a sort, a search by a
 #      person's name, a deep page (time to rows).
 #   2. "Next case" under 16 concurrent reviewers, each signed in with a session of their own
 #      (crates/bench desk-next): calls per second and p99; beside the axum hello-world at 16
@@ -16,7 +16,7 @@
 #
 # Results go to bench/results/desk-<time>.json and a summary to standard output.
 CASES=100000
-SMALL=100
+SMALL=1000
 ROUNDS=7
 SECONDS_PER_RUN=10
 REVIEWERS=16
