@@ -2,8 +2,8 @@
 # The KYB queue in Chromium alone (issue 33; bench/desk.sh runs it with the desk's other
 # figures): 100,000 synthetic cases beside 1,000 (enough for the review queue, about one case in
 # four, to have a next page: with 100 it had one page and the page change waited forever), served
-# side by side, measured by bench/desk_queue.mjs: first render, page change, a filter, a header sort, a search by a person's
-# name, a deep page (time to rows drawn). Reports medians and worsts, and the ratio large to small.
+# side by side, measured by bench/desk_queue.mjs: first render, page change, a filter, a header
+# sort, a search by a person's name, a deep page (time to rows drawn). Reports medians and worsts, and the ratio large to small.
 #
 #   bench/queue.sh [--cases N] [--rounds N] [--profile release|debug] [--no-build]
 #
