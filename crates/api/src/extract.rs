@@ -37,6 +37,15 @@ fn tidy(message: &str) -> String {
 
 /// Parses JSON with the path of the offending field in the message (`info.dob: ...`).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    parse_json_noting(bytes, |_| {})
+}
+
+/// As [`parse_json`], calling `ignored` with the dotted path of each member the type ignored
+/// (one it has no field for).
+pub fn parse_json_noting<T: DeserializeOwned>(
+    bytes: &[u8],
+    mut ignored: impl FnMut(serde_ignored::Path<'_>),
+) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
     // Serde would read a struct from an array, by position; a request body must be an object.
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
@@ -73,10 +82,12 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let mut value: serde_json::Value =
             serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
         drop_empty_strings(&mut value);
-        return serde_path_to_error::deserialize(value).map_err(field_error);
+        return serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut ignored))
+            .map_err(field_error);
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(field_error)?;
+    let value = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut de, &mut ignored))
+        .map_err(field_error)?;
     de.end().map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     Ok(value)
 }
@@ -155,6 +166,35 @@ fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
             format!("request bodies must be JSON (Content-Type: application/json), not `{}`", shorten(&mime)),
         ))
     }
+}
+
+/// A JSON body whose unknown members are ignored and named back: the value, and a warning for
+/// each member ignored (`link: unknown field, ignored`), for routes that answer `warnings`.
+pub struct JsonNoting<T>(pub T, pub Vec<String>);
+
+impl<T, S> FromRequest<S> for JsonNoting<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        check_content_type(req.headers())?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let mut ignored = Vec::new();
+        let value = parse_json_noting(&bytes, |path| {
+            ignored.push(ignored_warning(&docket_engine::values::ignored_path(&path)))
+        })?;
+        Ok(JsonNoting(value, ignored))
+    }
+}
+
+/// The warning for a member that was ignored, by its dotted path.
+pub fn ignored_warning(path: &str) -> String {
+    format!("{path}: unknown field, ignored")
 }
 
 /// One id from the path, parsed with the resource's own message: `` `abc` is not a valid
