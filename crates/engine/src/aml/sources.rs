@@ -201,7 +201,10 @@ mod tests {
     use super::*;
     use crate::aml::model::{EntityFields, SourceData};
 
-    fn entity(sources: &[(&str, &str, Option<&str>, RiskScore, &[Tag])]) -> Entity {
+    /// A source's id, name, address, risk and tags, as an entity cites it.
+    type Cited<'a> = (&'a str, &'a str, Option<&'a str>, RiskScore, &'a [Tag]);
+
+    fn entity(sources: &[Cited<'_>]) -> Entity {
         let fields = EntityFields {
             sources: sources
                 .iter()
