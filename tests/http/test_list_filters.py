@@ -191,3 +191,39 @@ def test_the_verification_list_filters_by_name(sandbox: Client, seeded: list[str
     r = sandbox.get("/api/v3/verifications", params={"name": "ZOE ELAN", "status": "initial,pending,in_progress"})
     assert r.status_code == 200, r.text
     assert [v["applicant_id"] for v in r.json()["data"]] == [seeded[1]]
+
+
+# Lists whose filters are a JSON body: each field of the body, and what may be sent for it.
+BODY_LISTS = {
+    "/webapi/public/datasources": {
+        "name": ["ofac", "Wikidata", " ", None],
+        "tags": [["Sanctions"], ["PEP", "Finance"], [], None],
+        "risk_scores": [["High"], ["Low", "Medium"], [], None],
+        "page": [0, 1, None],
+        "limit": [1, 50, 200, None],
+    },
+}
+HOSTILE_JSON = ["", "?1", "'; DROP TABLE applicants; --", "\u0000", LONG, -1, 0, 2**63, -2**63 - 1, 1e308, 1.5, True,
+                [], [None], [1, 2], ["Nonsense"], {}, {"a": 1}]
+
+
+def test_no_body_filter_of_a_list_answers_5xx(sandbox: Client, production: Client) -> None:
+    rng = random.Random(SEED)
+    seen: list[str] = []
+    for path, fields in BODY_LISTS.items():
+        for caller in (sandbox, production):
+            answered = 0
+            for name, valid in fields.items():
+                for v in valid + HOSTILE_JSON:
+                    r = caller.post(path, json={name: v})
+                    answered += r.status_code == 200
+                    if r.status_code >= 500 or (r.status_code >= 400 and "message" not in r.json()):
+                        seen.append(f"{r.status_code} POST {path} {name}={v!r:.80}: {r.text[:200]}")
+            assert answered >= sum(len(v) for v in fields.values()), f"{path}: valid bodies refused"
+            for _ in range(COMBINATIONS):
+                body = {n: rng.choice(v + HOSTILE_JSON if rng.random() < 0.3 else v)
+                        for n, v in fields.items() if rng.random() < 0.7}
+                r = caller.post(path, json=body)
+                if r.status_code >= 500:
+                    seen.append(f"{r.status_code} POST {path} {body!r:.200}: {r.text[:200]}")
+    assert not seen, f"{len(seen)} bad answers (seed {SEED}):\n" + "\n".join(seen[:40])
