@@ -915,7 +915,8 @@ def test_a_clean_applicant_is_screened_with_no_risk(sandbox, poll):
     a = wait_screened(sandbox, poll, applicant_id)
     assert (a["last_risk_score"], a["last_tags"]) == (None, [])
     (event,) = screening_events(sandbox, applicant_id)
-    assert event["payload"]["risk_score"] == {"type": None}
+    # The webhook's level is the public example's `Low` (it was null); the applicant keeps no risk.
+    assert event["payload"]["risk_score"] == {"type": "Low"}
     assert event["payload"]["external_id"] is None
     assert event["payload"]["search_response"]["data"] == []
 
@@ -1325,3 +1326,66 @@ def test_real_ofac_sdn_files_import_and_match(docket_factory, tmp_path):
     assert top["uuid"] in uuids(search(production, {"full_name": f"{a_first} {a_last}"}))
     typo = f"{first} {last[:-2]}{last[-1]}{last[-2]}"
     assert top["uuid"] in uuids(search(production, {"full_name": typo}))
+
+
+# --- data sources (the JS client's aml.getDataSources) -----------------------------------------------
+
+DATASOURCES = "/webapi/public/datasources"
+DATA_SOURCE_KEYS = {"source_id", "source_public_name", "risk_score", "tags", "description", "entities", "lists"}
+
+
+def data_sources(client, body: dict) -> dict:
+    r = client.post(DATASOURCES, json=body)
+    assert r.status_code == 200, f"{client.name}: {r.status_code} {r.text}"
+    page = r.json()
+    assert set(page) == {"data", "has_next"}
+    return page
+
+
+def test_data_sources_are_the_sources_of_the_lists_in_use(sandbox, production, watchlists):
+    # The JS client's body, every field present.
+    prod = data_sources(production, {"name": None, "tags": [], "risk_scores": [], "page": 0, "limit": 200})["data"]
+    ids = [s["source_id"] for s in prod]
+    assert ids == sorted(ids) and "US_OFAC_SDN" in ids, ids
+    for s in prod:
+        assert DATA_SOURCE_KEYS <= set(s) <= DATA_SOURCE_KEYS | {"url"}, s
+        assert s["risk_score"] in ("Low", "Medium", "High") and s["entities"] >= 1
+        # Production never screens against the demo list, so its sources are never named.
+        assert not any("demo" in l.lower() for l in s["lists"]), s
+        assert s["description"].startswith(f"{s['entities']} entit"), s
+    ofac = next(s for s in prod if s["source_id"] == "US_OFAC_SDN")
+    assert "Sanctions" in ofac["tags"] and ofac["risk_score"] == "High"
+
+    # The sandbox screens against the demo list too: its sources, merged with the imported ones.
+    sand = data_sources(sandbox, {"limit": 200})["data"]
+    by_id = {s["source_id"]: s for s in sand}
+    assert set(ids) <= set(by_id)
+    assert any("demo" in l.lower() for s in sand for l in s["lists"])
+    assert by_id["US_OFAC_SDN"]["entities"] > ofac["entities"]
+
+
+def test_data_sources_filter_and_page(sandbox, watchlists):
+    assert all("ofac" in (s["source_id"] + s["source_public_name"]).lower()
+               for s in data_sources(sandbox, {"name": " OFAC "})["data"])
+    assert data_sources(sandbox, {"name": "zzzz-no-such-source"})["data"] == []
+    tagged = data_sources(sandbox, {"tags": ["PEP"], "limit": 200})["data"]
+    assert tagged and all("PEP" in s["tags"] for s in tagged)
+    high = data_sources(sandbox, {"risk_scores": ["High"], "limit": 200})["data"]
+    assert high and all(s["risk_score"] == "High" for s in high)
+    every = data_sources(sandbox, {"limit": 200})["data"]
+    first = data_sources(sandbox, {"limit": 1})
+    second = data_sources(sandbox, {"limit": 1, "page": 1})
+    assert first["has_next"] and [first["data"][0], second["data"][0]] == every[:2]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"tags": ["Nonsense"]}, "tags"),
+    ({"risk_scores": ["Extreme"]}, "risk_scores"),
+    ({"limit": 0}, "limit"),
+    ({"page": -1}, "page"),
+    ({"name": "a\u0000b"}, "name"),
+])
+def test_data_sources_refuse_what_they_cannot_read(sandbox, body, field):
+    r = sandbox.post(DATASOURCES, json=body)
+    assert r.status_code == 400, r.text
+    assert field in r.json()["message"], r.text

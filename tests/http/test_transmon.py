@@ -170,6 +170,44 @@ def test_decimals_are_exact_in_rules(sandbox, unique, rules_cleared):
     assert send(sandbox, applicant_id=who, amount=0.1, fee="0.1")["decision"] == "allow", "a string field of your own stays a string"
 
 
+def send_text(sandbox, text: str, kind: str = "transaction"):
+    """Sends a body as written: Python's json would turn a long number into a float first."""
+    return sandbox.post(f"{T}/{kind}", data=text.encode(), headers={"Content-Type": "application/json"})
+
+
+def test_json_number_amounts_are_read_from_their_digits_and_never_rounded(sandbox, unique, rules_cleared):
+    # They went through binary floating point: 0.1234567890123456789 came back as
+    # 0.12345678901234568 and 1234567890123456789.12 was refused; long strings were rounded to
+    # 28 places without a word.
+    rule(sandbox, name="Exact", expression="event.amount == 0.1234567890123456789", causes=["EXACT"])
+    who = applicant(sandbox, unique)
+    r = send_text(sandbox, f'{{"applicant_id": "{who}", "amount": 0.1234567890123456789, "fee": 0.30000000000000000001}}')
+    assert r.status_code == 201, r.text
+    result = sandbox.get(f"{T}/events/{r.json()['event_id']}")
+    assert result.json()["decision"] == "review", "the rule saw the exact amount"
+    # The event comes back with the digits sent.
+    assert '"amount":0.1234567890123456789' in result.text and '"fee":0.30000000000000000001' in result.text
+    r = send_text(sandbox, f'{{"applicant_id": "{who}", "amount": 1234567890123456789.12}}')
+    assert r.status_code == 201, r.text
+    assert '"amount":1234567890123456789.12' in sandbox.get(f"{T}/events/{r.json()['event_id']}").text
+    tried = sandbox.post(f"{T}/rules/try", data=(
+        f'{{"expression": "event.amount == 0.1234567890123456789", "event_type": "transaction",'
+        f' "event": {{"applicant_id": "{who}", "amount": 0.1234567890123456789}}}}').encode(),
+        headers={"Content-Type": "application/json"})
+    assert tried.status_code == 200 and tried.json()["fires"] is True, tried.text
+    # What a decimal cannot hold exactly is a 400 naming the field, as a number or a string.
+    for amount in ("0.12345678901234567890123456789", '"0.12345678901234567890123456789"',
+                   "123456789012345678901234567890"):
+        r = send_text(sandbox, f'{{"applicant_id": "{who}", "amount": {amount}}}')
+        assert r.status_code == 400, (amount, r.text)
+        assert r.json()["field"] == "amount" and "more digits than Docket keeps exactly" in r.json()["message"]
+    r = send_text(sandbox, f'{{"applicant_id": "{who}", "checkout_billing_country": "DE", "checkout_price": 1e3}}', "payment")
+    assert r.status_code == 400 and r.json()["field"] == "checkout_price", r.text
+    # The Go client's empty strings are still "not given".
+    r = send_text(sandbox, f'{{"applicant_id": "{who}", "amount": "", "payee_alias": ""}}')
+    assert r.status_code == 201, r.text
+
+
 def test_rank_order_reject_stops_the_rest_and_rule_errors_are_recorded(sandbox, unique, rules_cleared):
     flag = rule(sandbox, name="Flag big", event_type="transaction_pre", rank=1, expression="event.amount > 100", causes=["BIG"])
     broken = rule(sandbox, name="Needs a field", event_type="transaction_pre", rank=2, expression="event.loyalty_tier == \"gold\"")

@@ -6,6 +6,7 @@ isolation and bad input."""
 
 from __future__ import annotations
 
+import json
 import random
 import struct
 import zlib
@@ -109,6 +110,10 @@ def test_a_verification_goes_from_create_to_verified_and_the_applicant_follows(s
     events = sandbox.get("/_docket/events", params={"type": "DOCVER", "limit": 100}).json()["data"]
     sent = [e["payload"] for e in events if e["payload"]["id"] == v["id"]]
     assert len(sent) == 1 and sent[0]["status"] == "verified" and sent[0]["checks"]
+    # "The payload is the full Verification object": the same serialisation as its GET (the
+    # hosted page's address, the link, the settings and the manual fields were missing).
+    assert sent[0] == sandbox.get(f"{V}/{v['id']}").json()
+    assert {"verification_url", "link_id", "settings", "manual_fields"} <= set(sent[0])
     checks = sandbox.get("/_docket/events", params={"type": "DOCVER_CHECKS", "limit": 100}).json()["data"]
     steps = {e["payload"]["step"] for e in checks if e["payload"]["verification_id"] == v["id"]}
     assert steps == {"document_mrz", "document_ocr", "face_comparison"}
@@ -247,7 +252,7 @@ def test_profiles_links_and_the_default(sandbox, unique, reset):
     v = create(sandbox, profile_id=pid)
     assert set(v["checks"]) == {"document_mrz", "document_ocr", "face_comparison", "liveness", "poa"}
     r = sandbox.post(f"{P}/{pid}", json={"settings": {"poa_required": False}})
-    assert r.status_code == 200 and r.json() == {"message": "Profile updated"}
+    assert r.status_code == 200 and r.json() == {"message": "Profile updated", "warnings": []}
     assert "poa" in sandbox.get(f"{V}/{v['id']}").json()["checks"], "a verification keeps its snapshot"
 
     r = sandbox.post(f"{P}/{pid}/link", json={"expiration_in_minutes": 60})
@@ -283,7 +288,6 @@ def test_profile_settings_are_validated_field_by_field(sandbox, unique):
         ({"poi_allowed_documents": ["banknote"]}, "settings.poi_allowed_documents"),
         ({"countries": ["ZZ"]}, "settings.countries"),
         ({"poi_required": "yes"}, "settings.poi_required"),
-        ({"colour": "blue"}, "settings"),
         ({"poi_required": False, "face_comparison_required": False}, "settings"),
         ({"finish_screen_settings": {"enabled": True, "settings": {"redirect_link": "javascript:alert(1)"}}},
          "settings.finish_screen_settings.settings.redirect_link"),
@@ -293,6 +297,82 @@ def test_profile_settings_are_validated_field_by_field(sandbox, unique):
         assert r.json()["message"].startswith(field), (settings, r.json())
     assert sandbox.post(P, json={"settings": {}}).status_code == 400, "a name is required"
     assert sandbox.post(P, json={"name": "x" * 201}).status_code == 400
+
+
+# The JS client's own example profile (docver-sdk-js feature/sdk-v4,
+# src/modules/verification/verification-profiles/examples.ts `createProfileExample`), as JSON.
+JS_PROFILE_EXAMPLE = {
+    "name": "Profile example",
+    "description": "",
+    "settings": {
+        "poi_required": True,
+        "poi_allowed_documents": ["passport", "visa"],
+        "face_comparison_required": True,
+        "face_comparison_allowed_documents": ["selfie"],
+        "poa_required": True,
+        "disable_cross_check_by_bio": True,
+        "disable_cross_check_by_photo": True,
+        "disable_verify_poa_country_match_with_poi": False,
+        "countries": [],
+        "regions": [],
+        "area_filter_type": "include",
+        "allow_poi_manual_uploads": True,
+        "allow_desktop": True,
+        "ui_settings": {},
+        "manual_fields_settings": {
+            "enabled": True,
+            "description": "string",
+            "full_name": {"enabled": True, "caption": "", "order": 1},
+            "email": {"enabled": True, "caption": "", "order": 2},
+            "phone": {"enabled": True, "caption": "", "order": 3},
+            "country": {"enabled": True, "caption": "", "order": 4},
+            "dob": {"enabled": True, "caption": "", "order": 5},
+            "gender": {"enabled": True, "caption": "", "order": 6},
+            "citizenship": {"enabled": True, "caption": "", "order": 7},
+            "address": {"enabled": True, "caption": "", "order": 8},
+            "custom_fields": [{"label": "", "caption": ""}],
+        },
+        "finish_screen_settings": {
+            "enabled": True, "title": "", "main_text": "", "redirect_warning": "", "cta": "", "redirect_link": "",
+        },
+        "link": {
+            "link_id": "", "created_at": "", "expiration_minutes": 240,
+            "manual_fields_settings": {"enabled": False, "custom_fields": []},
+            "finish_screen_settings": {"enabled": False},
+            "telegram_link": "", "web_link": "",
+        },
+    },
+}
+
+
+def test_the_js_clients_example_profile_is_accepted_and_its_unknown_fields_reported(sandbox, unique):
+    # It was refused field by field (`settings: unknown field link` and the like), while the API
+    # reference says unknown fields are ignored.
+    body = json.loads(json.dumps(JS_PROFILE_EXAMPLE))
+    body["name"] = unique("JS example")
+    r = sandbox.post(P, json=body)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["warnings"] == ["settings.link: unknown field, ignored"], answer
+    profile = sandbox.get(f"{P}/{answer['id']}").json()
+    s = profile["settings"]
+    assert s["poi_allowed_documents"] == ["passport", "visa"] and s["poa_required"] is True
+    # The JS client's spelling `manual_fields_settings` is read as `manual_field_settings`.
+    assert s["manual_field_settings"]["enabled"] is True and s["manual_field_settings"]["description"] == "string"
+    assert s["manual_field_settings"]["address"]["order"] == 8
+    assert "link" not in s and "manual_fields_settings" not in s
+
+    # Unknown members anywhere, at the top too, are named; known ones still refuse bad values.
+    r = sandbox.post(f"{P}/{answer['id']}", json={"colour": "blue", "settings": {
+        "poi_required": True, "tint": 3, "finish_screen_settings": {"enabled": True, "title": "Done"}}})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"message": "Profile updated", "warnings": [
+        "colour: unknown field, ignored", "settings.finish_screen_settings.title: unknown field, ignored",
+        "settings.tint: unknown field, ignored"]}
+    r = sandbox.post(P, json={"name": unique("clean")})
+    assert r.status_code == 200 and r.json()["warnings"] == []
+    r = sandbox.post(P, json={"name": unique("bad"), "settings": {"tint": 3, "poi_required": "yes"}})
+    assert r.status_code == 400 and r.json()["message"].startswith("settings.poi_required")
 
 
 def test_the_person_verifies_through_the_short_id_endpoints(sandbox, anonymous, unique, poll, real_clock):

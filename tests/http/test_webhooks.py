@@ -197,6 +197,18 @@ def test_a_screening_reaches_the_receiver_signed_with_the_envelope_of_the_spec(
     assert delivery(sandbox, item["id"])["body"].encode() == got.body
 
 
+def test_a_clean_screening_sends_the_low_risk_level_of_the_public_example(
+        sandbox: Client, receiver: Receiver, endpoint: Callable[..., dict], reset: None):
+    # It sent `{"type": null}`; the public example of a clean screening has `"Low"`.
+    hook = endpoint()
+    applicant_id = sandbox.create_applicant({"aml_screening_enabled": True,
+                                             "info": {"full_name": "Zzyzx Qwertyuiop Nonexistent"}})
+    (got,) = receiver.wait(hook["path"], 1)
+    payload = got.envelope["payload"]
+    assert payload["applicant_id"] == applicant_id and payload["search_response"]["data"] == []
+    assert payload["risk_score"] == {"type": "Low"}
+
+
 def test_only_subscribed_enabled_endpoints_of_the_environment_receive_events(
         sandbox: Client, production: Client, receiver: Receiver, endpoint: Callable[..., dict], reset: None):
     subscribed = endpoint(["AML_SCREENING"])

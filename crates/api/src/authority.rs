@@ -268,6 +268,7 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v3/aml/search/history", READ),
     rule("GET", "/api/v3/aml/search/history/{search_uuid}", READ),
     rule("GET", "/api/v3/aml/search/{uuid}", READ),
+    rule("POST", "/webapi/public/datasources", READ),
     rule("POST", "/_docket/aml/screenings/{search_uuid}/hits/{entity_uuid}/disposition", READ),
     rule("GET", "/_docket/aml/fatf", READ),
     rule("GET", "/_docket/aml/lists", READ),

@@ -37,6 +37,15 @@ fn tidy(message: &str) -> String {
 
 /// Parses JSON with the path of the offending field in the message (`info.dob: ...`).
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    parse_json_noting(bytes, |_| {})
+}
+
+/// As [`parse_json`], calling `ignored` with the dotted path of each member the type ignored
+/// (one it has no field for).
+pub fn parse_json_noting<T: DeserializeOwned>(
+    bytes: &[u8],
+    mut ignored: impl FnMut(serde_ignored::Path<'_>),
+) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { bytes };
     // Serde would read a struct from an array, by position; a request body must be an object.
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
@@ -46,26 +55,6 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         }
         _ => {}
     }
-    let field_error = |e: serde_path_to_error::Error<serde_json::Error>| {
-        let inner = e.inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiError::bad_request(format!("malformed JSON: {inner}"));
-        }
-        let path = e.path().to_string();
-        let detail = inner.to_string();
-        // A required field that is absent (or was sent as "", which means the same): named by
-        // its whole path, as every other field error is.
-        if let Some(name) = detail.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
-            let field = if path == "." { name.to_owned() } else { format!("{path}.{name}") };
-            return ApiError::bad_request(format!("{field}: is required")).with_field(field);
-        }
-        let detail = shorten(&tidy(&detail));
-        if path == "." {
-            ApiError::bad_request(detail)
-        } else {
-            ApiError::bad_request(format!("{path}: {detail}")).with_field(path)
-        }
-    };
     // Clients that send every field (the official Go client's structs have no `omitempty`) send
     // `""` for what they leave unset: an empty string means "not given", on every input. Most
     // bodies hold no `""` at all and are read straight into their type.
@@ -73,12 +62,36 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let mut value: serde_json::Value =
             serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
         drop_empty_strings(&mut value);
-        return serde_path_to_error::deserialize(value).map_err(field_error);
+        return serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut ignored))
+            .map_err(field_error);
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(field_error)?;
+    let value = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(&mut de, &mut ignored))
+        .map_err(field_error)?;
     de.end().map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     Ok(value)
+}
+
+/// A deserialisation error as the 400 that names its field.
+fn field_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let inner = e.inner();
+    if inner.is_syntax() || inner.is_eof() {
+        return ApiError::bad_request(format!("malformed JSON: {inner}"));
+    }
+    let path = e.path().to_string();
+    let detail = inner.to_string();
+    // A required field that is absent (or was sent as "", which means the same): named by
+    // its whole path, as every other field error is.
+    if let Some(name) = detail.strip_prefix("missing field `").and_then(|r| r.split('`').next()) {
+        let field = if path == "." { name.to_owned() } else { format!("{path}.{name}") };
+        return ApiError::bad_request(format!("{field}: is required")).with_field(field);
+    }
+    let detail = shorten(&tidy(&detail));
+    if path == "." {
+        ApiError::bad_request(detail)
+    } else {
+        ApiError::bad_request(format!("{path}: {detail}")).with_field(path)
+    }
 }
 
 /// Removes every object member whose value is `""`, and objects left empty by that (a Go
@@ -154,6 +167,63 @@ fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             format!("request bodies must be JSON (Content-Type: application/json), not `{}`", shorten(&mime)),
         ))
+    }
+}
+
+/// A JSON body whose unknown members are ignored and named back: the value, and a warning for
+/// each member ignored (`link: unknown field, ignored`), for routes that answer `warnings`.
+pub struct JsonNoting<T>(pub T, pub Vec<String>);
+
+impl<T, S> FromRequest<S> for JsonNoting<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        check_content_type(req.headers())?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let mut ignored = Vec::new();
+        let value = parse_json_noting(&bytes, |path| {
+            ignored.push(ignored_warning(&docket_engine::values::ignored_path(&path)))
+        })?;
+        Ok(JsonNoting(value, ignored))
+    }
+}
+
+/// The warning for a member that was ignored, by its dotted path.
+pub fn ignored_warning(path: &str) -> String {
+    format!("{path}: unknown field, ignored")
+}
+
+/// A JSON body read straight from its text, for types that keep what was sent verbatim (a
+/// transaction's fields, `serde_json::value::RawValue`): numbers keep their digits. Empty strings
+/// are not dropped here; the type reads `""` as "not given" itself.
+pub struct JsonExact<T>(pub T);
+
+impl<T, S> FromRequest<S> for JsonExact<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        check_content_type(req.headers())?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(ApiError::bad_request("the request body must be a JSON object"));
+        }
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let value = serde_path_to_error::deserialize(&mut de).map_err(field_error)?;
+        de.end().map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+        Ok(JsonExact(value))
     }
 }
 

@@ -68,8 +68,9 @@ pub enum OrgsCommand {
 /// Seed demo data into an organization's sandbox.
 #[derive(Debug, Subcommand)]
 pub enum DemoCommand {
-    /// Add the demo data set (the same as `docket serve --demo`), and optionally many generated
-    /// applicants for load tests.
+    /// Add the demo data set (the same as `docket serve --demo`): applicants, KYB cases, document
+    /// verifications, e-mail checks and transaction-monitoring events; and optionally many
+    /// generated applicants for load tests.
     Seed {
         #[command(flatten)]
         org: OrgArg,

@@ -28,9 +28,14 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Docket: a local identity and compliance service with its console.
 ///
-/// `docket serve` answers the public service's HTTP API (applicants, AML screening, KYB business
-/// verification with its hosted widget, signed webhooks) on a local port, over one SQLite file,
-/// with a sandbox clock that tests can move. The API reference is served at /docs.
+/// `docket serve` answers the public service's HTTP API on a local port, over one SQLite file:
+/// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
+/// verification with its hosted widget and single checks; document verification with profiles,
+/// links and the hosted verification page; e-mail verification; transaction monitoring; signed
+/// webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
+/// trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
+/// that tests can move, sandbox reset and the request journal. The API reference is served at
+/// /docs.
 #[derive(Debug, Parser)]
 #[command(name = "docket", version, propagate_version = true, max_term_width = 100)]
 struct Cli {
@@ -235,5 +240,57 @@ mod tests {
             }
         }
         walk(&cmd, "docket");
+    }
+
+    /// Each tag of the OpenAPI description (an area the API serves), and the words the help and
+    /// the README name it with. A new area fails here until both say it exists.
+    const AREAS: &[(&str, &str)] = &[
+        ("Applicants", "applicants"),
+        ("AML screening", "AML screening"),
+        ("KYB", "KYB business verification"),
+        ("KYB widget", "hosted widget"),
+        ("KYB single checks", "single checks"),
+        ("KYB desk", "reviewer's desk"),
+        ("Reviewer desk", "reviewer's desk"),
+        ("Audit trail", "audit trail"),
+        ("Verifications", "document verification"),
+        ("Documents", "document verification"),
+        ("Verification profiles", "profiles"),
+        ("Verification links", "links"),
+        ("Hosted verification", "hosted verification page"),
+        ("E-mail verification", "e-mail verification"),
+        ("Transaction monitoring", "transaction monitoring"),
+        ("Webhooks", "webhooks"),
+        ("Reviewer accounts", "reviewer accounts"),
+        ("Console", "console"),
+        ("Data and privacy", "erasure"),
+        ("Docket controls", "request journal"),
+        ("Server", "HTTP API"),
+    ];
+
+    #[test]
+    fn the_help_and_the_readme_name_every_area_the_api_serves() {
+        let spec: serde_json::Value =
+            serde_json::from_str(&docket_api::openapi().to_json().expect("json")).expect("the description");
+        let mut tags: Vec<&str> = spec["paths"]
+            .as_object()
+            .expect("paths")
+            .values()
+            .flat_map(|item| item.as_object().into_iter().flat_map(|ops| ops.values()))
+            .flat_map(|op| op["tags"].as_array().into_iter().flatten().filter_map(|t| t.as_str()))
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        let help = super::Cli::command().get_long_about().map(|a| a.to_string()).unwrap_or_default().to_lowercase();
+        let readme = include_str!("../../../README.md").to_lowercase();
+        for tag in tags {
+            let (_, words) = AREAS
+                .iter()
+                .find(|(t, _)| *t == tag)
+                .unwrap_or_else(|| panic!("`{tag}` is a new area: name it in `docket --help`, the README and AREAS"));
+            let words = words.to_lowercase();
+            assert!(help.contains(&words), "`docket --help` does not name {tag} ({words})");
+            assert!(readme.contains(&words), "the README does not name {tag} ({words})");
+        }
     }
 }

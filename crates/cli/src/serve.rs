@@ -26,7 +26,9 @@ pub struct ServeArgs {
     #[arg(long, env = "DOCKET_LISTEN", default_value = DEFAULT_LISTEN, value_name = "ADDR")]
     listen: SocketAddr,
 
-    /// Seed the default organization's sandbox with demo data (skipped where it exists).
+    /// Seed the default organization's sandbox with demo data (skipped where it exists):
+    /// applicants, KYB cases, document verifications, e-mail checks and transaction-monitoring
+    /// events.
     #[arg(long)]
     demo: bool,
 

@@ -292,6 +292,26 @@ pub fn fold(s: &str) -> String {
     deunicode::deunicode(s).to_lowercase()
 }
 
+/// The dotted path of a member a type ignored, as the API names fields (`settings.link`,
+/// `custom.0.x`): serde_ignored's own form marks optional and newtype layers with `?`.
+pub fn ignored_path(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path;
+    fn parent(p: &Path<'_>) -> String {
+        match ignored_path(p) {
+            s if s.is_empty() => s,
+            s => s + ".",
+        }
+    }
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent: p, index } => format!("{}{index}", parent(p)),
+        Path::Map { parent: p, key } => format!("{}{key}", parent(p)),
+        Path::Some { parent: p } | Path::NewtypeStruct { parent: p } | Path::NewtypeVariant { parent: p } => {
+            ignored_path(p)
+        }
+    }
+}
+
 /// Helpers for hand-written OpenAPI schemas.
 #[cfg(feature = "openapi")]
 pub(crate) mod openapi {

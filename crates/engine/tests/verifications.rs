@@ -148,7 +148,8 @@ async fn two_sided_cards_need_both_sides_and_poi_takes_the_profiles_first_docume
             Actor::Docket,
         )
         .await
-        .expect("profile");
+        .expect("profile")
+        .id;
     let v = create(&f, f.sandbox, NewVerification { profile_id: Some(profile), ..Default::default() }).await;
     let answer = f
         .engine
@@ -275,7 +276,7 @@ async fn profiles_have_one_default_names_are_unique_and_links_are_one_per_profil
     let default = page.data[0].clone();
     assert!(default.is_default);
     let named = |n: &str| NewProfile { name: Some(n.into()), ..Default::default() };
-    let id = v.create_profile(f.sandbox, named("Strict"), Actor::Docket).await.expect("created");
+    let id = v.create_profile(f.sandbox, named("Strict"), Actor::Docket).await.expect("created").id;
     assert!(matches!(v.create_profile(f.sandbox, named("Strict"), Actor::Docket).await, Err(Error::Conflict(_))));
     assert!(matches!(v.archive_profile(f.sandbox, default.profile_id).await, Err(Error::Conflict(_))));
     v.set_default(f.sandbox, id).await.expect("default");

@@ -332,6 +332,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webapi/public/datasources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the data sources
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The sources screening reads (the JS client's `aml.getDataSources`): every source id the lists
+         *     in use cite, with the name they give it, its address, the highest risk and every tag of its
+         *     records, and (Docket additions) how many entities it names and from which list snapshots. In
+         *     production the imported lists only; in the sandbox the demo list's sources too, merged with
+         *     the imported ones of the same id. Every body field is optional: `name` (part of the source's
+         *     id or name), `tags` and `risk_scores` (any of them), `page` (0-based) and `limit` (1 to 200,
+         *     default 50). Ordered by source id.
+         */
+        post: operations["amlDataSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/events": {
         parameters: {
             query?: never;
@@ -3068,7 +3096,8 @@ export interface paths {
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
          *     `applicant_id` is required; the other fields of public-api.md section 6 are optional and
-         *     typed (amounts as strings such as `"560.00"` or as numbers, both exact; day counts and
+         *     typed (amounts as strings such as `"560.00"` or as numbers, both read from their digits, and
+         *     refused with a `400` when they have more than a decimal holds exactly; day counts and
          *     scores as whole numbers; country codes ISO 3166-1 alpha-2); fields of your own are kept for
          *     `event.<field>` (strings, numbers or booleans). Evaluated at once: the `*_pre` rules, the
          *     payee's watchlist screening (`payee_alias`), the `*_post` rules. Answers `201` with the
@@ -3751,7 +3780,7 @@ export interface webhooks {
         put?: never;
         /**
          * An applicant was screened
-         * @description Sent when an applicant with `aml_screening_enabled` is screened: when it is created or changed, daily by its environment's clock, and after a list import. The payload holds the request and the full search report under both `search_response` (current docs and clients) and `search_result` (older examples); `risk_score.type` is the highest risk among the hits, null when there are none. Emitted.
+         * @description Sent when an applicant with `aml_screening_enabled` is screened: when it is created or changed, daily by its environment's clock, and after a list import. The payload holds the request and the full search report under both `search_response` (current docs and clients) and `search_result` (older examples); `risk_score.type` is the highest risk among the hits that flag, `Low` when there are none (a clean screening, as the public example). Emitted.
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
@@ -4749,6 +4778,51 @@ export interface components {
         CreatedProfile: {
             /** Format: uuid */
             id: string;
+            /**
+             * @description Docket addition: one line per member of the body that was ignored because Docket does
+             *     not know it (`settings.link: unknown field, ignored`); empty when none was.
+             */
+            warnings: string[];
+        };
+        /** @description One source of the lists in use. */
+        DataSource: {
+            /** @example US_OFAC_SDN */
+            source_id: string;
+            /** @description The name the lists give the source. */
+            source_public_name: string;
+            /** @description The source's own address: the one its records share, or the site they all point into. */
+            url?: string | null;
+            /** @description The highest risk of the source's records. */
+            risk_score: components["schemas"]["RiskScore"];
+            /** @description Every tag the source's records carry. */
+            tags: components["schemas"]["Tag"][];
+            description: string;
+            /**
+             * Format: int32
+             * @description Docket addition: how many entities of the lists in use the source names.
+             */
+            entities: number;
+            /** @description Docket addition: the list snapshots it comes from (their labels). */
+            lists: string[];
+        };
+        /** @description `POST /webapi/public/datasources`: every field optional. */
+        DataSourceQuery: {
+            /** @description Part of the source's id or name, case- and accent-insensitive. */
+            name?: string | null;
+            /** @description Sources whose records carry any of these tags. */
+            tags?: components["schemas"]["Tag"][] | null;
+            /** @description Sources of any of these risk scores. */
+            risk_scores?: components["schemas"]["RiskScore"][] | null;
+            /**
+             * Format: int64
+             * @description 0-based.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 200, default 50.
+             */
+            limit?: number | null;
         };
         /** @description The data directory at a glance, for the Data & privacy page. */
         DataStatus: {
@@ -5881,7 +5955,7 @@ export interface components {
             stopped_by?: string | null;
             checks: components["schemas"]["Checks"];
             stats: components["schemas"]["Stats"];
-            /** @description The event's fields as submitted. */
+            /** @description The event's fields as submitted (numbers with the digits sent). */
             event: Record<string, never>;
             review?: components["schemas"]["MonitoringReview"] | null;
         };
@@ -6255,6 +6329,31 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
+        Page_DataSource: {
+            data: {
+                /** @example US_OFAC_SDN */
+                source_id: string;
+                /** @description The name the lists give the source. */
+                source_public_name: string;
+                /** @description The source's own address: the one its records share, or the site they all point into. */
+                url?: string | null;
+                /** @description The highest risk of the source's records. */
+                risk_score: components["schemas"]["RiskScore"];
+                /** @description Every tag the source's records carry. */
+                tags: components["schemas"]["Tag"][];
+                description: string;
+                /**
+                 * Format: int32
+                 * @description Docket addition: how many entities of the lists in use the source names.
+                 */
+                entities: number;
+                /** @description Docket addition: the list snapshots it comes from (their labels). */
+                lists: string[];
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
         Page_Delivery: {
             data: {
                 /** @description The envelope's `id`. */
@@ -6445,7 +6544,7 @@ export interface components {
                 stopped_by?: string | null;
                 checks: components["schemas"]["Checks"];
                 stats: components["schemas"]["Stats"];
-                /** @description The event's fields as submitted. */
+                /** @description The event's fields as submitted (numbers with the digits sent). */
                 event: Record<string, never>;
                 review?: components["schemas"]["MonitoringReview"] | null;
             }[];
@@ -6804,7 +6903,10 @@ export interface components {
          * @description The profile id (UUIDv7).
          */
         ProfileId: string;
-        /** @description A profile as sent: every field optional on update. */
+        /**
+         * @description A profile as sent: every field optional on update. Members Docket does not know, here and in
+         *     `settings`, are ignored and named in the answer's `warnings`.
+         */
         ProfileInput: {
             /** @description Unique within the environment. */
             name?: string | null;
@@ -7542,6 +7644,7 @@ export interface components {
             /** @description The hosted page's look, kept as sent (an object or a JSON string). */
             ui_settings?: Record<string, never>;
             /**
+             * @description Also read as `manual_fields_settings`, the JS client's spelling.
              * @default {
              *       "address": null,
              *       "certificate_of_incorporation": null,
@@ -7882,6 +7985,13 @@ export interface components {
             search_options?: components["schemas"]["SearchOptionsInput"] | null;
             aml_screening_enabled?: boolean | null;
             info?: components["schemas"]["InfoPatch"] | null;
+        };
+        /** @description A profile changed. */
+        UpdatedProfile: {
+            /** @description `Profile updated`. */
+            message: string;
+            /** @description As a create's `warnings`. */
+            warnings: string[];
         };
         /** @description The answer to an upload (public-api.md section 3). */
         UploadAnswer: {
@@ -8914,6 +9024,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FatfTable"];
+                };
+            };
+        };
+    };
+    amlDataSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 20,
+                 *       "name": "ofac",
+                 *       "page": 0,
+                 *       "risk_scores": [
+                 *         "High"
+                 *       ],
+                 *       "tags": [
+                 *         "Sanctions"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["DataSourceQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of data sources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_DataSource"];
+                };
+            };
+            /** @description Invalid filter or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -12518,7 +12674,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new profile's id */
+            /** @description The new profile's id, and the members of the body that were ignored */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12593,13 +12749,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `Profile updated` */
+            /** @description `Profile updated`, and the members of the body that were ignored */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["UpdatedProfile"];
                 };
             };
             /** @description Invalid settings */
@@ -15847,6 +16003,60 @@ export interface operations {
                  *           "surname": "Mustermann"
                  *         },
                  *         "profile_id": "01920b6a-0000-7000-8000-00000000000c",
+                 *         "settings": {
+                 *           "allow_desktop": true,
+                 *           "allow_poi_manual_uploads": false,
+                 *           "area_filter_type": "include",
+                 *           "countries": [],
+                 *           "disable_cross_check_by_bio": false,
+                 *           "disable_cross_check_by_photo": false,
+                 *           "disable_verify_poa_country_match_with_poi": false,
+                 *           "face_comparison_allowed_documents": [
+                 *             "selfie"
+                 *           ],
+                 *           "face_comparison_required": true,
+                 *           "finish_screen_settings": {
+                 *             "enabled": false,
+                 *             "settings": {
+                 *               "cta": null,
+                 *               "main_text": null,
+                 *               "redirect_link": null,
+                 *               "redirect_warning": null,
+                 *               "title": null
+                 *             }
+                 *           },
+                 *           "manual_field_settings": {
+                 *             "address": null,
+                 *             "certificate_of_incorporation": null,
+                 *             "citizenship": null,
+                 *             "country": null,
+                 *             "custom_fields": [],
+                 *             "description": null,
+                 *             "dob": null,
+                 *             "email": null,
+                 *             "enabled": false,
+                 *             "full_name": null,
+                 *             "gender": null,
+                 *             "ownership_document": null,
+                 *             "phone": null
+                 *           },
+                 *           "poa_allowed_documents": [
+                 *             "poa",
+                 *             "poa_utility_bill",
+                 *             "poa_bank_statement",
+                 *             "poa_residence_registration"
+                 *           ],
+                 *           "poa_required": false,
+                 *           "poi_allowed_documents": [
+                 *             "passport",
+                 *             "id_card",
+                 *             "driver_license",
+                 *             "residence_permit"
+                 *           ],
+                 *           "poi_required": true,
+                 *           "regions": [],
+                 *           "ui_settings": {}
+                 *         },
                  *         "status": "verified",
                  *         "verification_url": "http://127.0.0.1:3625/v/V1A2B3C4D5E6F7A8B",
                  *         "verification_url_id": "V1A2B3C4D5E6F7A8B"

@@ -9,6 +9,7 @@ use docket_engine::aml::hits::model::NewDisposition;
 use docket_engine::aml::model::{
     Entity, EntityId, Hit, SearchId, SearchKind, SearchReport, SearchRequest, SearchSummary, Snapshot,
 };
+use docket_engine::aml::sources::{DataSource, DataSourceQuery};
 use docket_engine::aml::{HISTORY_BOUNDS, HistoryFilter};
 use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
@@ -31,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(entity))
         .routes(routes!(lists))
         .routes(routes!(fatf))
+        .routes(routes!(data_sources))
 }
 
 /// Serialises a body, shaped for the Python client 0.1.x when it asked.
@@ -241,4 +243,29 @@ struct FatfTable {
 )]
 async fn fatf(State(state): State<AppState>, _caller: Caller) -> ApiResult<Json<FatfTable>> {
     Ok(Json(FatfTable { data: state.engine.aml().fatf_table().await?.as_ref().clone() }))
+}
+
+/// List the data sources
+///
+/// The sources screening reads (the JS client's `aml.getDataSources`): every source id the lists
+/// in use cite, with the name they give it, its address, the highest risk and every tag of its
+/// records, and (Docket additions) how many entities it names and from which list snapshots. In
+/// production the imported lists only; in the sandbox the demo list's sources too, merged with
+/// the imported ones of the same id. Every body field is optional: `name` (part of the source's
+/// id or name), `tags` and `risk_scores` (any of them), `page` (0-based) and `limit` (1 to 200,
+/// default 50). Ordered by source id.
+#[utoipa::path(
+    post, path = "/webapi/public/datasources", tag = "AML screening", operation_id = "amlDataSources",
+    request_body(content = DataSourceQuery, example = json!({"name": "ofac", "tags": ["Sanctions"], "risk_scores": ["High"], "page": 0, "limit": 20})),
+    responses(
+        (status = 200, description = "One page of data sources", body = Page<DataSource>),
+        (status = 400, description = "Invalid filter or paging", body = ErrorBody),
+    )
+)]
+async fn data_sources(
+    State(state): State<AppState>,
+    caller: Caller,
+    Json(query): Json<DataSourceQuery>,
+) -> ApiResult<Json<Page<DataSource>>> {
+    Ok(Json(state.engine.aml().data_sources(caller.scope(), query).await?))
 }

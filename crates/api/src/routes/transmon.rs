@@ -9,9 +9,9 @@ use axum::http::StatusCode;
 use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
 use docket_engine::transmon::{
-    ApplicantStats, Backtest, BacktestRequest, Decision, EventFilter, EventId, EventKind, EventResult, LIST_BOUNDS,
-    NewAssignee, NewDisposition, NewRule, Rule, RuleEventType, RuleId, RuleList, RuleStatus, Submitted, Tried,
-    TryRequest, Validation,
+    ApplicantStats, Backtest, BacktestRequest, Decision, EventBody, EventFilter, EventId, EventKind, EventResult,
+    LIST_BOUNDS, NewAssignee, NewDisposition, NewRule, Rule, RuleEventType, RuleId, RuleList, RuleStatus, Submitted,
+    Tried, TryRequest, Validation,
 };
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use super::kyb::time_bound;
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn, TextPath};
+use crate::extract::{Caller, IdPath, Json, JsonExact, Paging, Query, SignedIn, TextPath};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -234,7 +234,7 @@ async fn validate(Json(input): Json<ValidateInput>) -> ApiResult<Json<Validation
 async fn try_rule(
     State(state): State<AppState>,
     caller: Caller,
-    Json(input): Json<TryRequest>,
+    JsonExact(input): JsonExact<TryRequest>,
 ) -> ApiResult<Json<Tried>> {
     Ok(Json(state.engine.transmon().try_expression(caller.scope(), input).await?))
 }
@@ -242,7 +242,8 @@ async fn try_rule(
 /// Send a transaction event
 ///
 /// `applicant_id` is required; the other fields of public-api.md section 6 are optional and
-/// typed (amounts as strings such as `"560.00"` or as numbers, both exact; day counts and
+/// typed (amounts as strings such as `"560.00"` or as numbers, both read from their digits, and
+/// refused with a `400` when they have more than a decimal holds exactly; day counts and
 /// scores as whole numbers; country codes ISO 3166-1 alpha-2); fields of your own are kept for
 /// `event.<field>` (strings, numbers or booleans). Evaluated at once: the `*_pre` rules, the
 /// payee's watchlist screening (`payee_alias`), the `*_post` rules. Answers `201` with the
@@ -260,7 +261,7 @@ async fn try_rule(
 async fn transaction(
     State(state): State<AppState>,
     caller: Caller,
-    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+    JsonExact(body): JsonExact<EventBody>,
 ) -> ApiResult<(StatusCode, Json<Submitted>)> {
     let event_id = state.engine.transmon().submit(caller.scope(), EventKind::Transaction, body).await?;
     Ok((StatusCode::CREATED, Json(Submitted { event_id })))
@@ -282,7 +283,7 @@ async fn transaction(
 async fn payment(
     State(state): State<AppState>,
     caller: Caller,
-    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+    JsonExact(body): JsonExact<EventBody>,
 ) -> ApiResult<(StatusCode, Json<Submitted>)> {
     let event_id = state.engine.transmon().submit(caller.scope(), EventKind::Payment, body).await?;
     Ok((StatusCode::CREATED, Json(Submitted { event_id })))

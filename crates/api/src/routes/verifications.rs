@@ -24,7 +24,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ApiResult, ErrorBody};
-use crate::extract::{Caller, IdPath, Json, Paging, Query, SignedIn, TextPath};
+use crate::extract::{Caller, IdPath, Json, JsonNoting, Paging, Query, SignedIn, TextPath};
 use crate::state::AppState;
 use crate::upload;
 
@@ -63,9 +63,9 @@ fn message(text: &str) -> Json<Message> {
 
 // Profiles.
 
-/// A profile as sent: every field optional on update.
+/// A profile as sent: every field optional on update. Members Docket does not know, here and in
+/// `settings`, are ignored and named in the answer's `warnings`.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ProfileInput {
     /// Unique within the environment.
     name: Option<String>,
@@ -80,6 +80,24 @@ pub struct ProfileInput {
 pub struct CreatedProfile {
     #[schema(value_type = String, format = Uuid)]
     pub id: ProfileId,
+    /// Docket addition: one line per member of the body that was ignored because Docket does
+    /// not know it (`settings.link: unknown field, ignored`); empty when none was.
+    pub warnings: Vec<String>,
+}
+
+/// A profile changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UpdatedProfile {
+    /// `Profile updated`.
+    pub message: String,
+    /// As a create's `warnings`.
+    pub warnings: Vec<String>,
+}
+
+/// The warnings of a saved profile: the body's ignored members, then its settings'.
+fn warnings(mut body: Vec<String>, saved: docket_engine::verifications::SavedProfile) -> Vec<String> {
+    body.extend(saved.ignored.iter().map(|p| crate::extract::ignored_warning(p)));
+    body
 }
 
 /// Create a verification profile
@@ -95,7 +113,7 @@ pub struct CreatedProfile {
                      "face_comparison_allowed_documents": ["selfie", "liveness_photo"], "countries": ["FR", "DE"]}
     })),
     responses(
-        (status = 200, description = "The new profile's id", body = CreatedProfile),
+        (status = 200, description = "The new profile's id, and the members of the body that were ignored", body = CreatedProfile),
         (status = 400, description = "Invalid settings (the field named)", body = ErrorBody),
         (status = 409, description = "The name is taken", body = ErrorBody),
     )
@@ -103,11 +121,11 @@ pub struct CreatedProfile {
 async fn create_profile(
     State(state): State<AppState>,
     caller: Caller,
-    Json(input): Json<ProfileInput>,
+    JsonNoting(input, ignored): JsonNoting<ProfileInput>,
 ) -> ApiResult<Json<CreatedProfile>> {
     let new = NewProfile { name: input.name, description: input.description, settings: input.settings };
-    let id = state.engine.verifications().create_profile(caller.scope(), new, caller.actor()).await?;
-    Ok(Json(CreatedProfile { id }))
+    let saved = state.engine.verifications().create_profile(caller.scope(), new, caller.actor()).await?;
+    Ok(Json(CreatedProfile { id: saved.id, warnings: warnings(ignored, saved) }))
 }
 
 /// List verification profiles
@@ -153,7 +171,7 @@ async fn get_profile(
     params(("profile_id" = String, Path, format = Uuid)),
     request_body(content = ProfileInput),
     responses(
-        (status = 200, description = "`Profile updated`", body = Message),
+        (status = 200, description = "`Profile updated`, and the members of the body that were ignored", body = UpdatedProfile),
         (status = 400, description = "Invalid settings", body = ErrorBody),
         (status = 404, description = "No such profile", body = ErrorBody),
         (status = 409, description = "The name is taken", body = ErrorBody),
@@ -163,11 +181,11 @@ async fn update_profile(
     State(state): State<AppState>,
     caller: Caller,
     IdPath(id): IdPath<ProfileId>,
-    Json(input): Json<ProfileInput>,
-) -> ApiResult<Json<Message>> {
+    JsonNoting(input, ignored): JsonNoting<ProfileInput>,
+) -> ApiResult<Json<UpdatedProfile>> {
     let update = NewProfile { name: input.name, description: input.description, settings: input.settings };
-    state.engine.verifications().update_profile(caller.scope(), id, update).await?;
-    Ok(message("Profile updated"))
+    let saved = state.engine.verifications().update_profile(caller.scope(), id, update).await?;
+    Ok(Json(UpdatedProfile { message: "Profile updated".into(), warnings: warnings(ignored, saved) }))
 }
 
 /// Archive a verification profile

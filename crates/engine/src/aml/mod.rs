@@ -4,7 +4,8 @@
 //! `normalize`, `score` and `index` are the matching engine; `import` reads list files;
 //! `demo_list` generates the demo list; `search` (searches, history, imports) and `monitoring`
 //! (screening applicants as due work) are what the rest of Docket calls; `hits` is what
-//! reviewers decide about each potential match of a screening.
+//! reviewers decide about each potential match of a screening; `sources` the catalogue of the
+//! data sources the lists in use cite.
 
 pub mod demo_list;
 pub mod fatf;
@@ -18,6 +19,7 @@ pub mod normalize;
 pub mod pools;
 pub mod score;
 mod search;
+pub mod sources;
 pub(crate) mod store;
 pub mod translit;
 mod vocabulary;

@@ -88,10 +88,12 @@ struct ScreeningEvent<'a> {
     completed_at: Timestamp,
 }
 
+/// The screening's risk level: the highest risk among the hits that flag, `Low` when none do (the
+/// public example of a clean screening; a webhook consumer reads a level, never null).
 #[derive(Serialize)]
 struct RiskType {
     #[serde(rename = "type")]
-    kind: Option<RiskScore>,
+    kind: RiskScore,
 }
 
 /// The AML_SCREENING payload of a screening.
@@ -110,7 +112,7 @@ fn screening_payload(
         search_request: request,
         search_response: report,
         search_result: report,
-        risk_score: RiskType { kind: risk },
+        risk_score: RiskType { kind: risk.unwrap_or(RiskScore::Low) },
         completed_at: report.searched_at,
     })?)
 }

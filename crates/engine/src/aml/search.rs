@@ -16,6 +16,7 @@ use super::model::{
 };
 use super::normalize::{NormalizedName, normalize};
 use super::score::{ALGORITHM_VERSION, MatchOptions, Method, NameScore};
+use super::sources::{CatalogueBuilder, DataSource, DataSourceQuery};
 use super::store::{self, HistoryFilter, SearchRecord};
 use super::vocabulary::NameMode;
 use crate::error::{Error, Result};
@@ -34,6 +35,8 @@ pub(crate) struct Loaded {
     index: Index,
     /// Active snapshots, the demo list's last.
     snapshots: Vec<Snapshot>,
+    /// The sources their entities cite.
+    sources: super::sources::Catalogue,
     /// The stored snapshots it was built from: compared with the database to tell when to rebuild.
     pub(super) stored: Vec<SnapshotId>,
 }
@@ -525,6 +528,17 @@ impl Aml<'_> {
         self.engine.core.db.read(move |conn| store::history(conn, scope, &filter, page)).await
     }
 
+    /// The sources the scope's environment screens against (the demo list's too in the
+    /// sandbox), selected by the query.
+    pub async fn data_sources(&self, scope: Scope, query: DataSourceQuery) -> Result<Page<DataSource>> {
+        let page = PageRequest::new(query.page, query.limit, super::sources::DATA_SOURCE_BOUNDS)?;
+        if let Some(name) = query.name.as_deref().filter(|n| !n.trim().is_empty()) {
+            crate::values::text("name", name, MAX_NAME)?;
+        }
+        let loaded = self.loaded().await?;
+        Ok(loaded.sources.select(scope.is_sandbox(), &query, page))
+    }
+
     /// The list snapshots: every import, newest first, and the demo list.
     pub async fn snapshots(&self) -> Result<Vec<Snapshot>> {
         let mut all = self.engine.core.db.read(|conn| store::snapshots(conn, false)).await?;
@@ -651,18 +665,24 @@ impl Aml<'_> {
             .read_blocking(move |conn| {
                 let snapshots = store::snapshots(conn, true)?;
                 let mut builder = IndexBuilder::new();
+                let mut sources = CatalogueBuilder::default();
                 for s in &snapshots {
-                    store::each_entity(conn, s.id, |e| builder.add(&e, false))?;
+                    store::each_entity(conn, s.id, |e| {
+                        sources.add(&e, false, &s.label);
+                        builder.add(&e, false)
+                    })?;
                 }
                 // Generated anew on each build (a fraction of a second) rather than kept twice.
                 let demo = demo_list::entities();
                 let (count, names) = (demo.len() as u32, demo.iter().map(|e| e.fields.names.len() as u32).sum());
+                let demo_snapshot = demo_list::snapshot(count, names);
                 for e in demo {
+                    sources.add(&e, true, &demo_snapshot.label);
                     builder.add(&e, true);
                 }
                 let mut all = snapshots;
-                all.push(demo_list::snapshot(count, names));
-                Ok(Loaded { index: builder.build(), snapshots: all, stored })
+                all.push(demo_snapshot);
+                Ok(Loaded { index: builder.build(), snapshots: all, stored, sources: sources.build() })
             })
             .await?;
         tracing::info!(

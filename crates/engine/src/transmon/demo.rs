@@ -7,7 +7,7 @@
 use jiff::SignedDuration;
 use serde_json::json;
 
-use super::model::{Action, EventKind, RuleEventType, RuleStatus};
+use super::model::{Action, EventKind, RuleEventType, RuleStatus, event_body};
 use super::service::{NewRule, Transmon};
 use crate::error::{Error, Result};
 use crate::scope::Scope;
@@ -128,8 +128,13 @@ impl Transmon<'_> {
                         "ds_account_open_date": 400 - days_ago,
                         "user_ds_registration": 400 - days_ago,
                     });
-                    self.submit_at(scope, EventKind::Transaction, body.as_object().cloned().unwrap_or_default(), at)
-                        .await?;
+                    self.submit_at(
+                        scope,
+                        EventKind::Transaction,
+                        event_body(body.as_object().unwrap_or(&serde_json::Map::new())),
+                        at,
+                    )
+                    .await?;
                     made += 1;
                 }
                 let planned_payment = matches!((person, days_ago), (1, 45) | (5, 30));
@@ -147,8 +152,13 @@ impl Transmon<'_> {
                         "checkout_card_bin": if person == 1 && days_ago == 45 { "400000" } else { "424242" },
                         "user_ds_registration": 400 - days_ago,
                     });
-                    self.submit_at(scope, EventKind::Payment, body.as_object().cloned().unwrap_or_default(), at)
-                        .await?;
+                    self.submit_at(
+                        scope,
+                        EventKind::Payment,
+                        event_body(body.as_object().unwrap_or(&serde_json::Map::new())),
+                        at,
+                    )
+                    .await?;
                     made += 1;
                 }
             }

@@ -1,13 +1,17 @@
 //! The fields of a submitted transaction or payment (public-api.md section 6): each known field
 //! parsed to its type (amounts as exact decimals, whether sent as `"560.00"` or `560.00`), any
 //! other field kept as its scalar value, so that `event.<field>` reads every field submitted.
+//!
+//! Fields arrive as the JSON text the client sent ([`SentValue`]): a number is read from its
+//! digits, never through binary floating point, and one that has more digits than a decimal
+//! holds (28 after the point, about 28 in all) is refused, never rounded.
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use docket_rules::{Decimal, Value};
 
-use super::model::EventKind;
+use super::model::{EventBody, EventKind, SentValue};
 use crate::applicants::ApplicantId;
 use crate::error::{Error, Result};
 use crate::values::CountryCode;
@@ -110,7 +114,7 @@ impl FieldValue {
 pub(crate) struct Fields {
     pub(crate) applicant_id: ApplicantId,
     pub(crate) values: BTreeMap<String, FieldValue>,
-    pub(crate) submitted: BTreeMap<String, serde_json::Value>,
+    pub(crate) submitted: EventBody,
 }
 
 impl Fields {
@@ -175,49 +179,103 @@ impl docket_rules::Schema for EventSchema {
     }
 }
 
-/// An exact decimal from a JSON number or a string like `"560.00"`.
-pub(crate) fn decimal(value: &serde_json::Value) -> Option<Decimal> {
-    let text = match value {
-        serde_json::Value::Number(n) => n.to_string(),
-        serde_json::Value::String(s) => s.trim().to_owned(),
-        _ => return None,
-    };
-    // Plain decimal notation only: no exponent, no thousands separators.
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-' || b == b'+') {
-        return None;
-    }
-    Decimal::from_str(&text).ok()
+/// One sent value, by its JSON kind; numbers and strings with their text.
+enum Sent {
+    Null,
+    Text(String),
+    Number(String),
+    Flag(bool),
+    Structure,
 }
 
-fn whole(value: &serde_json::Value) -> Option<i64> {
-    match value {
-        serde_json::Value::Number(n) => n.as_i64(),
-        serde_json::Value::String(s) => s.trim().parse().ok(),
+impl Sent {
+    fn of(value: &SentValue) -> Sent {
+        let json = value.json().trim();
+        match json.as_bytes().first() {
+            Some(b'"') => serde_json::from_str(json).map_or(Sent::Structure, Sent::Text),
+            Some(b'-' | b'0'..=b'9') => Sent::Number(json.to_owned()),
+            Some(b't') => Sent::Flag(true),
+            Some(b'f') => Sent::Flag(false),
+            Some(b'n') | None => Sent::Null,
+            Some(_) => Sent::Structure,
+        }
+    }
+}
+
+/// Why a text is not an exact decimal.
+#[derive(Debug, PartialEq)]
+enum NotExact {
+    /// Not plain decimal notation (an exponent, separators, letters).
+    Notation,
+    /// More digits than a decimal holds: it could only be kept rounded.
+    Digits,
+}
+
+/// An exact decimal from plain notation (`560.00`, `-0.1`): refused, never rounded, when it has
+/// more digits than a decimal holds.
+fn exact_decimal(text: &str) -> std::result::Result<Decimal, NotExact> {
+    let text = text.trim();
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let plain = !whole.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.bytes().all(|b| b.is_ascii_digit())
+        && !(digits.contains('.') && fraction.is_empty());
+    if !plain {
+        return Err(NotExact::Notation);
+    }
+    Decimal::from_str_exact(text).or_else(|_| {
+        // Trailing zeros past the decimal's 28 places change nothing: kept without them.
+        let trimmed = if fraction.is_empty() { text } else { text.trim_end_matches('0').trim_end_matches('.') };
+        Decimal::from_str_exact(trimmed).map_err(|_| NotExact::Digits)
+    })
+}
+
+/// The refusal of an amount that is not an exact decimal.
+fn not_exact(name: &str, why: NotExact) -> Error {
+    match why {
+        NotExact::Notation => Error::invalid(name, "expected an amount such as \"560.00\" or 560.00 (no exponent)"),
+        NotExact::Digits => Error::invalid(
+            name,
+            "has more digits than Docket keeps exactly (at most 28 after the point and about 28 in all): \
+             send it rounded to what you mean",
+        ),
+    }
+}
+
+fn whole(sent: &Sent) -> Option<i64> {
+    match sent {
+        Sent::Number(n) | Sent::Text(n) => n.trim().parse().ok(),
         _ => None,
     }
 }
 
-fn parse_field(name: &str, ty: Type, value: &serde_json::Value) -> Result<FieldValue> {
+fn parse_field(name: &str, ty: Type, sent: &Sent) -> Result<FieldValue> {
     let wrong = |what: &str| Error::invalid(name, format!("expected {what}"));
     Ok(match ty {
-        Type::Text => match value {
-            serde_json::Value::String(s) => FieldValue::Text(crate::values::text(name, s, MAX_TEXT)?),
-            serde_json::Value::Number(n) => FieldValue::Text(n.to_string()),
+        Type::Text => match sent {
+            Sent::Text(s) => FieldValue::Text(crate::values::text(name, s, MAX_TEXT)?),
+            Sent::Number(n) => FieldValue::Text(n.clone()),
             _ => return Err(wrong("a string")),
         },
-        Type::Count => match whole(value) {
+        Type::Count => match whole(sent) {
             Some(n) if n >= 0 => FieldValue::Number(Decimal::from(n)),
             _ => return Err(wrong("a whole number, 0 or more")),
         },
-        Type::Integer => FieldValue::Number(Decimal::from(whole(value).ok_or_else(|| wrong("a whole number"))?)),
-        Type::Amount => FieldValue::Number(decimal(value).ok_or_else(|| wrong("an amount such as \"560.00\""))?),
-        Type::Flag => match value {
-            serde_json::Value::Bool(b) => FieldValue::Flag(*b),
-            serde_json::Value::String(s) if s == "true" || s == "false" => FieldValue::Flag(s == "true"),
+        Type::Integer => FieldValue::Number(Decimal::from(whole(sent).ok_or_else(|| wrong("a whole number"))?)),
+        Type::Amount => match sent {
+            Sent::Number(t) | Sent::Text(t) => {
+                FieldValue::Number(exact_decimal(t).map_err(|why| not_exact(name, why))?)
+            }
+            _ => return Err(not_exact(name, NotExact::Notation)),
+        },
+        Type::Flag => match sent {
+            Sent::Flag(b) => FieldValue::Flag(*b),
+            Sent::Text(s) if s == "true" || s == "false" => FieldValue::Flag(s == "true"),
             _ => return Err(wrong("true or false")),
         },
-        Type::Country => match value {
-            serde_json::Value::String(s) => FieldValue::Text(
+        Type::Country => match sent {
+            Sent::Text(s) => FieldValue::Text(
                 CountryCode::parse(s)
                     .map_err(|_| wrong("an ISO 3166-1 alpha-2 country code such as \"US\""))?
                     .as_str()
@@ -225,10 +283,8 @@ fn parse_field(name: &str, ty: Type, value: &serde_json::Value) -> Result<FieldV
             ),
             _ => return Err(wrong("an ISO 3166-1 alpha-2 country code such as \"US\"")),
         },
-        Type::Currency => match value {
-            serde_json::Value::String(s)
-                if s.trim().len() == 3 && s.trim().bytes().all(|b| b.is_ascii_alphabetic()) =>
-            {
+        Type::Currency => match sent {
+            Sent::Text(s) if s.trim().len() == 3 && s.trim().bytes().all(|b| b.is_ascii_alphabetic()) => {
                 FieldValue::Text(s.trim().to_ascii_uppercase())
             }
             _ => return Err(wrong("an ISO 4217 currency code such as \"EUR\"")),
@@ -237,21 +293,26 @@ fn parse_field(name: &str, ty: Type, value: &serde_json::Value) -> Result<FieldV
 }
 
 /// Parses a submitted event. `applicant_id` is required, and a payment's
-/// `checkout_billing_country`; each refusal names its field.
-pub(crate) fn parse(kind: EventKind, body: &serde_json::Map<String, serde_json::Value>) -> Result<Fields> {
+/// `checkout_billing_country`; each refusal names its field. `null` and `""` are "not given".
+pub(crate) fn parse(kind: EventKind, body: &EventBody) -> Result<Fields> {
     if body.len() > MAX_FIELDS {
         return Err(Error::invalid_request(format!("an event carries at most {MAX_FIELDS} fields")));
     }
-    let applicant_id = match body.get("applicant_id") {
-        None | Some(serde_json::Value::Null) => {
-            return Err(Error::invalid("applicant_id", "is required: the applicant the event is about"));
-        }
-        Some(serde_json::Value::String(s)) => {
+    let given = |name: &str| {
+        body.get(name).map(Sent::of).filter(|s| match s {
+            Sent::Null => false,
+            Sent::Text(t) => !t.is_empty(),
+            _ => true,
+        })
+    };
+    let applicant_id = match given("applicant_id") {
+        None => return Err(Error::invalid("applicant_id", "is required: the applicant the event is about")),
+        Some(Sent::Text(s)) => {
             ApplicantId::from_str(s.trim()).map_err(|_| Error::invalid("applicant_id", "not a UUID"))?
         }
         Some(_) => return Err(Error::invalid("applicant_id", "expected a UUID string")),
     };
-    if kind == EventKind::Payment && body.get("checkout_billing_country").is_none_or(serde_json::Value::is_null) {
+    if kind == EventKind::Payment && given("checkout_billing_country").is_none() {
         return Err(Error::invalid(
             "checkout_billing_country",
             "is required: the billing address's ISO 3166-1 alpha-2 country",
@@ -260,9 +321,9 @@ pub(crate) fn parse(kind: EventKind, body: &serde_json::Map<String, serde_json::
     let mut values = BTreeMap::new();
     let mut submitted = BTreeMap::new();
     for (name, value) in body {
-        if value.is_null() {
+        let Some(sent) = given(name) else {
             continue; // not given
-        }
+        };
         submitted.insert(name.clone(), value.clone());
         if name == "applicant_id" {
             continue;
@@ -274,15 +335,13 @@ pub(crate) fn parse(kind: EventKind, body: &serde_json::Map<String, serde_json::
             )));
         }
         let parsed = match known(kind, name) {
-            Some(ty) => parse_field(name, ty, value)?,
+            Some(ty) => parse_field(name, ty, &sent)?,
             // A field of the caller's own: kept as sent, for `event.<field>`.
-            None => match value {
-                serde_json::Value::String(s) => FieldValue::Text(crate::values::text(name, s, MAX_TEXT)?),
-                serde_json::Value::Bool(b) => FieldValue::Flag(*b),
-                serde_json::Value::Number(_) => {
-                    FieldValue::Number(decimal(value).ok_or_else(|| Error::invalid(name, "number out of range"))?)
-                }
-                _ => {
+            None => match sent {
+                Sent::Text(s) => FieldValue::Text(crate::values::text(name, &s, MAX_TEXT)?),
+                Sent::Flag(b) => FieldValue::Flag(b),
+                Sent::Number(n) => FieldValue::Number(exact_decimal(&n).map_err(|why| not_exact(name, why))?),
+                Sent::Null | Sent::Structure => {
                     return Err(Error::invalid(
                         name,
                         "an event's fields are strings, numbers or booleans, not objects or arrays",
@@ -300,8 +359,49 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn body(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
-        v.as_object().cloned().unwrap_or_default()
+    fn body(v: serde_json::Value) -> EventBody {
+        super::super::model::event_body(&v.as_object().cloned().unwrap_or_default())
+    }
+
+    /// An event body from JSON text, numbers with their digits as written.
+    fn raw(text: &str) -> EventBody {
+        serde_json::from_str(text).expect("an object")
+    }
+
+    #[test]
+    fn numbers_are_read_from_their_digits_and_refused_rather_than_rounded() {
+        let amount = |text: &str| {
+            parse(EventKind::Transaction, &raw(&format!(r#"{{"applicant_id": "{APPLICANT}", "amount": {text}}}"#)))
+        };
+        let exact = |text: &str| amount(text).expect("valid").amount(EventKind::Transaction);
+        let dec = |text: &str| Decimal::from_str(text).ok();
+        // Through binary floating point these were 0.12345678901234568 and a refusal (1.23e18).
+        assert_eq!(exact("0.1234567890123456789"), dec("0.1234567890123456789"));
+        assert_eq!(exact("1234567890123456789.12"), dec("1234567890123456789.12"));
+        assert_eq!(exact(r#""-560.10""#), dec("-560.10"));
+        // Trailing zeros past 28 places change nothing.
+        assert_eq!(exact("0.100000000000000000000000000000000"), dec("0.1"));
+        assert_eq!(exact(r#""""#), None, "an empty string is not given");
+        for refused in [
+            "0.12345678901234567890123456789",
+            r#""0.12345678901234567890123456789""#,
+            "123456789012345678901234567890",
+        ] {
+            let Err(Error::Invalid(e)) = amount(refused) else { panic!("{refused} accepted") };
+            assert_eq!(e.field.as_deref(), Some("amount"));
+            assert!(e.to_string().contains("more digits than Docket keeps exactly"), "{e}");
+        }
+        for refused in ["1e5", r#""1.""#, r#""1,5""#, r#"".5""#, "true"] {
+            assert!(amount(refused).is_err(), "{refused}");
+        }
+        // A field of the caller's own too, and the sent text is what is kept.
+        let f = parse(
+            EventKind::Transaction,
+            &raw(&format!(r#"{{"applicant_id": "{APPLICANT}", "fee": 0.30000000000000000001}}"#)),
+        )
+        .expect("valid");
+        assert_eq!(f.values["fee"], FieldValue::Number(Decimal::from_str("0.30000000000000000001").expect("valid")));
+        assert_eq!(f.submitted["fee"].json(), "0.30000000000000000001");
     }
 
     const APPLICANT: &str = "0193a7a2-0000-7000-8000-000000000001";

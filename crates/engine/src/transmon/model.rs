@@ -8,6 +8,42 @@ use serde::{Deserialize, Serialize};
 use crate::applicants::ApplicantId;
 use crate::time::Timestamp;
 
+/// One field of a submitted event as the client sent it: its JSON text, verbatim. A number is
+/// read from its digits, never through binary floating point, and shown back as sent
+/// (`0.1234567890123456789` stays that; `1234567890123456789.12` is accepted).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SentValue(Box<serde_json::value::RawValue>);
+
+impl SentValue {
+    /// The JSON text as sent.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    /// A value made here (the demo, tests): its JSON text.
+    pub fn of(value: &serde_json::Value) -> Self {
+        // A Value always serialises; the fallback is never taken.
+        SentValue(
+            serde_json::value::to_raw_value(value).unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned()),
+        )
+    }
+}
+
+impl PartialEq for SentValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.json() == other.json()
+    }
+}
+
+/// A submitted event's fields, each as sent.
+pub type EventBody = BTreeMap<String, SentValue>;
+
+/// The fields of a JSON object, each as sent (the demo and tests make events this way).
+pub fn event_body(object: &serde_json::Map<String, serde_json::Value>) -> EventBody {
+    object.iter().map(|(k, v)| (k.clone(), SentValue::of(v))).collect()
+}
+
 crate::id::typed_id!(
     /// A monitoring rule (a caller's, or one of Docket's built-in ones).
     RuleId,
@@ -318,9 +354,9 @@ pub struct EventResult {
     pub stopped_by: Option<RuleId>,
     pub checks: Checks,
     pub stats: Stats,
-    /// The event's fields as submitted.
+    /// The event's fields as submitted (numbers with the digits sent).
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
-    pub event: BTreeMap<String, serde_json::Value>,
+    pub event: EventBody,
     /// A flagged event's review in the console (disposition, assignee), when it has one. Not
     /// part of the webhook: it comes later.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -12,8 +12,8 @@ use super::evaluate::{self, Facts, RuleSet};
 use super::fields::{self, Fields};
 use super::hints::Hints;
 use super::model::{
-    Action, Decision, EventId, EventKind, EventResult, PayeeScreening, Rule, RuleEventType, RuleId, RuleList,
-    RuleStatus, Stats,
+    Action, Decision, EventBody, EventId, EventKind, EventResult, PayeeScreening, Rule, RuleEventType, RuleId,
+    RuleList, RuleStatus, Stats,
 };
 use super::stats::{self, Aggregates};
 use super::store::{self, Days, EventFilter};
@@ -180,7 +180,7 @@ pub struct Tried {
     pub stats: Stats,
     /// The event's fields it read, with their values (absent ones left out).
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
-    pub fields_read: serde_json::Map<String, serde_json::Value>,
+    pub fields_read: EventBody,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -204,7 +204,7 @@ pub struct TryRequest {
     pub event_id: Option<EventId>,
     pub event_type: Option<EventKind>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
-    pub event: Option<serde_json::Map<String, serde_json::Value>>,
+    pub event: Option<EventBody>,
 }
 
 /// A backtest: the draft rules over the stored events of a period, beside the active rules.
@@ -532,12 +532,7 @@ impl Transmon<'_> {
     /// Receives a transaction or payment: counts it into the applicant's day, evaluates the
     /// rules and Docket's checks, stores the result and emits `TRANSACTION_MONITORING`, all in
     /// one transaction. The result is readable by its id as soon as this returns.
-    pub async fn submit(
-        &self,
-        scope: Scope,
-        kind: EventKind,
-        body: serde_json::Map<String, serde_json::Value>,
-    ) -> Result<EventId> {
+    pub async fn submit(&self, scope: Scope, kind: EventKind, body: EventBody) -> Result<EventId> {
         let now = self.engine.now(scope);
         self.submit_at(scope, kind, body, now).await
     }
@@ -547,7 +542,7 @@ impl Transmon<'_> {
         &self,
         scope: Scope,
         kind: EventKind,
-        body: serde_json::Map<String, serde_json::Value>,
+        body: EventBody,
         at: Timestamp,
     ) -> Result<EventId> {
         let fields = fields::parse(kind, &body)?;
@@ -660,8 +655,7 @@ impl Transmon<'_> {
         let (fields, stats) = match (input.event_id, input.event) {
             (Some(id), None) => {
                 let stored = self.event(scope, id).await?;
-                let body: serde_json::Map<_, _> = stored.event.into_iter().collect();
-                (fields::parse(stored.event_type, &body)?, stored.stats)
+                (fields::parse(stored.event_type, &stored.event)?, stored.stats)
             }
             (None, Some(body)) => {
                 let kind = input.event_type.unwrap_or(EventKind::Transaction);
@@ -832,8 +826,7 @@ impl Replay {
     }
 
     fn replay(&mut self, active: &RuleSet, draft: &RuleSet, event: EventResult) {
-        let body: serde_json::Map<_, _> = event.event.clone().into_iter().collect();
-        let Ok(fields) = fields::parse(event.event_type, &body) else { return };
+        let Ok(fields) = fields::parse(event.event_type, &event.event) else { return };
         let facts = Facts { fields: &fields.values, stat: |s| stats::served_value(&event.stats, s) };
         let screening = event.checks.aml_payee.clone();
         if screening.is_none() && fields.payee_name().is_some() && event.event_type == EventKind::Transaction {

@@ -109,7 +109,7 @@ impl super::Verifications<'_> {
             ),
             settings: Some(settings),
         };
-        let profile = self.create_profile(scope, profile, Actor::Docket).await?;
+        let profile = self.create_profile(scope, profile, Actor::Docket).await?.id;
         self.create_link(scope, profile, Some(1440)).await?;
 
         let mut made = 0;

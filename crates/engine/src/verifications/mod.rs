@@ -42,11 +42,12 @@ pub use document::{DocumentType, Side};
 pub use model::*;
 pub use person::{PersonFields, PersonLink, PersonView};
 pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
-pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};
+pub use profile::{CheckStep, Link, Profile, ProfileId, ReadSettings, Settings};
 pub use review::{FieldComparison, FieldMatch, PendingOutcome, Reading, ReadingFields, UNDO_WINDOW};
 pub use service::{
     DEFAULT_EXPIRATION_MINUTES, DEFAULT_PROFILE_NAME, HostedPage, LIST_BOUNDS, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
-    MAX_EXPIRATION_MINUTES, NewDocument, NewProfile, NewVerification, ReviewerOutcome, UploadTarget, Verifications,
+    MAX_EXPIRATION_MINUTES, NewDocument, NewProfile, NewVerification, ReviewerOutcome, SavedProfile, UploadTarget,
+    Verifications,
 };
 pub use status::{VerificationEvent, VerificationStatus};
 pub use store::VerificationFilter;

@@ -119,6 +119,7 @@ async fn run(engine: &Engine, claim: &Claim) -> Result<()> {
     let claim = claim.clone();
     let at = engine.now(scope);
     let real_now = engine.real_now();
+    let public_url = engine.public_url();
     engine
         .core
         .db
@@ -137,7 +138,7 @@ async fn run(engine: &Engine, claim: &Claim) -> Result<()> {
             r.poi_data = poi.or(r.poi_data.take());
             r.duplicated = duplicated;
             r.updated_by = Some(if scope.is_sandbox() { "sandbox" } else { "docket" }.to_owned());
-            settle(conn, &mut r, at, real_now)?;
+            settle(conn, &mut r, at, real_now, &public_url)?;
             store::update(conn, &r)?;
             work::store::complete(conn, &claim).map(drop)
         })
@@ -150,6 +151,7 @@ fn settle(
     r: &mut Record,
     at: crate::time::Timestamp,
     real_now: crate::time::Timestamp,
+    public_url: &str,
 ) -> Result<()> {
     if r.checks.values().any(|c| !matches!(c.status, CheckStatus::Verified | CheckStatus::Failed)) {
         return Ok(());
@@ -159,7 +161,7 @@ fn settle(
         if r.scope.is_sandbox() { sandbox::verified(r.sandbox_result.as_ref(), any_failed) } else { !any_failed };
     r.status = r.status.after(VerificationEvent::Finished { verified })?;
     r.completed_at = Some(at);
-    finished(conn, r, at, real_now)
+    finished(conn, r, at, real_now, public_url)
 }
 
 /// What a verification that reached a final status does in its transaction: its applicant
@@ -169,6 +171,7 @@ fn finished(
     r: &Record,
     at: crate::time::Timestamp,
     real_now: crate::time::Timestamp,
+    public_url: &str,
 ) -> Result<()> {
     use crate::applicants::VerificationStatus as Applicant;
     let outcome = match r.status {
@@ -190,7 +193,8 @@ fn finished(
             confirmed.as_ref(),
         )?;
     }
-    let view = VerificationPayload::of(r);
+    // The full Verification object, the same serialisation as `GET /api/v3/verifications/{id}`.
+    let view = super::service::view(r.clone(), public_url);
     crate::events::emit(
         conn,
         r.scope,
@@ -236,40 +240,6 @@ fn emit_check(
     Ok(())
 }
 
-/// The verification as an event carries it: the object the API serves, with the URL as the
-/// engine knows it.
-struct VerificationPayload;
-
-impl VerificationPayload {
-    fn of(r: &Record) -> serde_json::Value {
-        // The hosted page's address needs the engine's public URL, which a transaction does
-        // not have: the payload names the short id, and the URL is completed by the service
-        // that reads it (`Verifications::view`) for API answers.
-        serde_json::json!({
-            "id": r.id,
-            "applicant_id": r.applicant_id,
-            "status": r.status,
-            "organization_id": r.scope.organization.to_string(),
-            "account_id": r.account_id,
-            "account_email": "",
-            "documents": r.documents,
-            "document_ids": r.documents.iter().map(|d| d.document_id).collect::<Vec<_>>(),
-            "document_type": r.document_type,
-            "checks": r.checks,
-            "created_at": r.created_at,
-            "completed_at": r.completed_at,
-            "expires_at": r.expires_at,
-            "verification_url_id": r.short_id,
-            "country_code": r.country_code,
-            "is_sandbox": r.scope.is_sandbox(),
-            "profile_id": r.profile_id,
-            "aml_search_id": null,
-            "poi_data": r.poi_data,
-            "duplicated_applicant_ids": r.duplicated,
-        })
-    }
-}
-
 /// Cancels or expires a verification (each a no-op the second time).
 pub(crate) async fn end(
     engine: &Engine,
@@ -280,6 +250,7 @@ pub(crate) async fn end(
 ) -> Result<Record> {
     let at = engine.now(scope);
     let real_now = engine.real_now();
+    let public_url = engine.public_url();
     engine
         .core
         .db
@@ -296,7 +267,7 @@ pub(crate) async fn end(
             work::store::cancel(conn, Kind::VerificationExpiry, id.as_uuid())?;
             work::store::cancel(conn, Kind::VerificationProcess, id.as_uuid())?;
             work::store::cancel(conn, Kind::VerificationOutcome, id.as_uuid())?;
-            finished(conn, &r, at, real_now)?;
+            finished(conn, &r, at, real_now, &public_url)?;
             Ok(r)
         })
         .await
@@ -438,6 +409,7 @@ async fn apply_due(engine: &Engine, claim: Claim) -> Result<()> {
     let (scope, id) = (claim.scope, VerificationId(claim.subject));
     let at = engine.now(scope);
     let real_now = engine.real_now();
+    let public_url = engine.public_url();
     engine
         .core
         .db
@@ -450,7 +422,7 @@ async fn apply_due(engine: &Engine, claim: Claim) -> Result<()> {
                 for outcome in &due {
                     apply(conn, &mut r, outcome, at, real_now)?;
                 }
-                settle(conn, &mut r, at, real_now)?;
+                settle(conn, &mut r, at, real_now, &public_url)?;
             }
             // A canceled verification drops what waited: nothing is left to decide.
             store::update(conn, &r)?;

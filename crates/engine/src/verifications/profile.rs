@@ -1,7 +1,9 @@
 //! Verification profiles (what a verification asks for) and their public links.
 //!
 //! A profile's `settings` are the public service's fields (public-api.md section 3); every one is
-//! read into a typed value, so a profile that is stored is a profile that can be used. A
+//! read into a typed value, so a profile that is stored is a profile that can be used. Fields
+//! Docket does not know are ignored, as the API reference says, and named back to the caller
+//! (`Settings::read`): clients send extras (the JS client's own example carries its `link`). A
 //! verification keeps a copy of its profile's settings, so editing a profile changes only the
 //! verifications created after.
 
@@ -76,7 +78,7 @@ pub enum AreaFilter {
 
 /// One field a person fills by hand on the hosted page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ManualField {
     pub enabled: bool,
@@ -87,7 +89,7 @@ pub struct ManualField {
 
 /// Fields a person fills by hand (public-api.md section 3: `manual_field_settings`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ManualFieldSettings {
     pub enabled: bool,
@@ -109,7 +111,7 @@ pub struct ManualFieldSettings {
 
 /// What the hosted page shows when the person is done.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FinishScreen {
     pub title: Option<String>,
@@ -120,7 +122,7 @@ pub struct FinishScreen {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FinishScreenSettings {
     pub enabled: bool,
@@ -129,7 +131,7 @@ pub struct FinishScreenSettings {
 
 /// A profile's settings (public-api.md section 3). Fields left out take the defaults shown.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Settings {
     /// An identity document is required (default true): `document_mrz` and `document_ocr`.
@@ -162,6 +164,8 @@ pub struct Settings {
     /// The hosted page's look, kept as sent (an object or a JSON string).
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub ui_settings: Value,
+    /// Also read as `manual_fields_settings`, the JS client's spelling.
+    #[serde(alias = "manual_fields_settings")]
     pub manual_field_settings: ManualFieldSettings,
     pub finish_screen_settings: FinishScreenSettings,
 }
@@ -191,6 +195,13 @@ impl Default for Settings {
     }
 }
 
+/// Settings as read, and the fields of what was sent that were ignored (dotted paths).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadSettings {
+    pub settings: Settings,
+    pub ignored: Vec<String>,
+}
+
 /// Bounds on what a profile holds.
 const MAX_NAME: usize = 200;
 const MAX_DESCRIPTION: usize = 2000;
@@ -200,14 +211,27 @@ impl Settings {
     /// Reads sent settings: every field typed, the document lists checked against their
     /// purpose. A missing object is the defaults.
     pub fn from_value(value: Option<Value>) -> Result<Settings> {
-        let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(Settings::default()) };
-        let settings: Settings = serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            let field = if path == "." { "settings".to_owned() } else { format!("settings.{path}") };
-            Error::invalid(field, e.inner().to_string())
-        })?;
+        Self::read(value).map(|r| r.settings)
+    }
+
+    /// As [`Settings::from_value`], with the fields that were ignored because Docket does not
+    /// know them (`settings.link`), for the caller's `warnings`.
+    pub fn read(value: Option<Value>) -> Result<ReadSettings> {
+        let Some(value) = value.filter(|v| !v.is_null()) else {
+            return Ok(ReadSettings { settings: Settings::default(), ignored: Vec::new() });
+        };
+        let mut ignored = Vec::new();
+        let settings: Settings =
+            serde_path_to_error::deserialize(serde_ignored::Deserializer::new(value, &mut |path| {
+                ignored.push(format!("settings.{}", crate::values::ignored_path(&path)));
+            }))
+            .map_err(|e| {
+                let path = e.path().to_string();
+                let field = if path == "." { "settings".to_owned() } else { format!("settings.{path}") };
+                Error::invalid(field, e.inner().to_string())
+            })?;
         settings.check()?;
-        Ok(settings)
+        Ok(ReadSettings { settings, ignored })
     }
 
     fn check(&self) -> Result<()> {
@@ -402,7 +426,6 @@ mod tests {
             (json!({"poi_allowed_documents": ["selfie"]}), "settings.poi_allowed_documents"),
             (json!({"poi_allowed_documents": ["banana"]}), "settings.poi_allowed_documents"),
             (json!({"countries": ["XX"]}), "settings.countries"),
-            (json!({"unknown": 1}), "settings"),
             (json!({"ui_settings": 3}), "settings.ui_settings"),
             (json!({"poi_required": false, "face_comparison_required": false}), "settings"),
             (json!({"poa_required": true, "poa_allowed_documents": []}), "settings.poa_allowed_documents"),
@@ -415,6 +438,29 @@ mod tests {
             let Err(Error::Invalid(e)) = Settings::from_value(Some(value.clone())) else { panic!("{value} accepted") };
             assert!(e.field.as_deref().is_some_and(|f| f.starts_with(field)), "{value}: {e}");
         }
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_and_named() {
+        let read = Settings::read(Some(json!({
+            "poi_allowed_documents": ["passport", "visa"],
+            "link": {"expiration_minutes": 240},
+            "manual_fields_settings": {"enabled": true, "full_name": {"enabled": true, "order": 1, "hint": "x"}},
+            "finish_screen_settings": {"enabled": true, "title": "Done"},
+        })))
+        .expect("read");
+        assert_eq!(
+            read.ignored,
+            [
+                "settings.finish_screen_settings.title",
+                "settings.link",
+                "settings.manual_fields_settings.full_name.hint",
+            ]
+        );
+        // The JS client's spelling of `manual_field_settings` is read as it.
+        assert!(read.settings.manual_field_settings.enabled);
+        assert_eq!(read.settings.manual_field_settings.full_name.and_then(|f| f.order), Some(1));
+        assert_eq!(read.settings.poi_allowed_documents, [D::Passport, D::Visa]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::model::{
     CheckResult, CheckStatus, Checks, DocumentId, DocumentRef, MissingDocuments, SandboxResult, StoredDocument,
     UploadAnswer, Verification, VerificationId,
 };
-use super::profile::{CheckStep, Link, Profile, ProfileId, Settings, profile_text};
+use super::profile::{CheckStep, Link, Profile, ProfileId, ReadSettings, Settings, profile_text};
 use super::review::{PendingOutcome, Reading, ReadingFields};
 use super::status::{VerificationEvent, VerificationStatus};
 use super::store::{self, LinkRecord, ProfileRecord, Record, VerificationFilter};
@@ -73,6 +73,14 @@ pub struct NewProfile {
     pub name: Option<String>,
     pub description: Option<String>,
     pub settings: Option<Value>,
+}
+
+/// A profile created or changed, and the fields of its settings that were ignored (dotted
+/// paths such as `settings.link`: Docket does not know them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedProfile {
+    pub id: ProfileId,
+    pub ignored: Vec<String>,
 }
 
 /// A new verification (public-api.md section 3). Zero values of the Go client are "not given"
@@ -203,39 +211,14 @@ impl Verifications<'_> {
     }
 
     pub(crate) fn view(&self, r: Record) -> Verification {
-        Verification {
-            id: r.id,
-            applicant_id: r.applicant_id,
-            status: r.status,
-            organization_id: r.scope.organization.to_string(),
-            account_id: r.account_id,
-            account_email: String::new(),
-            document_ids: r.documents.iter().map(|d| d.document_id).collect(),
-            documents: r.documents,
-            document_type: r.document_type,
-            checks: r.checks,
-            created_at: r.created_at,
-            completed_at: r.completed_at,
-            expires_at: r.expires_at,
-            verification_url: format!("{}/v/{}", self.base_url(), r.short_id),
-            verification_url_id: r.short_id,
-            country_code: r.country_code,
-            is_sandbox: r.scope.is_sandbox(),
-            profile_id: r.profile_id,
-            aml_search_id: None,
-            poi_data: r.poi_data,
-            settings: r.settings,
-            manual_fields: r.manual_fields,
-            duplicated_applicant_ids: r.duplicated,
-            link_id: r.link_id,
-        }
+        view(r, &self.base_url())
     }
 
     // Profiles.
 
-    pub async fn create_profile(&self, scope: Scope, input: NewProfile, who: Actor) -> Result<ProfileId> {
+    pub async fn create_profile(&self, scope: Scope, input: NewProfile, who: Actor) -> Result<SavedProfile> {
         let (name, description) = profile_text(input.name, input.description)?;
-        let settings = Settings::from_value(input.settings)?;
+        let ReadSettings { settings, ignored } = Settings::read(input.settings)?;
         let (now, real_now) = (self.engine.now(scope), self.engine.real_now());
         let profile = ProfileRecord {
             id: ProfileId::new(real_now),
@@ -262,6 +245,7 @@ impl Verifications<'_> {
                 Ok(profile.id)
             })
             .await
+            .map(|id| SavedProfile { id, ignored })
     }
 
     pub async fn get_profile(&self, scope: Scope, id: ProfileId) -> Result<Profile> {
@@ -308,8 +292,12 @@ impl Verifications<'_> {
     }
 
     /// Changes a profile's name, description or settings (each left out is kept).
-    pub async fn update_profile(&self, scope: Scope, id: ProfileId, input: NewProfile) -> Result<Profile> {
-        let settings = input.settings.map(|s| Settings::from_value(Some(s))).transpose()?;
+    pub async fn update_profile(&self, scope: Scope, id: ProfileId, input: NewProfile) -> Result<SavedProfile> {
+        let read = input.settings.map(|s| Settings::read(Some(s))).transpose()?;
+        let (settings, ignored) = match read {
+            Some(r) => (Some(r.settings), r.ignored),
+            None => (None, Vec::new()),
+        };
         let now = self.engine.now(scope);
         self.engine
             .core
@@ -327,7 +315,7 @@ impl Verifications<'_> {
                 store::update_profile(conn, &p)
             })
             .await?;
-        self.get_profile(scope, id).await
+        Ok(SavedProfile { id, ignored })
     }
 
     /// Archives a profile: no new verification may use it. The default profile cannot be.
@@ -1092,4 +1080,35 @@ fn check_sandbox_result(scope: Scope, r: &SandboxResult) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A verification as the API answers it (its GET, its list, and the `DOCVER` webhook):
+/// `public_url` completes the hosted page's address.
+pub(crate) fn view(r: Record, public_url: &str) -> Verification {
+    Verification {
+        id: r.id,
+        applicant_id: r.applicant_id,
+        status: r.status,
+        organization_id: r.scope.organization.to_string(),
+        account_id: r.account_id,
+        account_email: String::new(),
+        document_ids: r.documents.iter().map(|d| d.document_id).collect(),
+        documents: r.documents,
+        document_type: r.document_type,
+        checks: r.checks,
+        created_at: r.created_at,
+        completed_at: r.completed_at,
+        expires_at: r.expires_at,
+        verification_url: format!("{}/v/{}", public_url, r.short_id),
+        verification_url_id: r.short_id,
+        country_code: r.country_code,
+        is_sandbox: r.scope.is_sandbox(),
+        profile_id: r.profile_id,
+        aml_search_id: None,
+        poi_data: r.poi_data,
+        settings: r.settings,
+        manual_fields: r.manual_fields,
+        duplicated_applicant_ids: r.duplicated,
+        link_id: r.link_id,
+    }
 }

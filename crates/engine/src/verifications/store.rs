@@ -393,7 +393,7 @@ pub(crate) fn list(
     let mut args: Vec<Box<dyn rusqlite::ToSql>> = vec![Box::new(scope.organization), Box::new(scope.environment)];
     let mut push = |sql: &mut String, clause: &str, value: Box<dyn rusqlite::ToSql>| {
         args.push(value);
-        sql.push_str(&clause.replace('?', &format!("?{}", args.len())));
+        sql.push_str(&number_placeholder(clause, args.len()));
     };
     if let Some(a) = filter.applicant_id {
         push(&mut sql, " AND applicant_id = ?", Box::new(a));
@@ -441,6 +441,19 @@ pub(crate) fn list(
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map(rusqlite::params_from_iter(args.iter()), record)?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The clause with its one bare `?` numbered `n`; numbered ones (`?1`, the scope) stay as written.
+fn number_placeholder(clause: &str, n: usize) -> String {
+    let mut out = String::with_capacity(clause.len() + 3);
+    let mut chars = clause.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '?' && !chars.peek().is_some_and(char::is_ascii_digit) {
+            out.push_str(&n.to_string());
+        }
+    }
+    out
 }
 
 /// The applicant's verifications still open to documents, newest first.
@@ -632,4 +645,20 @@ pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: Applic
         )?
         .execute(params![scope.organization, scope.environment, applicant])?;
     Ok((verifications, documents))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_placeholder;
+
+    #[test]
+    fn only_the_bare_placeholder_is_numbered() {
+        // The name filter's clause names the scope's ?1 and ?2 itself (it answered 500 when
+        // they were renumbered into ?31 and ?32).
+        assert_eq!(
+            number_placeholder(" AND x IN (SELECT id FROM t WHERE o = ?1 AND e = ?2 AND instr(n, ?) > 0)", 3),
+            " AND x IN (SELECT id FROM t WHERE o = ?1 AND e = ?2 AND instr(n, ?3) > 0)"
+        );
+        assert_eq!(number_placeholder(" AND a = ?", 12), " AND a = ?12");
+    }
 }
