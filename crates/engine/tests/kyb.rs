@@ -4,6 +4,7 @@
 mod common;
 use common::{Fixture, fixture, picture};
 
+use docket_engine::kyb::flags::FlagKind;
 use docket_engine::kyb::{
     CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey, Stage,
 };
@@ -468,6 +469,15 @@ async fn demo_data_covers_every_status_and_stage_and_seeds_once() {
         hits |=
             case.checks.iter().any(|c| c.check_type == CheckType::AmlPerson && c.verdict.as_deref() == Some("match"));
         open_remediation |= case.remediations.iter().any(|r| r.resolved_at.is_none());
+        if case.row.company_name.as_deref() == Some("Politikova Consulting Ltd") {
+            // Two potential matches for a reviewer's day: the director's PEP hit and a
+            // shareholder whose name is close to a listed PEP's, on two persons' screenings.
+            let hits: Vec<_> = case.open_flags.iter().filter(|f| f.kind == FlagKind::UndisposedHit).collect();
+            assert_eq!(hits.len(), 2, "{:?}", case.open_flags);
+            assert_ne!(hits[0].check_id, hits[1].check_id, "one per person");
+            assert!(hits.iter().any(|f| f.label.contains("Marie Rousseaux") && f.label.contains("Marie Rousseau (")));
+            assert_eq!(case.row.status, CaseStatus::ManualReview);
+        }
         if case.row.status != CaseStatus::Draft {
             assert!(case.documents.iter().all(|d| d.media_type == "application/pdf"));
         }
