@@ -287,13 +287,8 @@ impl Kyb<'_> {
         scope: Scope,
         checks: &[super::model::Check],
     ) -> Result<Vec<super::flags::OpenFlag>> {
-        let searches = checks
-            .iter()
-            .filter(|c| c.superseded_at.is_none() && c.state == super::model::CheckState::Completed)
-            .filter_map(super::flags::screening_of)
-            .collect();
-        let open_hits = self.engine.aml().open_hits(scope, searches).await?;
-        Ok(super::flags::open_flags(checks, &open_hits))
+        let checks = checks.to_vec();
+        self.engine.core.db.read(move |conn| super::flags::open_flags_in(conn, scope, &checks)).await
     }
 
     /// The organization whose case a widget token opens (expired or not), for what its page
