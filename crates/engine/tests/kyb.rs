@@ -616,3 +616,39 @@ async fn the_list_shows_every_change_at_once_though_it_caches_pages() {
     f.engine.sandbox().reset_data(f.sandbox).await.expect("reset");
     assert!(list().await.is_empty(), "a reset empties the cached page too");
 }
+
+/// Erasing a case deletes the dispositions of its screenings' hits (company and persons); the
+/// chain keeps their events emptied, as it does the case's other events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn erasing_a_case_deletes_the_dispositions_of_its_hits() {
+    use docket_engine::aml::hits::model::NewDisposition;
+    let f = fixture().await;
+    let case = filled(&f, f.sandbox, "10457777", "Hart", "erase").await;
+    let id = case.row.id;
+    let director = json!({"first_name": "Tom", "last_name": "Hart", "date_of_birth": "1970-05-06",
+                          "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60});
+    let pep = json!({"first_name": "Petra", "last_name": "Politikova", "date_of_birth": "1985-03-02",
+                     "nationality": "DE", "roles": ["shareholder"], "ownership_percentage": 30});
+    f.engine
+        .kyb()
+        .save_section(f.sandbox, id, SectionKey::Ownership, json!({"persons": [director, pep]}), Actor::Person)
+        .await
+        .expect("ownership");
+    f.engine.kyb().submit(f.sandbox, id, Actor::Person).await.expect("submits");
+    run_pipeline(&f).await;
+    let case = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    let flag = case.open_flags.iter().find(|f| f.kind == FlagKind::UndisposedHit).expect("a potential match");
+    let mut key = flag.key.split(':').skip(1);
+    let search = key.next().expect("search").parse().expect("search id");
+    let entity = key.next().expect("entity").parse().expect("entity id");
+    let disposition: NewDisposition = serde_json::from_value(json!({
+        "disposition": "needs_more_information", "reason": "awaiting_documents", "note": "Asked Petra for her passport"
+    }))
+    .expect("disposition");
+    f.engine.aml().dispose(f.sandbox, search, entity, disposition, Actor::Command).await.expect("disposed");
+
+    let erasure = f.engine.erasures().kyb_case(f.sandbox, id, "test").await.expect("erased");
+    assert_eq!(erasure.removed.get("aml_hit_dispositions"), Some(&1), "{:?}", erasure.removed);
+    let verified = f.engine.audit().verify(f.sandbox).await.expect("verifies");
+    assert!(verified.ok, "{verified:?}");
+}
