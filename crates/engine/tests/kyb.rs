@@ -652,3 +652,42 @@ async fn erasing_a_case_deletes_the_dispositions_of_its_hits() {
     let verified = f.engine.audit().verify(f.sandbox).await.expect("verifies");
     assert!(verified.ok, "{verified:?}");
 }
+
+/// A check that could not run, run again from the case file and passing, lets the risk model
+/// give the score it could not: the case, still with its reviewer, is scored again and moves
+/// from failed to manual review with its level; the errored instances stay as history.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rerun_that_passes_scores_the_case_again() {
+    let f = fixture().await;
+    // The registry's magic 9990: a passing outage, answered when run again.
+    let case = filled(&f, f.sandbox, "10459990", "Hart", "rescore").await;
+    let id = case.row.id;
+    f.engine.kyb().submit(f.sandbox, id, Actor::Person).await.expect("submits");
+    run_pipeline(&f).await;
+    let failed = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    assert_eq!((failed.row.status, failed.row.risk_level), (CaseStatus::Failed, None));
+    let current = |c: &CaseDetail, t: CheckType| {
+        c.checks.iter().find(|x| x.check_type == t && x.superseded_at.is_none()).cloned().expect("current")
+    };
+    let registry = current(&failed, CheckType::Registry);
+    let score = current(&failed, CheckType::BusinessRiskScore);
+    assert_eq!((registry.state, score.state), (CheckState::Error, CheckState::Error));
+    let sla = failed.row.review.sla_due_at;
+
+    let rerun = f.engine.kyb().rerun_check(f.sandbox, id, registry.id, Actor::Command).await.expect("runs again");
+    assert_eq!(rerun.row.status, CaseStatus::Failed, "scored only once the re-run ends");
+    run_pipeline(&f).await;
+    let after = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    assert_eq!(current(&after, CheckType::Registry).state, CheckState::Completed);
+    let new_score = current(&after, CheckType::BusinessRiskScore);
+    assert_eq!(new_score.state, CheckState::Completed);
+    assert_ne!(new_score.id, score.id, "a new score; the errored one is history");
+    assert!(after.checks.iter().any(|c| c.id == score.id && c.superseded_at.is_some()));
+    assert_eq!(after.row.status, CaseStatus::ManualReview, "still the reviewer's");
+    assert_eq!(after.row.risk_level, Some(RiskLevel::Low));
+    assert!(after.row.checks_summary.as_ref().is_some_and(|s| s.all_done()));
+    assert_eq!(after.row.review.sla_due_at, sla, "the review's clock runs on");
+    let rescored = after.timeline.iter().find(|t| t.kind == "rescored").expect("on the timeline");
+    assert_eq!((rescored.from_status, rescored.to_status), (Some(CaseStatus::Failed), Some(CaseStatus::ManualReview)));
+    assert!(after.open_flags.iter().all(|f| f.kind != FlagKind::ErroredCheck), "{:?}", after.open_flags);
+}

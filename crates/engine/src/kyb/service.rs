@@ -87,7 +87,8 @@ pub(crate) fn transition(
     let to = from.after(event)?;
     case.status = to;
     case.last_activity_at = at;
-    if from.stage() != to.stage() {
+    // Scored again, a case stays with its reviewer: the review's clock runs on.
+    if from.stage() != to.stage() && !matches!(event, CaseEvent::Rescored { .. }) {
         super::desk::enter_stage(conn, case, at)?;
     }
     if !to.awaits_reviewer() {
@@ -99,6 +100,7 @@ pub(crate) fn transition(
         CaseEvent::Resubmitted => "resubmitted",
         CaseEvent::RemediationOpened => "remediation_opened",
         CaseEvent::ChecksFinished { .. } => "checks_finished",
+        CaseEvent::Rescored { .. } => "rescored",
         CaseEvent::ReviewerApproved | CaseEvent::ReviewerRejected => "decided",
     };
     store::add_timeline(
