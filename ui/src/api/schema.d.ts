@@ -1364,7 +1364,9 @@ export interface paths {
          *     for a reviewer (`manual_review` or `failed`): the errored instance stays as history
          *     (`superseded_at`) and a new instance of the same type and subject is run by the pipeline
          *     (`pending` until it ends; the summary follows). A reviewer other than the assignee may not
-         *     (an admin may). On the timeline and the audit chain as `check_rerun`.
+         *     (an admin may). On the timeline and the audit chain as `check_rerun`. When it passes and the
+         *     other checks stand done, the risk score it kept from being given is given (`rescored`): a
+         *     `failed` case moves to `manual_review`, still its reviewer's.
          */
         post: operations["rerunKybCheck"];
         delete?: never;
@@ -3116,7 +3118,9 @@ export interface paths {
          * List events with their results
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Docket's addition. Newest first; `limit` 1 to 100 (default 25).
+         *     Docket's addition. Newest first; `limit` 1 to 100 (default 25). Each flagged event carries
+         *     its `review` (disposition, assignee); `disposition` and `assignee` keep flagged events by
+         *     them, `none` those still without one, and combine with every other filter.
          */
         get: operations["listTransmonEvents"];
         put?: never;
@@ -7805,7 +7809,7 @@ export interface components {
             at: string;
             /**
              * @description `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
-             *     `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
+             *     `resubmitted`, `check_completed`, `check_rerun`, `rescored`, `remediation_opened`, `decided`.
              */
             kind: string;
             /** @description `api`, `merchant` (the widget), `pipeline`, `docket`, or `reviewer:<name>`. */
@@ -14385,6 +14389,13 @@ export interface operations {
                 from?: string;
                 /** @description Received before. */
                 to?: string;
+                /**
+                 * @description Flagged events by their review's disposition: `cleared`, `escalated`, `reported`, or
+                 *     `none` (flagged, not disposed of yet).
+                 */
+                disposition?: string;
+                /** @description Flagged events by who works them: a console reviewer's id, or `none` (nobody yet). */
+                assignee?: string;
             };
             header?: never;
             path?: never;
