@@ -170,8 +170,8 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     await p.getByTestId("evidence-aml_person").click();
     await p.getByTestId("screening-hit").nth(1).waitFor(); // each person's hit
 
-    await dispose(p, "Petra Politikova", "false_positive", "date_of_birth_differs", "Listed person born 1961 in Prague; our director born 1988 in Brno.", /False positive/i);
-    await dispose(p, "Marie Rousseau", "true_match", "identifier_matches", "Her passport in the register of members' pack is the listed one (E2205250). PEP: enhanced due diligence applies.", /True match/i);
+    await dispose(p, "Petra Politikova", "false_positive", "date_of_birth_differs", "Listed person born 1961 in Prague.\nOur director born 1988 in Brno.", /False positive/i);
+    await dispose(p, "Marie Rousseau", "true_match", "identifier_matches", "Her passport in the register of members' pack is the listed one (E2205250).\nPEP: enhanced due diligence applies.", /True match/i);
     await atBothSizes(p, "kyb-hits-disposed");
 
     const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
@@ -180,6 +180,7 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     const disposed = audit.body.data.filter((e) => e.kind === "hit_disposed");
     assert.deepEqual(disposed.map((e) => e.data.disposition).sort(), ["false_positive", "true_match"], "both dispositions are on the audit chain");
     assert.ok(disposed.every((e) => e.actor === `reviewer:${ADA}`), "with who made them");
+    assert.ok(disposed.some((e) => e.data.note === "Listed person born 1961 in Prague.\nOur director born 1988 in Brno."), "a note keeps its line break");
   });
 
   test("A approves only by acknowledging each open flag, naming Bea; Bea approves from her inbox", async () => {
@@ -190,7 +191,7 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     await dialog.getByTestId("open-flags").waitFor();
     await dialog.getByTestId("decision-reason-manually_verified").check();
     await dialog.getByTestId("decision-reason-enhanced_due_diligence").check();
-    await dialog.getByTestId("decision-note").fill("Registry extract and passports checked. The director's PEP hit is another person; the shareholder is the listed PEP, with source of funds on file.");
+    await dialog.getByTestId("decision-note").fill("Registry extract and passports checked.\nThe director's PEP hit is another person; the shareholder is the listed PEP, with source of funds on file.");
     assert.equal(await dialog.getByTestId("decision-submit").isDisabled(), true, "not before every flag is acknowledged");
     const flags = dialog.getByTestId("open-flag");
     for (let i = 0; i < (await flags.count()); i++) await flags.nth(i).check();

@@ -361,3 +361,26 @@ def test_late_checks_are_an_admins_stuck_checks_not_a_reviewers_breach(docket_fa
     reviewer = signed_in(srv, "Rita Reviewer", role="reviewer")
     assert reviewer.get(f"{DESK}/stuck-checks").status_code == 403
 
+
+
+def test_notes_comments_and_messages_keep_their_line_breaks_names_stay_on_one_line(
+        sandbox, owner_console, as_reviewer, unique, poll, real_clock):
+    case = waiting_case(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    ann = as_reviewer("reviewer")
+    assert ann.post(f"{url}/claim").status_code == 200
+    r = ann.post(f"{url}/comments", json={"body": "Called the director.\r\nShe confirmed:\r\n\r\n- the address\n- the owners"})
+    assert r.status_code in (200, 201), r.text
+    body = sandbox.get(url).json()["comments"][-1]["body"]
+    assert body == "Called the director.\nShe confirmed:\n\n- the address\n- the owners"
+    for bad in ("tab\there", "bell\u0007", "escape\u001b[31m"):
+        r = ann.post(f"{url}/comments", json={"body": bad})
+        assert r.status_code == 400 and r.json()["message"].startswith("body: must not contain control characters"), r.text
+    r = ann.post(f"{url}/remediation", json={"items": [{"section": "company", "message": "The address differs.\nPlease correct it."}],
+                                            "message": "One correction.\r\nThank you."})
+    assert r.status_code == 200, r.text
+    messages = sorted(x["message"] for x in r.json()["remediations"] if not x["resolved_at"])
+    assert "The address differs.\nPlease correct it." in messages, messages
+    # A name stays on one line.
+    r = owner_console.post("/_docket/reviewers", json={"name": "Ann\nLee", "role": "reviewer"})
+    assert r.status_code == 400 and "line break" in r.json()["message"], r.text

@@ -187,7 +187,7 @@ pub(crate) fn four_eyes_required(settings: &DeskSettings, case: &Case) -> FourEy
 }
 
 fn note(text: &str) -> Result<String> {
-    let text = crate::values::text("note", text, MAX_NOTE)?;
+    let text = crate::values::multiline_text("note", text, MAX_NOTE)?;
     Ok(text)
 }
 
@@ -476,7 +476,7 @@ impl Kyb<'_> {
         let note = note(&input.note)?;
         let reasons = input.checked_reasons()?;
         let merchant_message = match input.merchant_message.as_deref() {
-            Some(m) if !m.trim().is_empty() => Some(crate::values::text("merchant_message", m, MAX_NOTE)?),
+            Some(m) if !m.trim().is_empty() => Some(crate::values::multiline_text("merchant_message", m, MAX_NOTE)?),
             _ => None,
         };
         let approver = match input.approver_id {
@@ -640,7 +640,7 @@ impl Kyb<'_> {
 
     /// An internal note on the case, with the reviewers it mentions.
     pub async fn comment(&self, scope: Scope, id: CaseId, input: NewComment, author: Reviewer) -> Result<Comment> {
-        let body = crate::values::text("body", &input.body, MAX_NOTE)?;
+        let body = crate::values::multiline_text("body", &input.body, MAX_NOTE)?;
         let reviewers: Vec<ReviewerRef> = self
             .engine
             .console()

@@ -166,10 +166,11 @@ impl super::Aml<'_> {
         input: NewDisposition,
         actor: Actor,
     ) -> Result<Hit> {
-        let note = input.note.trim().to_owned();
-        if note.chars().count() > MAX_NOTE {
-            return Err(Error::invalid("note", format!("at most {MAX_NOTE} characters")));
-        }
+        // A note may run over several lines; blank is none.
+        let note = match input.note.trim() {
+            "" => String::new(),
+            n => crate::values::multiline_text("note", n, MAX_NOTE)?,
+        };
         if input.reason == DispositionReason::Other && note.is_empty() {
             return Err(Error::invalid("note", "say why: the reason `other` needs a note"));
         }
