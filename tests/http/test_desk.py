@@ -179,6 +179,8 @@ def test_the_sla_breaches_when_the_sandbox_clock_passes_it(sandbox, unique, poll
         return [e for e in events if e["kind"] == "sla_breached"] or None
     [event] = poll(breached, timeout=20, what="the SLA breach to be recorded")
     assert event["actor"] == "docket" and event["data"]["detail"]["stage"] == "manual_review"
+    detail = event["data"]["detail"]
+    assert (detail["sla"], detail["due_at"], detail["case_public_id"]) == ("review", due, case["public_id"]), detail
     ids = [r["id"] for r in sandbox.get(K, params={"sla": "breached", "stage": "manual_review,failed", "limit": 25, "sort": "oldest"}).json()["data"]]
     assert sandbox.get(f"{DESK}/counts").json()["sla_breached"] >= 1
     assert case["id"] in ids or len(ids) == 25

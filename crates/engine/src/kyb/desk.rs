@@ -779,9 +779,11 @@ impl Kyb<'_> {
                 {
                     let detail = json!({
                         "stage": case.status.stage(),
-                        // Which allowance ran out: the stage's, or a pending second approval's.
-                        "sla": if case.review.pending_decision.is_some() { "awaiting_approval" } else { "stage" },
+                        // Which allowance ran out: a pending second approval's, or the stage's
+                        // (a reviewer's review, the merchant's remediation, the checks).
+                        "sla": breached_sla(&case),
                         "due_at": due,
+                        "case_public_id": case.public_id,
                         "assignee_id": case.review.assignee_id(),
                         "assignee": case.review.assignee.as_ref().map(|a| a.name.clone()),
                     });
@@ -796,6 +798,19 @@ impl Kyb<'_> {
                 work::store::complete(conn, &claim).map(drop)
             })
             .await
+    }
+}
+
+/// Which SLA a case past its due time breached: `awaiting_approval` (a decision waits for its
+/// second approval), `review` (a reviewer's, in manual review or failed), `remediation` (the
+/// merchant's, in action required), `checks` (running checks: stuck, an admin's).
+fn breached_sla(case: &Case) -> &'static str {
+    use super::case::Stage;
+    match case.status.stage() {
+        _ if case.review.pending_decision.is_some() => "awaiting_approval",
+        Stage::RunningChecks => "checks",
+        Stage::ActionRequired => "remediation",
+        _ => "review",
     }
 }
 
