@@ -386,3 +386,30 @@ def test_notes_comments_and_messages_keep_their_line_breaks_names_stay_on_one_li
     # A name stays on one line.
     r = owner_console.post("/_docket/reviewers", json={"name": "Ann\nLee", "role": "reviewer"})
     assert r.status_code == 400 and "line break" in r.json()["message"], r.text
+
+
+def test_mentions_are_unread_until_the_reviewer_opens_the_case_or_marks_them_read(sandbox, as_reviewer, unique, poll, real_clock):
+    first, second = waiting_case(sandbox, unique, poll), waiting_case(sandbox, unique, poll)
+    ann, bob = as_reviewer("reviewer"), as_reviewer("reviewer")
+    for case in (first, second):
+        r = ann.post(f"{K}/{case['id']}/comments", json={"body": f"@{bob.reviewer['name']} please look at this one"})
+        assert r.status_code in (200, 201), r.text
+    inbox = bob.get(f"{DESK}/inbox").json()
+    mine = [m for m in inbox["mentions"] if m["case_id"] in (first["id"], second["id"])]
+    assert len(mine) == 2 and not any(m["read"] for m in mine) and inbox["unread_mentions"] >= 2, inbox
+    before = inbox["unread_mentions"]
+
+    # Opening a case (the console posts its id) reads its mentions; the other stays unread.
+    r = bob.post(f"{DESK}/mentions/read", json={"case_id": first["id"]})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["unread_mentions"] == before - 1
+    read = {m["case_id"]: m["read"] for m in after["mentions"] if m["case_id"] in (first["id"], second["id"])}
+    assert read == {first["id"]: True, second["id"]: False}, read
+    # Bad input is a clear 4xx; an API key has no inbox.
+    assert bob.post(f"{DESK}/mentions/read", json={"case_id": "nope"}).status_code == 400
+    assert bob.post(f"{DESK}/mentions/read", json={"case_id": "019d0000-0000-7000-8000-000000000000"}).status_code == 404
+    assert bob.post(f"{DESK}/mentions/read", json={"case": first["id"]}).status_code == 400
+    assert sandbox.post(f"{DESK}/mentions/read", json={}).status_code in (401, 403)
+    # All at once.
+    assert bob.post(f"{DESK}/mentions/read", json={}).json()["unread_mentions"] == 0

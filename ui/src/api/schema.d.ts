@@ -1691,12 +1691,36 @@ export interface paths {
          * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
          *
          *     The second approvals they may give that are routed to them or to no one (every senior sees
-         *     those), oldest first, and the latest 20 comments by others that mention them, newest first.
-         *     The console shows the number of approvals beside *Inbox* in its sidebar.
+         *     those), oldest first, and the latest 20 comments by others that mention them, newest first,
+         *     each `read` or not, with `unread_mentions` (all of them). The console shows the number of
+         *     approvals and of unread mentions beside *Inbox* in its sidebar.
          */
         get: operations["getInbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/mentions/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark mentions read
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Marks read the signed-in reviewer's mentions on one case (`case_id`: the console does so when
+         *     they open it) or all of them (no `case_id`). Answers their inbox with the unread count.
+         */
+        post: operations["readMentions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5564,6 +5588,12 @@ export interface components {
             approvals: components["schemas"]["PendingApproval"][];
             /** @description The latest comments by others that mention them (at most 20), newest first. */
             mentions: components["schemas"]["Mention"][];
+            /**
+             * Format: int32
+             * @description How many comments by others mention them that they have not read (all of them, not only
+             *     the latest 20).
+             */
+            unread_mentions: number;
         };
         /** @description Who the key belongs to and what this server is. */
         Info: {
@@ -5793,6 +5823,11 @@ export interface components {
             public_id: string;
             company_name?: string | null;
             comment: components["schemas"]["Comment"];
+            /**
+             * @description Whether the reader has read it: they opened its case since, or marked their mentions
+             *     read.
+             */
+            read: boolean;
         };
         /** @description An answer that is only a message. */
         Message: {
@@ -6821,6 +6856,15 @@ export interface components {
          * @enum {string}
          */
         Provider: "sandbox" | "docket";
+        /** @description `POST /_docket/desk/mentions/read`. */
+        ReadMentions: {
+            /**
+             * Format: uuid
+             * @description The case whose mentions were read (the console sends it when the reviewer opens the
+             *     case); absent or null: every mention.
+             */
+            case_id?: string | null;
+        };
         /** @description A reviewer's reading as kept: the fields, who read them and when. */
         Reading: {
             fields: components["schemas"]["ReadingFields"];
@@ -11565,6 +11609,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Inbox"];
+                };
+            };
+        };
+    };
+    readMentions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadMentions"];
+            };
+        };
+        responses: {
+            /** @description The inbox, mentions read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description Not a case id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
