@@ -61,6 +61,16 @@ async function settled(read, done) {
   return value;
 }
 
+/** Screenshots of the view at 1440x900 and at 1024x700 (`<name>-1440.png`, `<name>-1024.png`);
+ * the page is left at the harness's 1280x800. */
+async function atBothSizes(page, name) {
+  for (const [width, height] of [[1440, 900], [1024, 700]]) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Posts from inside a signed-in page, as the console does: the answer's status and body. */
 function consoleCall(page, method, path, body) {
   return page.evaluate(
@@ -130,31 +140,47 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     return row;
   }
 
-  test("A disposes of a person's potential match with a reason and a note; the flag goes, the audit trail has it", async () => {
+  /** Disposes of the potential match of `listed` on the case file open in `p`, waits for the hit to
+   * show it (`shown`), and closes the hit again. */
+  async function dispose(p, listed, disposition, reason, note, shown) {
+    const hit = p.getByTestId("screening-hit").filter({ hasText: listed });
+    await hit.getByTestId("explain-hit").click();
+    await p.getByTestId("hit-comparison").waitFor();
+    const form = p.getByTestId("disposition-form");
+    await form.getByTestId(`disposition-${disposition}`).check();
+    await form.getByTestId("disposition-reason").selectOption(reason);
+    await form.getByTestId("disposition-note").fill(note);
+    await atBothSizes(p, `kyb-hit-disposition-${disposition}`);
+    await form.getByTestId("disposition-submit").click();
+    await hit.getByTestId("hit-disposition").getByText(shown).waitFor();
+    await hit.getByTestId("explain-hit").click();
+    await p.getByTestId("hit-comparison").waitFor({ state: "detached" });
+  }
+
+  test("A disposes of both potential matches on a case, one each way; the flags go, the audit trail has them", async () => {
     const row = await demoCase("Politikova Consulting Ltd");
     const before = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
-    assert.ok(before.body.open_flags.some((f) => f.kind === "undisposed_hit"), "the demo's hit is open");
+    const hits = before.body.open_flags.filter((f) => f.kind === "undisposed_hit");
+    assert.equal(hits.length, 2, "the demo's two potential matches are open");
+    assert.equal(new Set(hits.map((f) => f.check_id)).size, 2, "on two persons' screenings");
     const p = ada.page;
     await p.goto(`${docket.url}/kyb/${row.id}`);
     await p.getByTestId("claim").click();
     await p.getByTestId("case-assignee").getByText(ADA).waitFor();
     await p.getByTestId("evidence-aml_person").click();
-    const hit = p.getByTestId("screening-hit").first();
-    await hit.getByTestId("explain-hit").click();
-    await p.getByTestId("hit-comparison").waitFor();
-    const form = p.getByTestId("disposition-form");
-    await form.getByTestId("disposition-false_positive").check();
-    const reason = form.getByTestId("disposition-reason");
-    const firstReason = await reason.locator("option:not([disabled])").first().getAttribute("value");
-    await reason.selectOption(firstReason);
-    await form.getByTestId("disposition-note").fill("Listed person born 1961 in Prague; our director born 1988 in Brno.");
-    await screenshot(p, "kyb-hit-disposition");
-    await form.getByTestId("disposition-submit").click();
-    await hit.getByTestId("hit-disposition").getByText(/False positive/i).waitFor();
+    await p.getByTestId("screening-hit").nth(1).waitFor(); // each person's hit
+
+    await dispose(p, "Petra Politikova", "false_positive", "date_of_birth_differs", "Listed person born 1961 in Prague.\nOur director born 1988 in Brno.", /False positive/i);
+    await dispose(p, "Marie Rousseau", "true_match", "identifier_matches", "Her passport in the register of members' pack is the listed one (E2205250).\nPEP: enhanced due diligence applies.", /True match/i);
+    await atBothSizes(p, "kyb-hits-disposed");
+
     const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);
-    assert.ok(!after.body.open_flags.some((f) => f.kind === "undisposed_hit"), "a disposed hit is no longer an open flag");
-    const audit = await consoleCall(p, "GET", "/_docket/audit?limit=50");
-    assert.ok(audit.body.data.some((e) => e.kind === "hit_disposed"), "the disposition is on the audit chain");
+    assert.ok(!after.body.open_flags.some((f) => f.kind === "undisposed_hit"), "disposed hits are no longer open flags");
+    const audit = await consoleCall(p, "GET", `/_docket/audit?case_id=${row.id}&limit=50`);
+    const disposed = audit.body.data.filter((e) => e.kind === "hit_disposed");
+    assert.deepEqual(disposed.map((e) => e.data.disposition).sort(), ["false_positive", "true_match"], "both dispositions are on the audit chain");
+    assert.ok(disposed.every((e) => e.actor === `reviewer:${ADA}`), "with who made them");
+    assert.ok(disposed.some((e) => e.data.note === "Listed person born 1961 in Prague.\nOur director born 1988 in Brno."), "a note keeps its line break");
   });
 
   test("A approves only by acknowledging each open flag, naming Bea; Bea approves from her inbox", async () => {
@@ -164,23 +190,39 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     const dialog = p.getByTestId("decision-dialog");
     await dialog.getByTestId("open-flags").waitFor();
     await dialog.getByTestId("decision-reason-manually_verified").check();
-    await dialog.getByTestId("decision-note").fill("Registry extract and passport checked; the PEP hit is another person.");
+    await dialog.getByTestId("decision-reason-enhanced_due_diligence").check();
+    await dialog.getByTestId("decision-note").fill("Registry extract and passports checked.\nThe director's PEP hit is another person; the shareholder is the listed PEP, with source of funds on file.");
     assert.equal(await dialog.getByTestId("decision-submit").isDisabled(), true, "not before every flag is acknowledged");
     const flags = dialog.getByTestId("open-flag");
     for (let i = 0; i < (await flags.count()); i++) await flags.nth(i).check();
     await dialog.getByTestId("decision-approver").selectOption({ label: `${BEA} (senior)` });
+    await atBothSizes(p, "kyb-approve-dialog");
     await dialog.getByTestId("decision-submit").click();
     await p.getByTestId("pending-decision").getByText("Awaiting second approval").waitFor();
 
     const b = bea.page;
     await b.goto(`${docket.url}/inbox`);
     const inboxRow = b.getByTestId("inbox-approvals-table").getByTestId("approval-row").filter({ hasText: row.public_id });
+    await inboxRow.waitFor();
+    await atBothSizes(b, "inbox-senior");
     await inboxRow.getByTestId("approval-link").click();
     await b.getByTestId("second-confirm").click();
-    await b.getByTestId("second-note").fill("Agreed: different birth year and place.");
+    await b.getByTestId("second-note").fill("Agreed: different birth year and place for the director; EDD on the shareholder is complete.");
     await b.getByTestId("second-submit").click();
     await b.getByTestId("case-status").getByText("Approved manually").waitFor();
-    await screenshot(b, "kyb-approved-under-four-eyes");
+    await atBothSizes(b, "kyb-approved-under-four-eyes");
+  });
+
+  test("the audit trail of the day's case has both dispositions and both decisions, by who made them", async () => {
+    const row = await demoCase("Politikova Consulting Ltd");
+    const b = bea.page;
+    await b.goto(`${docket.url}/audit?case_id=${row.id}`);
+    const rows = b.getByTestId("audit-row");
+    await rows.filter({ hasText: "Marie Rousseau" }).first().waitFor();
+    await rows.filter({ hasText: "Petra Politikova" }).first().waitFor();
+    await rows.filter({ hasText: BEA }).first().waitFor();
+    await rows.filter({ hasText: ADA }).first().waitFor();
+    await atBothSizes(b, "audit-day-case");
   });
 
   test("A asks the merchant to fix two sections at once, each with its own instruction", async () => {
@@ -195,9 +237,7 @@ describe("a reviewer's day: hits disposed, remediation of several sections, appr
     await p.getByTestId("remediation-target-section-ownership").check();
     await p.getByTestId("remediation-instruction-section-ownership").fill("Please add every shareholder holding 25% or more.");
     await p.getByTestId("remediation-message").fill("Two corrections are needed before we can verify your company.");
-    await p.setViewportSize({ width: 1024, height: 700 });
-    await screenshot(p, "kyb-remediation-1024");
-    await p.setViewportSize({ width: 1280, height: 800 });
+    await atBothSizes(p, "kyb-remediation");
     await p.getByTestId("remediation-submit").click();
     await p.getByTestId("case-status").getByText(/Action required/i).waitFor();
     const after = await callApi(docket.url, "GET", `/api/v4/kyb/verifications/${row.id}`);

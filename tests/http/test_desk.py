@@ -179,6 +179,8 @@ def test_the_sla_breaches_when_the_sandbox_clock_passes_it(sandbox, unique, poll
         return [e for e in events if e["kind"] == "sla_breached"] or None
     [event] = poll(breached, timeout=20, what="the SLA breach to be recorded")
     assert event["actor"] == "docket" and event["data"]["detail"]["stage"] == "manual_review"
+    detail = event["data"]["detail"]
+    assert (detail["sla"], detail["due_at"], detail["case_public_id"]) == ("review", due, case["public_id"]), detail
     ids = [r["id"] for r in sandbox.get(K, params={"sla": "breached", "stage": "manual_review,failed", "limit": 25, "sort": "oldest"}).json()["data"]]
     assert sandbox.get(f"{DESK}/counts").json()["sla_breached"] >= 1
     assert case["id"] in ids or len(ids) == 25
@@ -361,3 +363,53 @@ def test_late_checks_are_an_admins_stuck_checks_not_a_reviewers_breach(docket_fa
     reviewer = signed_in(srv, "Rita Reviewer", role="reviewer")
     assert reviewer.get(f"{DESK}/stuck-checks").status_code == 403
 
+
+
+def test_notes_comments_and_messages_keep_their_line_breaks_names_stay_on_one_line(
+        sandbox, owner_console, as_reviewer, unique, poll, real_clock):
+    case = waiting_case(sandbox, unique, poll)
+    url = f"{K}/{case['id']}"
+    ann = as_reviewer("reviewer")
+    assert ann.post(f"{url}/claim").status_code == 200
+    r = ann.post(f"{url}/comments", json={"body": "Called the director.\r\nShe confirmed:\r\n\r\n- the address\n- the owners"})
+    assert r.status_code in (200, 201), r.text
+    body = sandbox.get(url).json()["comments"][-1]["body"]
+    assert body == "Called the director.\nShe confirmed:\n\n- the address\n- the owners"
+    for bad in ("tab\there", "bell\u0007", "escape\u001b[31m"):
+        r = ann.post(f"{url}/comments", json={"body": bad})
+        assert r.status_code == 400 and r.json()["message"].startswith("body: must not contain control characters"), r.text
+    r = ann.post(f"{url}/remediation", json={"items": [{"section": "company", "message": "The address differs.\nPlease correct it."}],
+                                            "message": "One correction.\r\nThank you."})
+    assert r.status_code == 200, r.text
+    messages = sorted(x["message"] for x in r.json()["remediations"] if not x["resolved_at"])
+    assert "The address differs.\nPlease correct it." in messages, messages
+    # A name stays on one line.
+    r = owner_console.post("/_docket/reviewers", json={"name": "Ann\nLee", "role": "reviewer"})
+    assert r.status_code == 400 and "line break" in r.json()["message"], r.text
+
+
+def test_mentions_are_unread_until_the_reviewer_opens_the_case_or_marks_them_read(sandbox, as_reviewer, unique, poll, real_clock):
+    first, second = waiting_case(sandbox, unique, poll), waiting_case(sandbox, unique, poll)
+    ann, bob = as_reviewer("reviewer"), as_reviewer("reviewer")
+    for case in (first, second):
+        r = ann.post(f"{K}/{case['id']}/comments", json={"body": f"@{bob.reviewer['name']} please look at this one"})
+        assert r.status_code in (200, 201), r.text
+    inbox = bob.get(f"{DESK}/inbox").json()
+    mine = [m for m in inbox["mentions"] if m["case_id"] in (first["id"], second["id"])]
+    assert len(mine) == 2 and not any(m["read"] for m in mine) and inbox["unread_mentions"] >= 2, inbox
+    before = inbox["unread_mentions"]
+
+    # Opening a case (the console posts its id) reads its mentions; the other stays unread.
+    r = bob.post(f"{DESK}/mentions/read", json={"case_id": first["id"]})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["unread_mentions"] == before - 1
+    read = {m["case_id"]: m["read"] for m in after["mentions"] if m["case_id"] in (first["id"], second["id"])}
+    assert read == {first["id"]: True, second["id"]: False}, read
+    # Bad input is a clear 4xx; an API key has no inbox.
+    assert bob.post(f"{DESK}/mentions/read", json={"case_id": "nope"}).status_code == 400
+    assert bob.post(f"{DESK}/mentions/read", json={"case_id": "019d0000-0000-7000-8000-000000000000"}).status_code == 404
+    assert bob.post(f"{DESK}/mentions/read", json={"case": first["id"]}).status_code == 400
+    assert sandbox.post(f"{DESK}/mentions/read", json={}).status_code in (401, 403)
+    # All at once.
+    assert bob.post(f"{DESK}/mentions/read", json={}).json()["unread_mentions"] == 0

@@ -176,3 +176,37 @@ def test_an_errored_check_runs_again_from_the_case_file(sandbox, as_reviewer, un
     assert f"errored:{new['id']}" in [f["key"] for f in body["open_flags"]]
     events = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
     assert any(e["kind"] == "check_rerun" for e in events)
+
+
+def test_a_rerun_that_passes_scores_the_case_again(sandbox, as_reviewer, unique, poll, real_clock):
+    # The registry's magic number 9990: a passing outage, answered when the check runs again.
+    case = sandbox.post(K, json={"external_id": unique("rescore")}).json()
+    url = f"{K}/{case['id']}"
+    fill(sandbox, url, number="09879990")
+    assert sandbox.post(f"{url}/submit").status_code == 200
+    case = finish(sandbox, poll, case["id"])
+    assert (case["status"], case["risk_level"]) == ("failed", None), case["status"]
+    [errored] = [c for c in case["checks"] if c["type"] == "registry" and c["superseded_at"] is None]
+    [score] = [c for c in case["checks"] if c["type"] == "business_risk_score" and c["superseded_at"] is None]
+    assert errored["state"] == "error" and score["state"] == "error", score
+
+    ann = as_reviewer("reviewer")
+    assert ann.post(f"{url}/claim").status_code == 200
+    r = ann.post(f"{url}/checks/{errored['id']}/rerun")
+    assert r.status_code == 200 and r.json()["status"] == "failed", r.text
+    assert sandbox.post("/_docket/clock/advance", json={"seconds": 30}).status_code == 200
+
+    def rescored():
+        body = sandbox.get(url).json()
+        return body if body["status"] != "failed" else None
+    body = poll(rescored, timeout=20, what="the case to be scored again")
+    assert (body["status"], body["stage"], body["risk_level"]) == ("manual_review", "manual_review", "low"), body["status"]
+    assert body["review"]["assignee"]["name"] == ann.reviewer["name"], "still the reviewer's"
+    [new_score] = [c for c in body["checks"] if c["type"] == "business_risk_score" and c["superseded_at"] is None]
+    assert new_score["state"] == "completed" and new_score["id"] != score["id"]
+    assert all(c["state"] == "completed" for c in body["checks"] if c["superseded_at"] is None)
+    assert not [f for f in body["open_flags"] if f["kind"] == "errored_check"], body["open_flags"]
+    [entry] = [t for t in body["timeline"] if t["kind"] == "rescored"]
+    assert (entry["from_status"], entry["to_status"], entry["detail"]["risk_level"]) == ("failed", "manual_review", "low")
+    events = sandbox.get("/_docket/audit", params={"case_id": case["id"], "limit": 100}).json()["data"]
+    assert any(e["kind"] == "rescored" for e in events)

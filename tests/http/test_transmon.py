@@ -400,3 +400,56 @@ def test_a_flagged_event_says_why_and_gets_a_disposition_and_an_assignee(sandbox
     assert r.status_code == 409 and "only flagged events" in r.json()["message"], r.text
     assert bob.post("/_docket/transmon/events/019d0000-0000-7000-8000-000000000000/disposition",
                     json={"disposition": "cleared", "note": "x"}).status_code == 404
+
+
+def test_the_event_list_keeps_flagged_events_by_disposition_and_assignee(sandbox, unique, as_reviewer, rules_cleared):
+    rule(sandbox, name="Large", expression="event.amount >= 100", causes=["LARGE"])
+    who = applicant(sandbox, unique)
+    cleared, escalated, untouched = (send(sandbox, applicant_id=who, amount="150") for _ in range(3))
+    allowed = send(sandbox, applicant_id=who, amount="5")
+    assert allowed["decision"] == "allow" and cleared["decision"] == "review"
+    ann, bob = as_reviewer("reviewer"), as_reviewer("reviewer")
+    for event, by, disposition in ((cleared, ann, "cleared"), (escalated, bob, "escalated")):
+        base = f"/_docket/transmon/events/{event['event_id']}"
+        assert by.post(f"{base}/assignee", json={"reviewer_id": by.reviewer["id"]}).status_code == 200
+        assert by.post(f"{base}/disposition", json={"disposition": disposition, "note": "Looked at it."}).status_code == 200
+
+    def ids(**params):
+        r = sandbox.get(f"{T}/events", params={"applicant_id": who, "limit": 100, **params})
+        assert r.status_code == 200, r.text
+        return {e["event_id"] for e in r.json()["data"]}
+
+    every = {e["event_id"] for e in (cleared, escalated, untouched, allowed)}
+    assert ids() == every
+    assert ids(disposition="cleared") == {cleared["event_id"]}
+    assert ids(disposition="escalated") == {escalated["event_id"]}
+    assert ids(disposition="reported") == set()
+    assert ids(disposition="none") == {untouched["event_id"]}, "flagged and not disposed of: allowed events are not work"
+    assert ids(assignee=ann.reviewer["id"]) == {cleared["event_id"]}
+    assert ids(assignee=bob.reviewer["id"]) == {escalated["event_id"]}
+    assert ids(assignee="none") == {untouched["event_id"]}
+    assert ids(disposition="cleared", assignee=ann.reviewer["id"]) == {cleared["event_id"]}
+    assert ids(disposition="cleared", assignee=bob.reviewer["id"]) == set()
+    assert ids(disposition="none", assignee="none", decision="review") == {untouched["event_id"]}
+    assert ids(disposition="escalated", decision="allow") == set()
+    listed = sandbox.get(f"{T}/events", params={"applicant_id": who, "disposition": "escalated"}).json()["data"]
+    assert listed[0]["review"]["assignee"]["name"] == bob.reviewer["name"], "the list shows who works it"
+
+    # Bad values name the parameter; every combination of good and bad ones is answered, never 5xx.
+    for params, field in (({"disposition": "ignored"}, "disposition"), ({"assignee": "ann"}, "assignee"),
+                          ({"assignee": "019d0000-0000-7000-8000"}, "assignee")):
+        r = sandbox.get(f"{T}/events", params=params)
+        assert r.status_code == 400 and r.json()["message"].startswith(field), r.text
+    values = {
+        "disposition": ["", "none", "cleared", "reported", "bogus", "NONE", "'; DROP TABLE x; --"],
+        "assignee": ["", "none", ann.reviewer["id"], "019d0000-0000-7000-8000-000000000000", "x" * 300],
+        "decision": ["", "allow", "review", "nope"],
+        "event_type": ["", "payment", "transaction"],
+    }
+    for d in values["disposition"]:
+        for a in values["assignee"]:
+            for decision in values["decision"]:
+                for kind in values["event_type"]:
+                    r = sandbox.get(f"{T}/events", params={"disposition": d, "assignee": a, "decision": decision,
+                                                           "event_type": kind, "applicant_id": who})
+                    assert r.status_code in (200, 400), f"{d!r} {a!r} {decision!r} {kind!r}: {r.status_code} {r.text}"

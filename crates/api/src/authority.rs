@@ -383,6 +383,7 @@ pub const RULES: &[Rule] = &[
     // Four eyes that routes itself, and remediation templates (issue 33).
     rule("GET", "/_docket/desk/approvals", READ),
     rule("GET", "/_docket/desk/inbox", CONSOLE),
+    rule("POST", "/_docket/desk/mentions/read", CONSOLE),
     rule("GET", "/_docket/desk/remediation-templates", READ),
     rule("POST", "/_docket/desk/remediation-templates", ADMIN),
     rule("PUT", "/_docket/desk/remediation-templates/{template_id}", ADMIN),

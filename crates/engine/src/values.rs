@@ -27,20 +27,35 @@ pub fn from_json<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> R
     })
 }
 
-/// Checks free text (names of people, companies and reviewers, notes, titles): trimmed, not
-/// empty, at most `max` characters, in Unicode NFC, and with nothing that changes how the text
-/// reads without being seen ([`invisible`]): such a character is refused with its code point
-/// named, so `Owner\u{200b}` never passes for `Owner`.
+/// Checks free text on one line (names of people, companies and reviewers, titles, ids):
+/// trimmed, not empty, at most `max` characters, in Unicode NFC, and with nothing that changes
+/// how the text reads without being seen ([`invisible`]): such a character is refused with its
+/// code point named, so `Owner\u{200b}` never passes for `Owner`. A line break is refused too.
 pub fn text(field: &str, value: &str, max: usize) -> Result<String> {
-    let value = nfc(value.trim());
+    checked_text(field, nfc(value.trim()), max, false)
+}
+
+/// Checks free text that may run over several lines (a reviewer's note, a comment, a message
+/// to the merchant): as [`text`], but line breaks are kept, each `\r\n` (or lone `\r`) made
+/// `\n`. Every other control character (a tab included) is still refused.
+pub fn multiline_text(field: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.replace("\r\n", "\n").replace('\r', "\n");
+    checked_text(field, nfc(value.trim()), max, true)
+}
+
+fn checked_text(field: &str, value: String, max: usize, lines: bool) -> Result<String> {
     if value.is_empty() {
         return Err(Error::invalid(field, "must not be empty"));
     }
     if value.chars().count() > max {
         return Err(Error::invalid(field, format!("must be at most {max} characters")));
     }
-    if let Some(c) = value.chars().find(|c| c.is_control()) {
-        return Err(Error::invalid(field, format!("must not contain control characters (found {})", code_point(c))));
+    if let Some(c) = value.chars().find(|c| c.is_control() && !(lines && *c == '\n')) {
+        let one_line = if c == '\n' { ", a line break: this field is one line" } else { "" };
+        return Err(Error::invalid(
+            field,
+            format!("must not contain control characters (found {}{one_line})", code_point(c)),
+        ));
     }
     if let Some(c) = value.chars().find(|c| invisible(*c)) {
         return Err(Error::invalid(
@@ -367,6 +382,25 @@ mod tests {
         assert!(text("f", "   ", 10).is_err());
         assert!(text("f", "a\u{0}b", 10).is_err());
         assert!(text("f", "abcdefghijk", 10).is_err());
+    }
+
+    #[test]
+    fn notes_keep_their_line_breaks_and_names_stay_on_one_line() {
+        let note = "Checked the passport.\r\nDate of birth differs:\r\n\r\n- listed 1961\n- ours 1988\r";
+        assert_eq!(
+            multiline_text("note", note, 200).ok().as_deref(),
+            Some("Checked the passport.\nDate of birth differs:\n\n- listed 1961\n- ours 1988")
+        );
+        assert_eq!(multiline_text("note", "  one line  ", 20).ok().as_deref(), Some("one line"));
+        assert!(multiline_text("note", " \r\n \n ", 20).is_err(), "blank lines alone are empty");
+        for bad in ["a\tb", "a\u{0}b", "a\u{7}b", "a\u{1b}[31mb", "a\u{85}b", "a\u{202e}b"] {
+            assert!(multiline_text("note", bad, 20).is_err(), "{bad:?}");
+        }
+        assert!(multiline_text("note", "ab\ncd", 4).is_err(), "a line break counts as a character");
+        // Names, ids and titles stay on one line, the break named.
+        let e = text("name", "Ann\nLee", 20).expect_err("one line");
+        assert!(e.to_string().contains("line break") && e.to_string().contains("U+000A"), "{e}");
+        assert!(text("name", "Ann\r\nLee", 20).is_err());
     }
 
     #[test]

@@ -475,3 +475,50 @@ async fn a_false_positive_is_remembered_for_monitoring_until_the_list_entry_chan
         .await;
     assert!(matches!(refused, Err(Error::Conflict(_))), "{refused:?}");
 }
+
+/// Erasing an applicant deletes the dispositions of its screenings' hits (their notes speak of
+/// the person) and empties their events on the audit chain, which still verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn erasing_an_applicant_deletes_the_dispositions_of_its_hits() {
+    use docket_engine::aml::hits::model::NewDisposition;
+    use docket_engine::aml::model::SearchId;
+    use docket_engine::audit::AuditFilter;
+    let f = fixture().await;
+    let applicant = f
+        .engine
+        .applicants()
+        .create(
+            f.sandbox,
+            serde_json::from_value::<NewApplicant>(serde_json::json!({
+                "aml_screening_enabled": true, "info": {"first_name": "Petra", "last_name": "Politikova"}
+            }))
+            .expect("input"),
+        )
+        .await
+        .expect("create");
+    assert_eq!(f.engine.aml().run_due_screenings().await.expect("runs"), 1);
+    let a = f.engine.applicants().get(f.sandbox, applicant.applicant_id).await.expect("get");
+    let search = SearchId(a.last_aml_screening_id.expect("screened"));
+    let report = f.engine.aml().screening(f.sandbox, search).await.expect("screening");
+    let entity = report.data[0].entity.uuid;
+    let disposition: NewDisposition = serde_json::from_value(serde_json::json!({
+        "disposition": "false_positive", "reason": "date_of_birth_differs",
+        "note": "Petra Politikova of 12 Elm Road was born in 1988"
+    }))
+    .expect("disposition");
+    f.engine.aml().dispose(f.sandbox, search, entity, disposition, Actor::Command).await.expect("disposed");
+    let page = || PageRequest { page: 0, limit: 100 };
+    let (events, _) = f.engine.audit().list(f.sandbox, AuditFilter::default(), page()).await.expect("audit");
+    assert!(events.iter().any(|e| e.kind == "hit_disposed" && e.data["note"].as_str().is_some()));
+
+    let erasure = f.engine.erasures().applicant(f.sandbox, applicant.applicant_id, "test").await.expect("erased");
+    assert_eq!(erasure.removed.get("aml_hit_dispositions"), Some(&1), "{:?}", erasure.removed);
+    let (events, _) = f.engine.audit().list(f.sandbox, AuditFilter::default(), page()).await.expect("audit");
+    let disposed: Vec<_> = events.iter().filter(|e| e.kind == "hit_disposed").collect();
+    assert_eq!(disposed.len(), 1, "the event stays on the chain");
+    assert!(disposed[0].data.get("note").is_none() && disposed[0].data["erased"] == erasure.id.to_string());
+    let text = serde_json::to_string(&events).expect("json");
+    assert!(!text.contains("12 Elm Road"), "the note is gone from the chain");
+    let verified = f.engine.audit().verify(f.sandbox).await.expect("verifies");
+    assert!(verified.ok && verified.erased_events >= 1, "{verified:?}");
+}

@@ -249,3 +249,46 @@ async fn a_seniors_next_case_is_the_oldest_approval_and_the_review_clock_stops_w
     assert_eq!(back.row.review.sla_due_at, Some(review_due.saturating_add(waited)));
     assert!(back.row.review.pending_decision.is_none());
 }
+
+/// A mention is unread until its reviewer opens its case or marks their mentions read; each
+/// reviewer reads for themselves, and a mention that comes after is unread again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mentions_are_unread_until_their_reviewer_opens_the_case_or_marks_them_read() {
+    use docket_engine::kyb::NewComment;
+    let f = fixture().await;
+    let (org, scope) = (f.sandbox.organization, f.sandbox);
+    let console = f.engine.console();
+    let add = |name: &str, role| NewReviewer { name: name.into(), email: None, role };
+    let ann = console.add_reviewer(org, add("Ann", Role::Reviewer), &Actor::Command).await.expect("ann");
+    let bob = console.add_reviewer(org, add("Bob", Role::Reviewer), &Actor::Command).await.expect("bob");
+    let sue = console.add_reviewer(org, add("Sue", Role::Senior), &Actor::Command).await.expect("sue");
+    let ids = waiting_cases(&f, scope, 2).await;
+    let kyb = f.engine.kyb();
+    let say = |body: &str| serde_json::from_value::<NewComment>(serde_json::json!({ "body": body })).expect("comment");
+    kyb.comment(scope, ids[0], say("@Bob and @Sue: the address?"), ann.clone()).await.expect("comments");
+    kyb.comment(scope, ids[1], say("@Bob the owners?"), ann.clone()).await.expect("comments");
+    kyb.comment(scope, ids[1], say("Noted, @Ann."), ann.clone()).await.expect("one's own mention is not news");
+
+    let unread =
+        |inbox: &docket_engine::kyb::Inbox| (inbox.unread_mentions, inbox.mentions.iter().filter(|m| !m.read).count());
+    let bobs = kyb.inbox(scope, bob.clone()).await.expect("inbox");
+    assert_eq!(unread(&bobs), (2, 2));
+    assert_eq!(kyb.inbox(scope, ann.clone()).await.expect("inbox").unread_mentions, 0);
+
+    // Bob opens the first case: its mention is read, the other stays; Sue's is hers to read.
+    let read = kyb.read_mentions(scope, bob.clone(), Some(ids[0])).await.expect("reads");
+    assert_eq!(unread(&read), (1, 1));
+    assert!(read.mentions.iter().any(|m| m.case_id == ids[0] && m.read));
+    assert_eq!(kyb.inbox(scope, sue.clone()).await.expect("inbox").unread_mentions, 1);
+    assert!(matches!(
+        kyb.read_mentions(scope, bob.clone(), Some(docket_engine::kyb::CaseId(uuid::Uuid::now_v7()))).await,
+        Err(Error::NotFound { .. })
+    ));
+
+    // All read at once; a later mention is news again.
+    assert_eq!(unread(&kyb.read_mentions(scope, bob.clone(), None).await.expect("reads")), (0, 0));
+    kyb.comment(scope, ids[0], say("@Bob one more thing"), sue.clone()).await.expect("comments");
+    let bobs = kyb.inbox(scope, bob.clone()).await.expect("inbox");
+    assert_eq!(unread(&bobs), (1, 1));
+    assert_eq!(bobs.mentions.len(), 3);
+}

@@ -4,6 +4,7 @@
 mod common;
 use common::{Fixture, fixture, picture};
 
+use docket_engine::kyb::flags::FlagKind;
 use docket_engine::kyb::{
     CaseDetail, CaseStatus, CheckState, CheckType, DocumentKind, NewCase, NewRemediation, RiskLevel, SectionKey, Stage,
 };
@@ -468,6 +469,15 @@ async fn demo_data_covers_every_status_and_stage_and_seeds_once() {
         hits |=
             case.checks.iter().any(|c| c.check_type == CheckType::AmlPerson && c.verdict.as_deref() == Some("match"));
         open_remediation |= case.remediations.iter().any(|r| r.resolved_at.is_none());
+        if case.row.company_name.as_deref() == Some("Politikova Consulting Ltd") {
+            // Two potential matches for a reviewer's day: the director's PEP hit and a
+            // shareholder whose name is close to a listed PEP's, on two persons' screenings.
+            let hits: Vec<_> = case.open_flags.iter().filter(|f| f.kind == FlagKind::UndisposedHit).collect();
+            assert_eq!(hits.len(), 2, "{:?}", case.open_flags);
+            assert_ne!(hits[0].check_id, hits[1].check_id, "one per person");
+            assert!(hits.iter().any(|f| f.label.contains("Marie Rousseaux") && f.label.contains("Marie Rousseau (")));
+            assert_eq!(case.row.status, CaseStatus::ManualReview);
+        }
         if case.row.status != CaseStatus::Draft {
             assert!(case.documents.iter().all(|d| d.media_type == "application/pdf"));
         }
@@ -605,4 +615,79 @@ async fn the_list_shows_every_change_at_once_though_it_caches_pages() {
 
     f.engine.sandbox().reset_data(f.sandbox).await.expect("reset");
     assert!(list().await.is_empty(), "a reset empties the cached page too");
+}
+
+/// Erasing a case deletes the dispositions of its screenings' hits (company and persons); the
+/// chain keeps their events emptied, as it does the case's other events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn erasing_a_case_deletes_the_dispositions_of_its_hits() {
+    use docket_engine::aml::hits::model::NewDisposition;
+    let f = fixture().await;
+    let case = filled(&f, f.sandbox, "10457777", "Hart", "erase").await;
+    let id = case.row.id;
+    let director = json!({"first_name": "Tom", "last_name": "Hart", "date_of_birth": "1970-05-06",
+                          "nationality": "GB", "roles": ["director", "shareholder"], "ownership_percentage": 60});
+    let pep = json!({"first_name": "Petra", "last_name": "Politikova", "date_of_birth": "1985-03-02",
+                     "nationality": "DE", "roles": ["shareholder"], "ownership_percentage": 30});
+    f.engine
+        .kyb()
+        .save_section(f.sandbox, id, SectionKey::Ownership, json!({"persons": [director, pep]}), Actor::Person)
+        .await
+        .expect("ownership");
+    f.engine.kyb().submit(f.sandbox, id, Actor::Person).await.expect("submits");
+    run_pipeline(&f).await;
+    let case = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    let flag = case.open_flags.iter().find(|f| f.kind == FlagKind::UndisposedHit).expect("a potential match");
+    let mut key = flag.key.split(':').skip(1);
+    let search = key.next().expect("search").parse().expect("search id");
+    let entity = key.next().expect("entity").parse().expect("entity id");
+    let disposition: NewDisposition = serde_json::from_value(json!({
+        "disposition": "needs_more_information", "reason": "awaiting_documents", "note": "Asked Petra for her passport"
+    }))
+    .expect("disposition");
+    f.engine.aml().dispose(f.sandbox, search, entity, disposition, Actor::Command).await.expect("disposed");
+
+    let erasure = f.engine.erasures().kyb_case(f.sandbox, id, "test").await.expect("erased");
+    assert_eq!(erasure.removed.get("aml_hit_dispositions"), Some(&1), "{:?}", erasure.removed);
+    let verified = f.engine.audit().verify(f.sandbox).await.expect("verifies");
+    assert!(verified.ok, "{verified:?}");
+}
+
+/// A check that could not run, run again from the case file and passing, lets the risk model
+/// give the score it could not: the case, still with its reviewer, is scored again and moves
+/// from failed to manual review with its level; the errored instances stay as history.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rerun_that_passes_scores_the_case_again() {
+    let f = fixture().await;
+    // The registry's magic 9990: a passing outage, answered when run again.
+    let case = filled(&f, f.sandbox, "10459990", "Hart", "rescore").await;
+    let id = case.row.id;
+    f.engine.kyb().submit(f.sandbox, id, Actor::Person).await.expect("submits");
+    run_pipeline(&f).await;
+    let failed = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    assert_eq!((failed.row.status, failed.row.risk_level), (CaseStatus::Failed, None));
+    let current = |c: &CaseDetail, t: CheckType| {
+        c.checks.iter().find(|x| x.check_type == t && x.superseded_at.is_none()).cloned().expect("current")
+    };
+    let registry = current(&failed, CheckType::Registry);
+    let score = current(&failed, CheckType::BusinessRiskScore);
+    assert_eq!((registry.state, score.state), (CheckState::Error, CheckState::Error));
+    let sla = failed.row.review.sla_due_at;
+
+    let rerun = f.engine.kyb().rerun_check(f.sandbox, id, registry.id, Actor::Command).await.expect("runs again");
+    assert_eq!(rerun.row.status, CaseStatus::Failed, "scored only once the re-run ends");
+    run_pipeline(&f).await;
+    let after = f.engine.kyb().get(f.sandbox, id).await.expect("get");
+    assert_eq!(current(&after, CheckType::Registry).state, CheckState::Completed);
+    let new_score = current(&after, CheckType::BusinessRiskScore);
+    assert_eq!(new_score.state, CheckState::Completed);
+    assert_ne!(new_score.id, score.id, "a new score; the errored one is history");
+    assert!(after.checks.iter().any(|c| c.id == score.id && c.superseded_at.is_some()));
+    assert_eq!(after.row.status, CaseStatus::ManualReview, "still the reviewer's");
+    assert_eq!(after.row.risk_level, Some(RiskLevel::Low));
+    assert!(after.row.checks_summary.as_ref().is_some_and(|s| s.all_done()));
+    assert_eq!(after.row.review.sla_due_at, sla, "the review's clock runs on");
+    let rescored = after.timeline.iter().find(|t| t.kind == "rescored").expect("on the timeline");
+    assert_eq!((rescored.from_status, rescored.to_status), (Some(CaseStatus::Failed), Some(CaseStatus::ManualReview)));
+    assert!(after.open_flags.iter().all(|f| f.kind != FlagKind::ErroredCheck), "{:?}", after.open_flags);
 }

@@ -1392,7 +1392,9 @@ export interface paths {
          *     for a reviewer (`manual_review` or `failed`): the errored instance stays as history
          *     (`superseded_at`) and a new instance of the same type and subject is run by the pipeline
          *     (`pending` until it ends; the summary follows). A reviewer other than the assignee may not
-         *     (an admin may). On the timeline and the audit chain as `check_rerun`.
+         *     (an admin may). On the timeline and the audit chain as `check_rerun`. When it passes and the
+         *     other checks stand done, the risk score it kept from being given is given (`rescored`): a
+         *     `failed` case moves to `manual_review`, still its reviewer's.
          */
         post: operations["rerunKybCheck"];
         delete?: never;
@@ -1717,12 +1719,36 @@ export interface paths {
          * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
          *
          *     The second approvals they may give that are routed to them or to no one (every senior sees
-         *     those), oldest first, and the latest 20 comments by others that mention them, newest first.
-         *     The console shows the number of approvals beside *Inbox* in its sidebar.
+         *     those), oldest first, and the latest 20 comments by others that mention them, newest first,
+         *     each `read` or not, with `unread_mentions` (all of them). The console shows the number of
+         *     approvals and of unread mentions beside *Inbox* in its sidebar.
          */
         get: operations["getInbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_docket/desk/mentions/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark mentions read
+         * @description **Who may call:** Only any reviewer signed in to the console; an API key never reaches this control.
+         *
+         *     Marks read the signed-in reviewer's mentions on one case (`case_id`: the console does so when
+         *     they open it) or all of them (no `case_id`). Answers their inbox with the unread count.
+         */
+        post: operations["readMentions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3145,7 +3171,9 @@ export interface paths {
          * List events with their results
          * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
          *
-         *     Docket's addition. Newest first; `limit` 1 to 100 (default 25).
+         *     Docket's addition. Newest first; `limit` 1 to 100 (default 25). Each flagged event carries
+         *     its `review` (disposition, assignee); `disposition` and `assignee` keep flagged events by
+         *     them, `none` those still without one, and combine with every other filter.
          */
         get: operations["listTransmonEvents"];
         put?: never;
@@ -5634,6 +5662,12 @@ export interface components {
             approvals: components["schemas"]["PendingApproval"][];
             /** @description The latest comments by others that mention them (at most 20), newest first. */
             mentions: components["schemas"]["Mention"][];
+            /**
+             * Format: int32
+             * @description How many comments by others mention them that they have not read (all of them, not only
+             *     the latest 20).
+             */
+            unread_mentions: number;
         };
         /** @description Who the key belongs to and what this server is. */
         Info: {
@@ -5863,6 +5897,11 @@ export interface components {
             public_id: string;
             company_name?: string | null;
             comment: components["schemas"]["Comment"];
+            /**
+             * @description Whether the reader has read it: they opened its case since, or marked their mentions
+             *     read.
+             */
+            read: boolean;
         };
         /** @description An answer that is only a message. */
         Message: {
@@ -6919,6 +6958,15 @@ export interface components {
          * @enum {string}
          */
         Provider: "sandbox" | "docket";
+        /** @description `POST /_docket/desk/mentions/read`. */
+        ReadMentions: {
+            /**
+             * Format: uuid
+             * @description The case whose mentions were read (the console sends it when the reviewer opens the
+             *     case); absent or null: every mention.
+             */
+            case_id?: string | null;
+        };
         /** @description A reviewer's reading as kept: the fields, who read them and when. */
         Reading: {
             fields: components["schemas"]["ReadingFields"];
@@ -7908,7 +7956,7 @@ export interface components {
             at: string;
             /**
              * @description `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
-             *     `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
+             *     `resubmitted`, `check_completed`, `check_rerun`, `rescored`, `remediation_opened`, `decided`.
              */
             kind: string;
             /** @description `api`, `merchant` (the widget), `pipeline`, `docket`, or `reviewer:<name>`. */
@@ -11721,6 +11769,48 @@ export interface operations {
             };
         };
     };
+    readMentions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadMentions"];
+            };
+        };
+        responses: {
+            /** @description The inbox, mentions read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description Not a case id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such case */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listRemediationTemplates: {
         parameters: {
             query?: never;
@@ -14541,6 +14631,13 @@ export interface operations {
                 from?: string;
                 /** @description Received before. */
                 to?: string;
+                /**
+                 * @description Flagged events by their review's disposition: `cleared`, `escalated`, `reported`, or
+                 *     `none` (flagged, not disposed of yet).
+                 */
+                disposition?: string;
+                /** @description Flagged events by who works them: a console reviewer's id, or `none` (nobody yet). */
+                assignee?: string;
             };
             header?: never;
             path?: never;

@@ -11,6 +11,7 @@ import { missingSetup, signInPath } from "../lib/accounts";
 import { groupedShortcuts, interpret, isTyping } from "../lib/shortcuts";
 import { ROLE_NAMES, useMe, useSession } from "../session";
 import { useInbox } from "../views/kyb/data";
+import { inboxCountLabel } from "../views/kyb/mentions";
 import { Badge } from "./Badge";
 import { Dialog } from "./Dialog";
 import { SidebarToggle, useSidebar } from "./Sidebar";
@@ -185,13 +186,15 @@ export function Layout() {
   );
 }
 
-/** Beside Inbox: how many second approvals wait for the signed-in reviewer (nothing when none). */
+/** Beside Inbox: how many second approvals and unread mentions wait for the signed-in reviewer (nothing when none). */
 function InboxCount() {
   const inbox = useInbox();
-  const n = inbox.data?.approvals.length ?? 0;
+  const approvals = inbox.data?.approvals.length ?? 0;
+  const unread = inbox.data?.unread_mentions ?? 0;
+  const n = approvals + unread;
   if (n === 0) return null;
   return (
-    <span className="nav-count" data-testid="inbox-count" aria-label={`${n} waiting`}>
+    <span className="nav-count" data-testid="inbox-count" aria-label={inboxCountLabel(approvals, unread)} title={inboxCountLabel(approvals, unread)}>
       {n}
     </span>
   );

@@ -6,8 +6,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use docket_engine::Actor;
-use docket_engine::kyb::{Approvals, Inbox, NewRemediationTemplate, RemediationTemplate, TemplateId};
-use serde::Serialize;
+use docket_engine::kyb::{Approvals, CaseId, Inbox, NewRemediationTemplate, RemediationTemplate, TemplateId};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(approvals))
         .routes(routes!(inbox))
+        .routes(routes!(read_mentions))
         .routes(routes!(list_templates, add_template))
         .routes(routes!(update_template, delete_template))
 }
@@ -43,14 +44,47 @@ async fn approvals(State(state): State<AppState>, caller: Caller) -> ApiResult<J
 /// The signed-in reviewer's inbox
 ///
 /// The second approvals they may give that are routed to them or to no one (every senior sees
-/// those), oldest first, and the latest 20 comments by others that mention them, newest first.
-/// The console shows the number of approvals beside *Inbox* in its sidebar.
+/// those), oldest first, and the latest 20 comments by others that mention them, newest first,
+/// each `read` or not, with `unread_mentions` (all of them). The console shows the number of
+/// approvals and of unread mentions beside *Inbox* in its sidebar.
 #[utoipa::path(
     get, path = "/_docket/desk/inbox", tag = "Reviewer desk", operation_id = "getInbox",
     responses((status = 200, description = "The inbox", body = Inbox))
 )]
 async fn inbox(State(state): State<AppState>, me: SignedIn) -> ApiResult<Json<Inbox>> {
     Ok(Json(state.engine.kyb().inbox(me.scope, me.reviewer).await?))
+}
+
+/// `POST /_docket/desk/mentions/read`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct ReadMentions {
+    /// The case whose mentions were read (the console sends it when the reviewer opens the
+    /// case); absent or null: every mention.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    case_id: Option<CaseId>,
+}
+
+/// Mark mentions read
+///
+/// Marks read the signed-in reviewer's mentions on one case (`case_id`: the console does so when
+/// they open it) or all of them (no `case_id`). Answers their inbox with the unread count.
+#[utoipa::path(
+    post, path = "/_docket/desk/mentions/read", tag = "Reviewer desk", operation_id = "readMentions",
+    request_body = ReadMentions,
+    responses(
+        (status = 200, description = "The inbox, mentions read", body = Inbox),
+        (status = 400, description = "Not a case id", body = ErrorBody),
+        (status = 404, description = "No such case", body = ErrorBody),
+    )
+)]
+async fn read_mentions(
+    State(state): State<AppState>,
+    me: SignedIn,
+    Json(body): Json<ReadMentions>,
+) -> ApiResult<Json<Inbox>> {
+    Ok(Json(state.engine.kyb().read_mentions(me.scope, me.reviewer, body.case_id).await?))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -318,7 +318,9 @@ async fn document_preview(
 /// for a reviewer (`manual_review` or `failed`): the errored instance stays as history
 /// (`superseded_at`) and a new instance of the same type and subject is run by the pipeline
 /// (`pending` until it ends; the summary follows). A reviewer other than the assignee may not
-/// (an admin may). On the timeline and the audit chain as `check_rerun`.
+/// (an admin may). On the timeline and the audit chain as `check_rerun`. When it passes and the
+/// other checks stand done, the risk score it kept from being given is given (`rescored`): a
+/// `failed` case moves to `manual_review`, still its reviewer's.
 #[utoipa::path(
     post, path = "/api/v4/kyb/verifications/{verification_id}/checks/{check_id}/rerun", tag = "KYB desk",
     operation_id = "rerunKybCheck",

@@ -9,9 +9,9 @@ use axum::http::StatusCode;
 use docket_engine::applicants::ApplicantId;
 use docket_engine::page::Page;
 use docket_engine::transmon::{
-    ApplicantStats, Backtest, BacktestRequest, Decision, EventBody, EventFilter, EventId, EventKind, EventResult,
-    LIST_BOUNDS, NewAssignee, NewDisposition, NewRule, Rule, RuleEventType, RuleId, RuleList, RuleStatus, Submitted,
-    Tried, TryRequest, Validation,
+    ApplicantStats, Backtest, BacktestRequest, Decision, Disposition, EventBody, EventFilter, EventId, EventKind,
+    EventResult, LIST_BOUNDS, NewAssignee, NewDisposition, NewRule, ReviewField, Rule, RuleEventType, RuleId, RuleList,
+    RuleStatus, Submitted, Tried, TryRequest, Validation,
 };
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -303,11 +303,18 @@ struct EventParams {
     from: Option<String>,
     /// Received before.
     to: Option<String>,
+    /// Flagged events by their review's disposition: `cleared`, `escalated`, `reported`, or
+    /// `none` (flagged, not disposed of yet).
+    disposition: Option<String>,
+    /// Flagged events by who works them: a console reviewer's id, or `none` (nobody yet).
+    assignee: Option<String>,
 }
 
 /// List events with their results
 ///
-/// Docket's addition. Newest first; `limit` 1 to 100 (default 25).
+/// Docket's addition. Newest first; `limit` 1 to 100 (default 25). Each flagged event carries
+/// its `review` (disposition, assignee); `disposition` and `assignee` keep flagged events by
+/// them, `none` those still without one, and combine with every other filter.
 #[utoipa::path(
     get, path = "/api/v3/transmon/events", tag = TAG, operation_id = "listTransmonEvents",
     params(Paging, EventParams),
@@ -342,6 +349,22 @@ async fn events(
             .transpose()?,
         from: time_bound("from", p.from.as_deref())?,
         to: time_bound("to", p.to.as_deref())?,
+        disposition: blank(p.disposition)
+            .map(|s| match s.as_str() {
+                "none" => Ok(ReviewField::Unset),
+                _ => Disposition::parse(&s).map(ReviewField::Is).ok_or_else(|| {
+                    ApiError::bad_request("disposition: cleared, escalated, reported or none").with_field("disposition")
+                }),
+            })
+            .transpose()?,
+        assignee: blank(p.assignee)
+            .map(|s| match s.as_str() {
+                "none" => Ok(ReviewField::Unset),
+                _ => s.parse().map(ReviewField::Is).map_err(|_| {
+                    ApiError::bad_request("assignee: a reviewer's id (a UUID) or none").with_field("assignee")
+                }),
+            })
+            .transpose()?,
     };
     Ok(Json(state.engine.transmon().events(caller.scope(), filter, page).await?))
 }

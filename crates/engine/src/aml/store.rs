@@ -288,8 +288,6 @@ pub(crate) fn erase_applicant(
             "DELETE FROM aml_searches WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
         )?
         .execute(params![scope.organization, scope.environment, applicant])?;
-    let party = super::hits::model::ScreenedParty::applicant_key(applicant);
-    let n = n + super::hits::store::erase_party(conn, scope, &party)?;
     Ok(n + erase_names(conn, scope, names)?)
 }
 

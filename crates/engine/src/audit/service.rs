@@ -110,7 +110,7 @@ impl Audit<'_> {
         if !admin.may(crate::console::Role::Admin) {
             return Err(Error::Forbidden("only an admin acknowledges problems of the audit chain".into()));
         }
-        let note = crate::values::text("note", &input.note, MAX_NOTE)?;
+        let note = crate::values::multiline_text("note", &input.note, MAX_NOTE)?;
         let mut seqs = input.problems;
         seqs.sort_unstable();
         seqs.dedup();

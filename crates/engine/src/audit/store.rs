@@ -107,6 +107,32 @@ pub(crate) fn empty_case(
     Ok(events)
 }
 
+/// Empties the dispositions recorded for one party outside any case (an applicant's screening,
+/// `applicant:<id>`), as [`empty_case`] empties a case's events: their notes and names go, their
+/// hashes stay.
+pub(crate) fn empty_dispositions_of(
+    conn: &Connection,
+    scope: Scope,
+    party: &str,
+    erasure: &str,
+) -> Result<std::collections::BTreeMap<i64, String>> {
+    let events: std::collections::BTreeMap<i64, String> = conn
+        .prepare_cached(
+            "SELECT seq, data_hash FROM audit_events WHERE organization_id = ?1 AND environment = ?2
+                 AND kind = 'hit_disposed' AND json_extract(data, '$.party') = ?3 AND salt IS NOT NULL",
+        )?
+        .query_map(params![scope.organization, scope.environment, party], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let emptied = serde_json::to_string(&serde_json::json!({ "erased": erasure }))?;
+    let mut update = conn.prepare_cached(
+        "UPDATE audit_events SET data = ?4, salt = NULL WHERE organization_id = ?1 AND environment = ?2 AND seq = ?3",
+    )?;
+    for seq in events.keys() {
+        update.execute(params![scope.organization, scope.environment, seq, emptied])?;
+    }
+    Ok(events)
+}
+
 const COLUMNS: &str = "seq, at, organization_id, environment, case_id, case_public_id, actor, reviewer_id, kind, data,
     prev_hash, hash, salt, data_hash";
 

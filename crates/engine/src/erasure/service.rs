@@ -249,6 +249,11 @@ fn erase_applicant(
     removed.count("files", files.len());
     hashes.extend(files);
     removed.count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
+    // The dispositions of its screenings' hits: their notes speak of the person.
+    let party = crate::aml::hits::model::ScreenedParty::applicant_key(id);
+    removed.count("aml_hit_dispositions", crate::aml::hits::store::erase_parties(conn, scope, &party)?);
+    let emptied = crate::audit::store::empty_dispositions_of(conn, scope, &party, &request.id.to_string())?;
+    record_emptied(conn, request, None, emptied, removed)?;
     removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
     removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id.to_string(), &needles.emails)?);
     erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;
@@ -266,29 +271,47 @@ fn erase_case(conn: &Connection, request: &Request, case: &Case, removed: &mut R
     let hashes = crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::KybCase, case.id.as_uuid())?;
     removed.count("files", hashes.len());
     removed.count("aml_searches", crate::aml::store::erase_names(conn, scope, &needles.names)?);
+    // The dispositions of its screenings' hits (its company's and its persons'); their events
+    // on the chain are the case's, emptied below.
+    let parties = crate::aml::hits::model::ScreenedParty::case_key(case.id.as_uuid(), "");
+    removed.count("aml_hit_dispositions", crate::aml::hits::store::erase_parties(conn, scope, &parties)?);
     erase_mentions(conn, scope, case.id.as_uuid(), &needles.all, removed)?;
     let emptied = crate::audit::store::empty_case(conn, scope, case.id.as_uuid(), &request.id.to_string())?;
-    if !emptied.is_empty() {
-        removed.count("audit_events_emptied", emptied.len());
-        let events: serde_json::Map<String, serde_json::Value> =
-            emptied.into_iter().map(|(seq, data_hash)| (seq.to_string(), data_hash.into())).collect();
-        crate::audit::store::append(
-            conn,
-            scope,
-            crate::audit::store::NewAuditEvent {
-                at: request.now,
-                case: Some((case.id.as_uuid(), &case.public_id)),
-                actor: "docket",
-                reviewer_id: None,
-                kind: crate::audit::ERASED_KIND,
-                data: serde_json::json!({ "erasure_id": request.id, "requested_by": request.by, "events": events }),
-            },
-        )?;
-    }
+    record_emptied(conn, request, Some((case.id.as_uuid(), &case.public_id)), emptied, removed)?;
     if crate::kyb::store::erase_case(conn, scope, case.id)? {
         removed.count("kyb_cases", 1);
     }
     Ok(hashes)
+}
+
+/// Appends the erasure's own event naming the audit events it emptied (their `seq` and the
+/// `data_hash` each keeps), if it emptied any.
+fn record_emptied(
+    conn: &Connection,
+    request: &Request,
+    case: Option<(uuid::Uuid, &str)>,
+    emptied: std::collections::BTreeMap<i64, String>,
+    removed: &mut Removed,
+) -> Result<()> {
+    if emptied.is_empty() {
+        return Ok(());
+    }
+    removed.count("audit_events_emptied", emptied.len());
+    let events: serde_json::Map<String, serde_json::Value> =
+        emptied.into_iter().map(|(seq, data_hash)| (seq.to_string(), data_hash.into())).collect();
+    crate::audit::store::append(
+        conn,
+        request.scope,
+        crate::audit::store::NewAuditEvent {
+            at: request.now,
+            case,
+            actor: "docket",
+            reviewer_id: None,
+            kind: crate::audit::ERASED_KIND,
+            data: serde_json::json!({ "erasure_id": request.id, "requested_by": request.by, "events": events }),
+        },
+    )?;
+    Ok(())
 }
 
 /// Outbox events about `subject` or naming a needle, deliveries and journal bodies naming one.

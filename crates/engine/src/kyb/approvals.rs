@@ -15,7 +15,7 @@ use super::service::{Kyb, entry};
 use super::store;
 use crate::Actor;
 use crate::console::{Reviewer, ReviewerRef};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::scope::Scope;
 use crate::time::Timestamp;
 
@@ -59,6 +59,9 @@ pub struct Mention {
     pub public_id: String,
     pub company_name: Option<String>,
     pub comment: Comment,
+    /// Whether the reader has read it: they opened its case since, or marked their mentions
+    /// read.
+    pub read: bool,
 }
 
 /// `GET /_docket/desk/inbox`: what waits for the signed-in reviewer.
@@ -70,6 +73,9 @@ pub struct Inbox {
     pub approvals: Vec<PendingApproval>,
     /// The latest comments by others that mention them (at most 20), newest first.
     pub mentions: Vec<Mention>,
+    /// How many comments by others mention them that they have not read (all of them, not only
+    /// the latest 20).
+    pub unread_mentions: u32,
 }
 
 /// The pending approvals of `cases` as `viewer` sees them (none: the integration), oldest
@@ -146,7 +152,7 @@ impl Kyb<'_> {
     pub async fn inbox(&self, scope: Scope, me: Reviewer) -> Result<Inbox> {
         let people = self.engine.console().reviewers(scope.organization).await?;
         let id = me.id;
-        let (cases, mentions) = self
+        let (cases, mentions, unread_mentions) = self
             .engine
             .core
             .db
@@ -154,6 +160,7 @@ impl Kyb<'_> {
                 Ok((
                     store::approvals::awaiting(conn, scope)?,
                     store::approvals::mentioning(conn, scope, id, INBOX_MENTIONS)?,
+                    store::approvals::unread_mentions(conn, scope, id)?,
                 ))
             })
             .await?;
@@ -166,8 +173,29 @@ impl Kyb<'_> {
                     public_id: m.public_id,
                     company_name: m.company_name,
                     comment: m.comment,
+                    read: m.read,
                 })
                 .collect(),
+            unread_mentions,
         })
+    }
+
+    /// Marks the reviewer's mentions read: those on one case (the console does when they open
+    /// it), or all of them. Answers their inbox as it is then.
+    pub async fn read_mentions(&self, scope: Scope, me: Reviewer, case: Option<CaseId>) -> Result<Inbox> {
+        let (id, now) = (me.id, self.engine.now(scope));
+        self.engine
+            .core
+            .db
+            .write(move |conn| {
+                if let Some(case) = case
+                    && store::get_case(conn, scope, case)?.is_none()
+                {
+                    return Err(Error::not_found("KYB verification"));
+                }
+                store::approvals::mark_mentions_read(conn, scope, id, case, now).map(drop)
+            })
+            .await?;
+        self.inbox(scope, me).await
     }
 }

@@ -72,6 +72,11 @@ pub enum CaseEvent {
     ChecksFinished {
         risk: Option<RiskLevel>,
     },
+    /// The case, waiting for a reviewer, was scored again: a check that could not run was run
+    /// again from the case file, and the score it lacked is given now (or still cannot be).
+    Rescored {
+        risk: Option<RiskLevel>,
+    },
     /// A reviewer's decision.
     ReviewerApproved,
     ReviewerRejected,
@@ -85,6 +90,7 @@ impl CaseEvent {
             CaseEvent::RemediationOpened => "open a remediation",
             CaseEvent::Resubmitted => "resubmit the case",
             CaseEvent::ChecksFinished { .. } => "finish the checks",
+            CaseEvent::Rescored { .. } => "score the case again",
             CaseEvent::ReviewerApproved => "approve the case",
             CaseEvent::ReviewerRejected => "reject the case",
         }
@@ -194,6 +200,10 @@ impl CaseStatus {
             (S::UnderReview, E::ChecksFinished { risk: Some(RiskLevel::Medium) }) => S::ManualReview,
             (S::UnderReview, E::ChecksFinished { risk: Some(RiskLevel::High) }) => S::Rejected,
             (S::UnderReview, E::ChecksFinished { risk: None }) => S::Failed,
+            // Scored again while a reviewer has it: it stays theirs, whatever the level; only
+            // whether a score could be given moves it between failed and manual review.
+            (from, E::Rescored { risk: Some(_) }) if from.awaits_reviewer() => S::ManualReview,
+            (from, E::Rescored { risk: None }) if from.awaits_reviewer() => S::Failed,
             (from, E::ReviewerApproved) if from.awaits_reviewer() => S::ApprovedManually,
             (from, E::ReviewerRejected) if from.awaits_reviewer() => S::RejectedManually,
             (from, event) => return Err(TransitionRefused { from, event }),
@@ -224,7 +234,7 @@ mod tests {
     use CaseEvent as E;
     use CaseStatus as S;
 
-    const EVENTS: [CaseEvent; 9] = [
+    const EVENTS: [CaseEvent; 13] = [
         E::Submitted,
         E::RemediationOpened,
         E::Resubmitted,
@@ -232,6 +242,10 @@ mod tests {
         E::ChecksFinished { risk: Some(RiskLevel::Medium) },
         E::ChecksFinished { risk: Some(RiskLevel::High) },
         E::ChecksFinished { risk: None },
+        E::Rescored { risk: Some(RiskLevel::Low) },
+        E::Rescored { risk: Some(RiskLevel::Medium) },
+        E::Rescored { risk: Some(RiskLevel::High) },
+        E::Rescored { risk: None },
         E::ReviewerApproved,
         E::ReviewerRejected,
     ];
@@ -249,6 +263,14 @@ mod tests {
         (S::UnderReview, E::ChecksFinished { risk: Some(RiskLevel::Medium) }, S::ManualReview),
         (S::UnderReview, E::ChecksFinished { risk: Some(RiskLevel::High) }, S::Rejected),
         (S::UnderReview, E::ChecksFinished { risk: None }, S::Failed),
+        (S::Failed, E::Rescored { risk: Some(RiskLevel::Low) }, S::ManualReview),
+        (S::Failed, E::Rescored { risk: Some(RiskLevel::Medium) }, S::ManualReview),
+        (S::Failed, E::Rescored { risk: Some(RiskLevel::High) }, S::ManualReview),
+        (S::Failed, E::Rescored { risk: None }, S::Failed),
+        (S::ManualReview, E::Rescored { risk: Some(RiskLevel::Low) }, S::ManualReview),
+        (S::ManualReview, E::Rescored { risk: Some(RiskLevel::Medium) }, S::ManualReview),
+        (S::ManualReview, E::Rescored { risk: Some(RiskLevel::High) }, S::ManualReview),
+        (S::ManualReview, E::Rescored { risk: None }, S::Failed),
         (S::ManualReview, E::ReviewerApproved, S::ApprovedManually),
         (S::ManualReview, E::ReviewerRejected, S::RejectedManually),
         (S::Failed, E::ReviewerApproved, S::ApprovedManually),

@@ -1,7 +1,7 @@
 //! Demo KYB cases: 42 businesses in twelve countries across every status and stage, with
-//! their people, generated PDF documents, AML hits on some people (the magic names), an errored
-//! check, open remediations and reviewer decisions, played forward over the last two months on
-//! the sandbox clock (`seed_demo`). Each is keyed by a `demo-kyb-…` external id, so seeding
+//! their people, generated PDF documents, AML hits on some people (the magic names, and one name
+//! close to a listed PEP's), an errored check, open remediations and reviewer decisions, played
+//! forward over the last two months on the sandbox clock (`seed_demo`). Each is keyed by a `demo-kyb-…` external id, so seeding
 //! twice adds nothing.
 
 use jiff::SignedDuration;
@@ -153,6 +153,16 @@ const SHAREHOLDERS: [(&str, &str, &str); 6] = [
     ("Marco", "Bianchi", "IT"),
     ("Sara", "Lindgren", "SE"),
 ];
+
+/// A business whose shareholder's name is close to a listed PEP's (the demo list's fictitious
+/// French Minister of Defence, Marie Rousseau): with its director's own PEP hit, the demo has a
+/// case with two potential matches to dispose of, as a reviewer's day meets them.
+const LOOKALIKE: (&str, (&str, &str, &str)) = ("Politikova Consulting Ltd", ("Marie", "Rousseaux", "FR"));
+
+/// The second person of the `i`-th business.
+fn shareholder_of(i: usize, biz: &Business) -> (&'static str, &'static str, &'static str) {
+    if biz.name == LOOKALIKE.0 { LOOKALIKE.1 } else { SHAREHOLDERS[i % SHAREHOLDERS.len()] }
+}
 
 /// A step of a demo case's history, in the order steps at the same instant happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -480,7 +490,7 @@ impl super::Kyb<'_> {
             _ => 4,
         };
         let (first, last, nationality) = biz.director;
-        let shareholder = SHAREHOLDERS[i % SHAREHOLDERS.len()];
+        let shareholder = shareholder_of(i, biz);
         let us = biz.country == "US";
         let company = json!({
             "legal_name": biz.name, "form_type": biz.form,

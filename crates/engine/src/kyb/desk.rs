@@ -187,7 +187,7 @@ pub(crate) fn four_eyes_required(settings: &DeskSettings, case: &Case) -> FourEy
 }
 
 fn note(text: &str) -> Result<String> {
-    let text = crate::values::text("note", text, MAX_NOTE)?;
+    let text = crate::values::multiline_text("note", text, MAX_NOTE)?;
     Ok(text)
 }
 
@@ -476,18 +476,12 @@ impl Kyb<'_> {
         let note = note(&input.note)?;
         let reasons = input.checked_reasons()?;
         let merchant_message = match input.merchant_message.as_deref() {
-            Some(m) if !m.trim().is_empty() => Some(crate::values::text("merchant_message", m, MAX_NOTE)?),
+            Some(m) if !m.trim().is_empty() => Some(crate::values::multiline_text("merchant_message", m, MAX_NOTE)?),
             _ => None,
         };
         let approver = match input.approver_id {
             Some(named) => Some(self.named_approver(scope, named, &actor).await?),
             None => None,
-        };
-        // An approval acknowledges every open flag (a rejection needs none); the flags are
-        // read before the write (their hits are the AML domain's), as the case file showed them.
-        let flags = match input.decision {
-            DecisionKind::Approve => self.get(scope, id).await?.open_flags,
-            DecisionKind::Reject => Vec::new(),
         };
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
@@ -500,6 +494,14 @@ impl Kyb<'_> {
                 )));
             }
             only_assignee(case, &actor, "decide it")?;
+            // An approval acknowledges every open flag (a rejection needs none), as they stand in
+            // this transaction: one that appeared after the reviewer looked is not approved past.
+            let flags = match input.decision {
+                DecisionKind::Approve => {
+                    super::flags::open_flags_in(conn, case.scope, &store::checks_of(conn, case.id)?)?
+                }
+                DecisionKind::Reject => Vec::new(),
+            };
             let acknowledged = super::flags::acknowledged(&flags, &input.acknowledged_flags)?;
             let settings = store::desk_settings(conn, case.scope)?;
             let needs_second = settings.four_eyes.applies(input.decision, is_high_risk(case));
@@ -638,7 +640,7 @@ impl Kyb<'_> {
 
     /// An internal note on the case, with the reviewers it mentions.
     pub async fn comment(&self, scope: Scope, id: CaseId, input: NewComment, author: Reviewer) -> Result<Comment> {
-        let body = crate::values::text("body", &input.body, MAX_NOTE)?;
+        let body = crate::values::multiline_text("body", &input.body, MAX_NOTE)?;
         let reviewers: Vec<ReviewerRef> = self
             .engine
             .console()
@@ -777,9 +779,11 @@ impl Kyb<'_> {
                 {
                     let detail = json!({
                         "stage": case.status.stage(),
-                        // Which allowance ran out: the stage's, or a pending second approval's.
-                        "sla": if case.review.pending_decision.is_some() { "awaiting_approval" } else { "stage" },
+                        // Which allowance ran out: a pending second approval's, or the stage's
+                        // (a reviewer's review, the merchant's remediation, the checks).
+                        "sla": breached_sla(&case),
                         "due_at": due,
+                        "case_public_id": case.public_id,
                         "assignee_id": case.review.assignee_id(),
                         "assignee": case.review.assignee.as_ref().map(|a| a.name.clone()),
                     });
@@ -794,6 +798,19 @@ impl Kyb<'_> {
                 work::store::complete(conn, &claim).map(drop)
             })
             .await
+    }
+}
+
+/// Which SLA a case past its due time breached: `awaiting_approval` (a decision waits for its
+/// second approval), `review` (a reviewer's, in manual review or failed), `remediation` (the
+/// merchant's, in action required), `checks` (running checks: stuck, an admin's).
+fn breached_sla(case: &Case) -> &'static str {
+    use super::case::Stage;
+    match case.status.stage() {
+        _ if case.review.pending_decision.is_some() => "awaiting_approval",
+        Stage::RunningChecks => "checks",
+        Stage::ActionRequired => "remediation",
+        _ => "review",
     }
 }
 
@@ -817,3 +834,92 @@ pub(crate) fn spawn(engine: &Engine) {
 
 /// Default period of the metrics: the last 30 days.
 pub const METRICS_PERIOD: SignedDuration = SignedDuration::from_hours(24 * 30);
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, mpsc};
+    use std::time::Duration;
+
+    use super::super::model::{CheckId, Provider};
+    use super::super::review::{DecisionKind, NewDecision, Reason};
+    use super::super::summary::{CheckType, Outcome};
+    use super::*;
+    use crate::time::ManualTime;
+    use crate::{EngineConfig, Environment};
+
+    /// An approval is checked against the flags as they stand inside its own write: a check that
+    /// errors after the decision set out (committed while the decision waits for the writer) is
+    /// not approved past. Before, the flags were read ahead of the write and this approval went
+    /// through unacknowledged.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_approval_acknowledges_the_flags_standing_in_its_own_write() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut config = EngineConfig::new(dir.path());
+        config.time = Arc::new(ManualTime::new("2026-03-01T09:00:00Z".parse().expect("time")));
+        let engine = Engine::open(config).await.expect("opens");
+        let org = engine.organizations().bootstrap(&[]).await.expect("bootstrap").expect("first").organization.id;
+        let scope = Scope::new(org, Environment::Sandbox);
+        engine.kyb().seed_synthetic(scope, 16, 7).await.expect("cases");
+        let case = engine
+            .core
+            .db
+            .read(move |conn| {
+                let id: CaseId = conn.query_row(
+                    "SELECT id FROM kyb_cases WHERE status = 'manual_review' ORDER BY id LIMIT 1",
+                    [],
+                    |r| r.get(0),
+                )?;
+                Ok(store::get_case(conn, scope, id)?.expect("case"))
+            })
+            .await
+            .expect("a case in manual review");
+        let id = case.id;
+        assert!(engine.kyb().get(scope, id).await.expect("get").open_flags.is_empty(), "nothing open when looked at");
+
+        // A writer that adds an errored check and holds its transaction open until told.
+        let (started, wait_started) = mpsc::channel::<()>();
+        let (go, wait_go) = mpsc::channel::<()>();
+        let writer = engine.clone();
+        let check = CheckId(uuid::Uuid::now_v7());
+        let blocker = tokio::spawn(async move {
+            writer
+                .core
+                .db
+                .write(move |conn| {
+                    let at = case.created_at;
+                    let new = store::NewCheck {
+                        id: check,
+                        case: &case,
+                        check_type: CheckType::Registry,
+                        subject_key: "company",
+                        subject_name: "Acme",
+                        provider: Provider::Sandbox,
+                        at,
+                    };
+                    store::insert_check(conn, &new)?;
+                    let outcome = Outcome::Error { reason: "the registry timed out".into() };
+                    store::finish_check(conn, check, &outcome, "the registry timed out", &json!({}), at)?;
+                    started.send(()).ok();
+                    wait_go.recv_timeout(Duration::from_secs(10)).ok();
+                    Ok(())
+                })
+                .await
+        });
+        wait_started.recv_timeout(Duration::from_secs(10)).expect("the writer holds its transaction");
+        let kyb_engine = engine.clone();
+        let decision = tokio::spawn(async move {
+            let input = NewDecision::new(DecisionKind::Approve, vec![Reason::ManuallyVerified], "All verified.");
+            kyb_engine.kyb().decide(scope, id, input, Actor::Command).await
+        });
+        // Time for the decision to look at the case (before the errored check is committed).
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        go.send(()).expect("go");
+        blocker.await.expect("joins").expect("the check is written");
+        let refused = decision.await.expect("joins").expect_err("the errored check is not acknowledged");
+        assert!(matches!(refused, Error::Conflict(_)), "{refused:?}");
+        assert!(refused.to_string().contains(&format!("errored:{check}")), "{refused}");
+        let after = engine.kyb().get(scope, id).await.expect("get");
+        assert_eq!(after.row.status, super::super::CaseStatus::ManualReview, "not approved");
+        assert_eq!(after.open_flags.len(), 1);
+    }
+}

@@ -4,7 +4,9 @@
 //! needs no acknowledgment: the flags only ever argue against approving.
 //!
 //! [`open_flags`] is the one rule: the case file lists what it returns, and the decision refuses
-//! an approval that leaves one of them unacknowledged.
+//! an approval that leaves one of them unacknowledged. The decision computes them inside its own
+//! write ([`open_flags_in`]), so that a hit or an errored check that appears after the reviewer
+//! looked, even while the decision is on its way, is never approved unacknowledged.
 
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +128,22 @@ pub fn open_flags(checks: &[Check], open_hits: &[(SearchId, Hit)]) -> Vec<OpenFl
         }
     }
     flags
+}
+
+/// The open flags of these checks (a case's, superseded ones included) as `conn` sees them: the
+/// hits of their completed screenings come from the AML domain, read in the same transaction.
+pub(crate) fn open_flags_in(
+    conn: &rusqlite::Connection,
+    scope: crate::scope::Scope,
+    checks: &[Check],
+) -> Result<Vec<OpenFlag>> {
+    let searches: Vec<SearchId> = checks
+        .iter()
+        .filter(|c| c.superseded_at.is_none() && c.state == CheckState::Completed)
+        .filter_map(screening_of)
+        .collect();
+    let open_hits = crate::aml::hits::open_hits_in(conn, scope, &searches)?;
+    Ok(open_flags(checks, &open_hits))
 }
 
 /// Refuses an approval that leaves a flag unacknowledged, naming each; returns the flags it

@@ -60,6 +60,7 @@ pub(crate) const DOMAIN: Domain = Domain {
         Table { name: "kyb_case_events", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_case_search", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_decisions", reset: Reset::Delete(None), counts: &[] },
+        Table { name: "kyb_mention_reads", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_comments", reset: Reset::Delete(None), counts: &[] },
         Table { name: "kyb_desk_settings", reset: Reset::Keep, counts: &[] },
         Table { name: "kyb_remediation_templates", reset: Reset::Keep, counts: &[] },

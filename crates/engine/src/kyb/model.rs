@@ -342,7 +342,7 @@ pub struct Remediation {
 pub struct TimelineEntry {
     pub at: Timestamp,
     /// `created`, `section_saved`, `document_added`, `document_removed`, `submitted`,
-    /// `resubmitted`, `check_completed`, `remediation_opened`, `decided`.
+    /// `resubmitted`, `check_completed`, `check_rerun`, `rescored`, `remediation_opened`, `decided`.
     pub kind: String,
     /// `api`, `merchant` (the widget), `pipeline`, `docket`, or `reviewer:<name>`.
     pub actor: String,

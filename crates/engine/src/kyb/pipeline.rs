@@ -1,7 +1,10 @@
 //! The check pipeline: a submitted case's plan becomes check instances, each an item of due
 //! work (`work::Kind::KybCheck`) run by its provider. Each result is recorded with the case's
 //! recomputed `checks_summary` in one transaction; when the last check is done the risk model
-//! scores the case in that same transaction, and the case moves to its outcome (spec 3.1).
+//! scores the case in that same transaction, and the case moves to its outcome (spec 3.1). A
+//! check run again from the case file that now passes where it could not run lets the risk
+//! model give the score it could not give then: the case, still with its reviewer, is scored
+//! again (`Rescored`).
 
 use std::time::Duration;
 
@@ -68,13 +71,17 @@ pub(crate) fn settle(
     fatf: &[FatfRecord],
 ) -> Result<()> {
     let plan = case.plan.clone().unwrap_or_default();
-    let checks = store::checks_of(conn, case.id)?;
+    let mut checks = store::checks_of(conn, case.id)?;
+    if case.status.awaits_reviewer() && score_to_give_again(conn, case, &checks, now, real_now)? {
+        checks = store::checks_of(conn, case.id)?;
+    }
     let current: Vec<_> = checks.iter().filter(|c| c.superseded_at.is_none()).collect();
     let others_done =
         current.iter().filter(|c| c.check_type != CheckType::BusinessRiskScore).all(|c| c.state != CheckState::Pending);
     let score = current.iter().find(|c| c.check_type == CheckType::BusinessRiskScore && c.state == CheckState::Pending);
+    let scoring = case.status == CaseStatus::UnderReview || case.status.awaits_reviewer();
     let scored = match score {
-        Some(score) if others_done && case.status == CaseStatus::UnderReview => {
+        Some(score) if others_done && scoring => {
             // `current_instances` keeps the current checks in their order: zipped, each
             // outcome meets its sentence.
             let results: Vec<_> = current
@@ -98,25 +105,64 @@ pub(crate) fn settle(
     let instances = store::current_instances(&if scored { store::checks_of(conn, case.id)? } else { checks });
     let summary = ChecksSummary::of(&plan, &instances);
     let finished = summary.all_done() && case.status == CaseStatus::UnderReview;
+    let rescored = scored && case.status.awaits_reviewer();
     case.checks_summary = Some(summary);
-    if finished {
+    if finished || rescored {
         let risk = instances
             .iter()
             .find(|i| i.check_type == CheckType::BusinessRiskScore)
             .and_then(|i| i.outcome.as_ref())
             .and_then(super::risk::level_of);
+        let previous = case.risk_level;
         case.risk_level = risk;
-        transition(
-            conn,
-            case,
-            CaseEvent::ChecksFinished { risk },
-            &crate::Actor::Pipeline,
-            now,
-            real_now,
-            json!({ "risk_level": risk, "model": super::risk::MODEL }),
-        )?;
+        let (event, detail) = if finished {
+            (CaseEvent::ChecksFinished { risk }, json!({ "risk_level": risk, "model": super::risk::MODEL }))
+        } else {
+            let detail = json!({ "risk_level": risk, "previous_risk_level": previous, "model": super::risk::MODEL });
+            (CaseEvent::Rescored { risk }, detail)
+        };
+        transition(conn, case, event, &crate::Actor::Pipeline, now, real_now, detail)?;
     }
     Ok(())
+}
+
+/// When a case waiting for a reviewer has a risk score that could not be given (a check it
+/// needs could not run) and every other check now stands done (one was run again and passed),
+/// supersedes that errored score with a pending one, which `settle` then gives. Returns whether
+/// it did.
+fn score_to_give_again(
+    conn: &Connection,
+    case: &Case,
+    checks: &[super::model::Check],
+    now: Timestamp,
+    real_now: Timestamp,
+) -> Result<bool> {
+    let current: Vec<_> = checks.iter().filter(|c| c.superseded_at.is_none()).collect();
+    let Some(score) =
+        current.iter().find(|c| c.check_type == CheckType::BusinessRiskScore && c.state == CheckState::Error)
+    else {
+        return Ok(false);
+    };
+    let others_stand = current
+        .iter()
+        .filter(|c| c.check_type != CheckType::BusinessRiskScore)
+        .all(|c| c.state == CheckState::Completed);
+    if !others_stand || !store::supersede_errored(conn, case.id, score.id, now)? {
+        return Ok(false);
+    }
+    store::insert_check(
+        conn,
+        &NewCheck {
+            id: CheckId::new(real_now),
+            case,
+            check_type: CheckType::BusinessRiskScore,
+            subject_key: &score.subject,
+            subject_name: &score.subject_name,
+            provider: score.provider,
+            at: now,
+        },
+    )?;
+    Ok(true)
 }
 
 /// Runs due check instances.
@@ -142,10 +188,17 @@ async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
         .db
         .read(move |conn| {
             let Some((case_id, _, check)) = store::get_check(conn, id)? else { return Ok(None) };
-            Ok(store::get_case(conn, scope, case_id)?.map(|case| (case, check)))
+            // Which attempt this is: one more than the errored instances it stands in for.
+            let earlier = store::checks_of(conn, case_id)?
+                .iter()
+                .filter(|c| c.superseded_at.is_some() && c.state == CheckState::Error && c.round == check.round)
+                .filter(|c| c.check_type == check.check_type && c.subject == check.subject)
+                .count();
+            Ok(store::get_case(conn, scope, case_id)?.map(|case| (case, check, earlier as u32 + 1)))
         })
         .await?;
-    let Some((case, check)) = loaded.filter(|(_, c)| c.state == CheckState::Pending && c.superseded_at.is_none())
+    let Some((case, check, attempt)) =
+        loaded.filter(|(_, c, _)| c.state == CheckState::Pending && c.superseded_at.is_none())
     else {
         // Gone (sandbox reset), superseded or already done: nothing to run.
         let claim = claim.clone();
@@ -155,7 +208,7 @@ async fn run_check(engine: &Engine, claim: &Claim) -> Result<()> {
     let subject = plan::Subject { key: check.subject.clone(), name: check.subject_name.clone() };
     let finding = match providers::run(
         engine,
-        CheckInput { case: &case, check_type: check.check_type, subject: &subject, documents: &documents },
+        CheckInput { case: &case, check_type: check.check_type, subject: &subject, documents: &documents, attempt },
     )
     .await
     {
@@ -213,8 +266,10 @@ pub(crate) fn spawn(engine: &Engine) {
 impl super::Kyb<'_> {
     /// Runs an errored check instance of a case waiting for a reviewer again: the errored one
     /// is kept as history (superseded) and a new instance of the same type and subject is due
-    /// work, run as the pipeline runs every check. When it ends the case's summary follows; the
-    /// case stays with its reviewer. On the timeline (and so the audit chain) with who asked.
+    /// work, run as the pipeline runs every check (the risk score is given at once). When it
+    /// ends the case's summary follows, and a risk score the errored check kept from being
+    /// given is given: the case stays with its reviewer, in manual review once scored. On the
+    /// timeline (and so the audit chain) with who asked.
     pub async fn rerun_check(
         &self,
         scope: Scope,
@@ -222,6 +277,7 @@ impl super::Kyb<'_> {
         check: CheckId,
         actor: crate::Actor,
     ) -> Result<super::CaseDetail> {
+        let fatf = self.engine.aml().fatf_table().await?;
         let now = self.engine.now(scope);
         let real_now = self.engine.real_now();
         self.modify(scope, id, move |conn, case| {
@@ -256,17 +312,23 @@ impl super::Kyb<'_> {
                     at: now,
                 },
             )?;
-            let due = now.saturating_add(providers::duration(provider, old.check_type));
-            work::store::schedule(conn, Kind::KybCheck, case.scope, new_id.as_uuid(), due)?;
-            // The case waits for a reviewer, so settling only recounts the summary (the FATF
-            // table is for scoring a case still under review).
-            settle(conn, case, now, real_now, &[])?;
-            Ok(Some(entry(
+            // The risk score is the model's, given by `settle` from the other checks at once;
+            // the others are due work, run as the pipeline runs every check.
+            if old.check_type != CheckType::BusinessRiskScore {
+                let due = now.saturating_add(providers::duration(provider, old.check_type));
+                work::store::schedule(conn, Kind::KybCheck, case.scope, new_id.as_uuid(), due)?;
+            }
+            // The timeline says who asked before what the re-run itself changes.
+            let asked = entry(
                 now,
                 "check_rerun",
                 &actor,
                 json!({ "check_id": check, "new_check_id": new_id, "type": old.check_type, "subject": old.subject }),
-            )))
+            );
+            store::add_timeline(conn, case, &asked)?;
+            case.last_activity_at = case.last_activity_at.max(now);
+            settle(conn, case, now, real_now, &fatf)?;
+            Ok(None)
         })
         .await
     }

@@ -64,10 +64,11 @@ fn section_of(field: &str, section: Option<SectionKey>, kind: Option<DocumentKin
     }
 }
 
-/// Optional text: absent or blank is none; otherwise under the one text rule.
+/// Optional text (a message or an instruction, which may run over several lines): absent or
+/// blank is none; otherwise under the one text rule.
 fn optional_text(field: &str, value: Option<&str>) -> Result<Option<String>> {
     match value {
-        Some(v) if !v.trim().is_empty() => crate::values::text(field, v, MAX_TEXT).map(Some),
+        Some(v) if !v.trim().is_empty() => crate::values::multiline_text(field, v, MAX_TEXT).map(Some),
         _ => Ok(None),
     }
 }

@@ -87,7 +87,8 @@ pub(crate) fn transition(
     let to = from.after(event)?;
     case.status = to;
     case.last_activity_at = at;
-    if from.stage() != to.stage() {
+    // Scored again, a case stays with its reviewer: the review's clock runs on.
+    if from.stage() != to.stage() && !matches!(event, CaseEvent::Rescored { .. }) {
         super::desk::enter_stage(conn, case, at)?;
     }
     if !to.awaits_reviewer() {
@@ -99,6 +100,7 @@ pub(crate) fn transition(
         CaseEvent::Resubmitted => "resubmitted",
         CaseEvent::RemediationOpened => "remediation_opened",
         CaseEvent::ChecksFinished { .. } => "checks_finished",
+        CaseEvent::Rescored { .. } => "rescored",
         CaseEvent::ReviewerApproved | CaseEvent::ReviewerRejected => "decided",
     };
     store::add_timeline(
@@ -287,13 +289,8 @@ impl Kyb<'_> {
         scope: Scope,
         checks: &[super::model::Check],
     ) -> Result<Vec<super::flags::OpenFlag>> {
-        let searches = checks
-            .iter()
-            .filter(|c| c.superseded_at.is_none() && c.state == super::model::CheckState::Completed)
-            .filter_map(super::flags::screening_of)
-            .collect();
-        let open_hits = self.engine.aml().open_hits(scope, searches).await?;
-        Ok(super::flags::open_flags(checks, &open_hits))
+        let checks = checks.to_vec();
+        self.engine.core.db.read(move |conn| super::flags::open_flags_in(conn, scope, &checks)).await
     }
 
     /// The organization whose case a widget token opens (expired or not), for what its page

@@ -28,7 +28,7 @@ pub use service::{
     ApplicantStats, Backtest, BacktestChange, BacktestDecisions, BacktestRequest, BacktestRule, DayStats, EVENT,
     ExpressionError, LIST_BOUNDS, NewRule, Transmon, Tried, TryError, TryRequest, Validation, validate,
 };
-pub use store::EventFilter;
+pub use store::{EventFilter, ReviewField};
 
 pub(crate) use service::TransmonState;
 

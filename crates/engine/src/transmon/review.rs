@@ -67,7 +67,7 @@ impl Transmon<'_> {
     /// Records a reviewer's disposition of a flagged event (a later one replaces it; each is on
     /// the audit chain).
     pub async fn dispose(&self, scope: Scope, id: EventId, input: NewDisposition, by: Reviewer) -> Result<EventResult> {
-        let note = crate::values::text("note", input.note.trim(), MAX_NOTE)?;
+        let note = crate::values::multiline_text("note", input.note.trim(), MAX_NOTE)?;
         if note.is_empty() {
             return Err(Error::invalid("note", "is required: say what you looked at and why you concluded so"));
         }

@@ -266,6 +266,29 @@ pub struct EventFilter {
     pub decision: Option<Decision>,
     pub from: Option<Timestamp>,
     pub to: Option<Timestamp>,
+    /// Flagged events by their review's disposition, or without one yet.
+    pub disposition: Option<ReviewField<Disposition>>,
+    /// Flagged events by who works them, or with nobody yet.
+    pub assignee: Option<ReviewField<crate::console::ReviewerId>>,
+}
+
+/// A filter on a field of a flagged event's review: flagged events where it is not set yet
+/// (the work still to do), or events where it is this value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewField<T> {
+    Unset,
+    Is(T),
+}
+
+impl<T> ReviewField<T> {
+    /// `(unset?, the value)` as the list's query binds them: NULL, NULL for no filter.
+    fn bind(filter: &Option<Self>) -> (Option<bool>, Option<&T>) {
+        match filter {
+            None => (None, None),
+            Some(ReviewField::Unset) => (Some(true), None),
+            Some(ReviewField::Is(v)) => (Some(false), Some(v)),
+        }
+    }
 }
 
 pub(crate) fn list_events(
@@ -274,12 +297,23 @@ pub(crate) fn list_events(
     f: &EventFilter,
     page: PageRequest,
 ) -> Result<Page<EventResult>> {
+    // The review of a flagged event is its own row (events are append-only): joined only to
+    // filter by it. Unset means a flagged event whose review lacks the field (or has no review).
     let mut stmt = conn.prepare_cached(
-        "SELECT result FROM transmon_events WHERE organization_id = ?1 AND environment = ?2
-           AND (?3 IS NULL OR applicant_id = ?3) AND (?4 IS NULL OR kind = ?4) AND (?5 IS NULL OR decision = ?5)
-           AND (?6 IS NULL OR received_at >= ?6) AND (?7 IS NULL OR received_at < ?7)
-         ORDER BY received_at DESC, id DESC LIMIT ?8 OFFSET ?9",
+        "SELECT e.result FROM transmon_events e
+           LEFT JOIN transmon_reviews r ON r.event_id = e.id AND r.organization_id = e.organization_id
+                AND r.environment = e.environment
+         WHERE e.organization_id = ?1 AND e.environment = ?2
+           AND (?3 IS NULL OR e.applicant_id = ?3) AND (?4 IS NULL OR e.kind = ?4) AND (?5 IS NULL OR e.decision = ?5)
+           AND (?6 IS NULL OR e.received_at >= ?6) AND (?7 IS NULL OR e.received_at < ?7)
+           AND (?10 IS NULL OR (?10 AND e.decision != 'allow' AND r.disposition IS NULL)
+                OR (NOT ?10 AND r.disposition = ?11))
+           AND (?12 IS NULL OR (?12 AND e.decision != 'allow' AND r.assignee_id IS NULL)
+                OR (NOT ?12 AND r.assignee_id = ?13))
+         ORDER BY e.received_at DESC, e.id DESC LIMIT ?8 OFFSET ?9",
     )?;
+    let (no_disposition, disposition) = ReviewField::bind(&f.disposition);
+    let (no_assignee, assignee) = ReviewField::bind(&f.assignee);
     let rows = stmt.query_map(
         params![
             scope.organization,
@@ -290,7 +324,11 @@ pub(crate) fn list_events(
             f.from,
             f.to,
             page.sql_limit(),
-            page.sql_offset()
+            page.sql_offset(),
+            no_disposition,
+            disposition.map(|d| d.as_str()),
+            no_assignee,
+            assignee,
         ],
         |r| packed_column(r, 0),
     )?;

@@ -95,6 +95,15 @@ pub struct Reading {
     pub at: Timestamp,
 }
 
+/// How long an outcome waits, in words: `a minute`, `90 seconds`.
+fn window_words(d: SignedDuration) -> String {
+    match d.as_secs() {
+        60 => "a minute".to_owned(),
+        s if s % 60 == 0 => format!("{} minutes", s / 60),
+        s => format!("{s} seconds"),
+    }
+}
+
 /// A reviewer's outcome of a check, held until `undo_until` and then applied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -149,13 +158,15 @@ impl Review {
         }
         self.history.push(ReviewEntry {
             at: outcome.at,
+            // Times are the console's to show (the reviewer's zone): the sentence says how long,
+            // the entry's `at` when.
             what: format!(
-                "{} recorded {} as {}{}; it takes effect at {} unless undone",
+                "{} recorded {} as {}{}; it takes effect {} later unless undone",
                 outcome.by,
                 outcome.check.as_str(),
                 outcome_words(&outcome),
                 outcome.note.as_deref().map(|n| format!(" (\"{n}\")")).unwrap_or_default(),
-                outcome.undo_until
+                window_words(SignedDuration::from_millis(outcome.undo_until.as_millis() - outcome.at.as_millis()))
             ),
         });
         self.pending.push(outcome);
@@ -342,6 +353,17 @@ mod tests {
             at,
             undo_until: at.saturating_add(UNDO_WINDOW),
         }
+    }
+
+    #[test]
+    fn the_timeline_says_how_long_an_outcome_waits_and_leaves_times_to_the_console() {
+        let mut review = Review::default();
+        review.hold(outcome(CheckStep::FaceComparison, "2026-01-01T10:00:00Z")).expect("held");
+        let said = &review.history.last().expect("an entry").what;
+        assert!(said.contains("takes effect a minute later unless undone"), "{said}");
+        assert!(!said.contains("2026-01-01") && !said.contains("10:01"), "no raw time in the sentence: {said}");
+        assert_eq!(window_words(SignedDuration::from_secs(90)), "90 seconds");
+        assert_eq!(window_words(SignedDuration::from_secs(300)), "5 minutes");
     }
 
     #[test]

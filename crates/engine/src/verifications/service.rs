@@ -985,10 +985,10 @@ impl Verifications<'_> {
         actor: Actor,
     ) -> Result<Verification> {
         let ReviewerOutcome { check, verified, errors: error_codes, note } = outcome;
-        let note = note.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
-        if let Some(n) = &note {
-            crate::values::text("note", n, 2000)?;
-        }
+        let note = note
+            .filter(|n| !n.trim().is_empty())
+            .map(|n| crate::values::multiline_text("note", &n, 2000))
+            .transpose()?;
         let errors = error_codes
             .iter()
             .map(|c| {

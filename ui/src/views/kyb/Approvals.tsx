@@ -9,7 +9,7 @@ import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/Layout";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
-import { useApprovals, useInbox, useNextCase, useNow } from "./data";
+import { useApprovals, useInbox, useNextCase, useNow, useReadMentions } from "./data";
 import { reasonLabel, reasonsOf } from "./decisions";
 import { age, sla } from "./sla";
 import type { Mention, PendingApproval } from "./types";
@@ -116,8 +116,13 @@ export function Approvals() {
 
 function MentionItem({ mention }: { mention: Mention }) {
   return (
-    <li className="subcard" data-testid="mention">
+    <li className="subcard" data-testid="mention" data-read={mention.read}>
       <div className="small">
+        {!mention.read && (
+          <>
+            <Badge tone="warn">unread</Badge>{" "}
+          </>
+        )}
         <strong>{mention.comment.author.name}</strong> on <Link to={`/kyb/${mention.case_id}`}>{mention.company_name || mention.public_id}</Link> · <Time value={mention.comment.at} />
       </div>
       <p className="pre-line" style={{ margin: "4px 0 0" }}>
@@ -129,6 +134,7 @@ function MentionItem({ mention }: { mention: Mention }) {
 
 export function InboxView() {
   const inbox = useInbox();
+  const read = useReadMentions();
   if (inbox.isPending) return <Loading what="your inbox" />;
   if (inbox.error) return <ErrorState error={inbox.error} retry={() => void inbox.refetch()} />;
   const { approvals, mentions } = inbox.data;
@@ -140,7 +146,18 @@ export function InboxView() {
       <Card title="Waiting for your second approval" description="Named for you by the first reviewer, or open to every senior." testId="inbox-approvals">
         {approvals.length === 0 ? <Empty title="No approval waits for you." /> : <ApprovalsTable data={approvals} testId="inbox-approvals-table" />}
       </Card>
-      <Card title="Mentions" description="The latest comments by others that mention you." testId="inbox-mentions">
+      <Card
+        title="Mentions"
+        description={`The latest comments by others that mention you${inbox.data.unread_mentions ? `: ${inbox.data.unread_mentions} unread` : ""}. Opening a case reads its mentions.`}
+        testId="inbox-mentions"
+        actions={
+          inbox.data.unread_mentions > 0 ? (
+            <button type="button" className="small" onClick={() => read.mutate(null)} disabled={read.isPending} data-testid="mentions-read-all">
+              Mark all read
+            </button>
+          ) : undefined
+        }
+      >
         {mentions.length === 0 ? (
           <Empty title="Nobody mentioned you." />
         ) : (

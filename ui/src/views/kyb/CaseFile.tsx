@@ -19,7 +19,7 @@ import { useToast } from "../../components/Toasts";
 import { can, useReviewer } from "../../session";
 import { ChecksSummary, type EvidenceFocus } from "./Checks";
 import { Comments } from "./Comments";
-import { useCase, useCaseAction, useNextCase, useNow } from "./data";
+import { useCase, useCaseAction, useMentionsReadOnOpen, useNextCase, useNow } from "./data";
 import { decisionLine, needsSecondApproval, secondApprovalRefusal } from "./decisions";
 import { AssignDialog, DecisionDialog, RemediationDialog, SecondApprovalDialog } from "./Dialogs";
 import { DocumentViewer, type Find } from "./DocumentViewer";
@@ -39,6 +39,7 @@ export function CaseFile() {
 
 function CaseView({ detail }: { detail: CaseDetail }) {
   const me = useReviewer();
+  useMentionsReadOnOpen(detail.id);
   const now = useNow();
   const next = useNextCase();
   const [deciding, setDeciding] = useState<DecisionKind | null>(null);

@@ -25,6 +25,21 @@ describe("event summary", () => {
     expect(eventSummary({ kind: "decided", data: { detail: { decision: "approve", reason: "checks_clear", note: "Fine", acknowledged_flags: [{ key: "errored:1" }, { key: "hit:2:3" }] } } })).toBe("approve · checks clear · 2 open flags acknowledged · “Fine”");
     expect(eventSummary({ kind: "hit_disposed", data: { disposition: "false_positive", entity: "Petra Politikova", reason: "date_of_birth_differs", note: "Born 1985" } })).toBe("false positive of Petra Politikova · date of birth differs · “Born 1985”");
   });
+  it("says which SLA a breach passed, when it was due, the case and who had it", () => {
+    const where = { locale: "en-GB", timeZone: "Europe/Paris" };
+    const breach = (detail: Record<string, unknown>) => eventSummary({ kind: "sla_breached", data: { detail } }, where);
+    expect(breach({ stage: "manual_review", sla: "review", due_at: "2026-11-27T13:00:00Z", case_public_id: "KYB-1ABC", assignee: "Ada" })).toBe(
+      "review SLA passed in manual review · due 27 Nov 2026, 14:00 CET · KYB-1ABC · assigned to Ada",
+    );
+    expect(breach({ stage: "manual_review", sla: "awaiting_approval", due_at: "2026-11-27T13:00:00Z", case_public_id: "KYB-1ABC", assignee: null })).toBe(
+      "second-approval SLA passed in manual review · due 27 Nov 2026, 14:00 CET · KYB-1ABC · unassigned",
+    );
+    // Events recorded before the SLA was named by kind.
+    expect(breach({ stage: "failed", sla: "stage", due_at: "2026-11-27T13:00:00Z" })).toBe("stage SLA passed in failed · due 27 Nov 2026, 14:00 CET · unassigned");
+    expect(eventSummary({ kind: "checks_stuck", data: { detail: { stage: "running_checks", sla: "checks", due_at: "2026-11-27T13:00:00Z" } } }, where)).toBe(
+      "checks SLA passed in running checks · due 27 Nov 2026, 14:00 CET · unassigned",
+    );
+  });
   it("says what an erasure emptied and what accounts for it", () => {
     expect(eventSummary({ kind: "commented", data: { erased: "01a2" } })).toBe("content erased on request");
     expect(eventSummary({ kind: "erased", data: { erasure_id: "01a2", requested_by: "Ada", events: { "3": "ab", "4": "cd" } } })).toBe("erased on request by Ada · accounts for 2 emptied events");

@@ -1,5 +1,6 @@
 // The audit view's request (filters from the URL) and one line per event. Pure, so tested.
 import type { QueryValue } from "../../api/client";
+import { localTime, type Where } from "../../lib/format";
 import type { AuditEvent } from "./types";
 
 export const AUDIT_KEYS = ["case_id", "reviewer_id", "from", "to"] as const;
@@ -28,7 +29,7 @@ function str(value: unknown): string | null {
 }
 
 /** What an event says, in a few words: `reject: sanctions match`, `to Ada`, `risk high`. */
-export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
+export function eventSummary(event: Pick<AuditEvent, "kind" | "data">, where: Where = {}): string {
   // The engine keeps the case event's own fields under `detail`, the status change beside it.
   const data = event.data ?? {};
   // Erasure on request: an emptied event keeps only its hashes; the erasure names them all.
@@ -56,6 +57,7 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   if (account !== null) return account;
   const detail = data.detail && typeof data.detail === "object" && !Array.isArray(data.detail) ? (data.detail as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...detail, ...data };
+  if (event.kind === "sla_breached" || event.kind === "checks_stuck") return breachSummary(d, where);
   const parts: string[] = [];
   const decision = str(d.decision);
   if (decision) parts.push(decision);
@@ -81,6 +83,30 @@ export function eventSummary(event: Pick<AuditEvent, "kind" | "data">): string {
   if (Array.isArray(d.acknowledged_flags) && d.acknowledged_flags.length) parts.push(`${d.acknowledged_flags.length} open flag${d.acknowledged_flags.length === 1 ? "" : "s"} acknowledged`);
   const text = str(d.note) ?? str(d.message) ?? str(d.body);
   if (text) parts.push(`“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`);
+  return parts.join(" · ");
+}
+
+/** The SLA a breach names, in words (`stage` is how events before the breach named its kind said "the stage's"). */
+const SLA_WORDS: Record<string, string> = {
+  review: "review SLA",
+  awaiting_approval: "second-approval SLA",
+  remediation: "remediation SLA (the merchant's)",
+  checks: "checks SLA",
+  stage: "stage SLA",
+};
+
+/** A breach: which SLA, when it was due, the case and who had it. */
+function breachSummary(d: Record<string, unknown>, where: Where): string {
+  const sla = str(d.sla);
+  const stage = str(d.stage);
+  const which = sla ? (SLA_WORDS[sla] ?? `${sla.replaceAll("_", " ")} SLA`) : "SLA";
+  const parts = [`${which} passed${stage ? ` in ${stage.replaceAll("_", " ")}` : ""}`];
+  const due = str(d.due_at);
+  if (due) parts.push(`due ${localTime(due, false, where)}`);
+  const publicId = str(d.case_public_id);
+  if (publicId) parts.push(publicId);
+  const assignee = str(d.assignee);
+  parts.push(assignee ? `assigned to ${assignee}` : "unassigned");
   return parts.join(" · ");
 }
 

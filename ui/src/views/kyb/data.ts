@@ -37,6 +37,31 @@ export function useInbox() {
   return useQuery({ queryKey: ["desk-inbox", environment], queryFn: ({ signal }) => get<Inbox>("/_docket/desk/inbox", undefined, signal), refetchInterval: 30_000 });
 }
 
+/** Marks the signed-in reviewer's mentions read: on one case, or (`null`) all of them. */
+export function useReadMentions() {
+  const { environment } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (caseId: string | null) => post<Inbox>("/_docket/desk/mentions/read", { case_id: caseId }),
+    onSuccess: (inbox) => client.setQueryData(["desk-inbox", environment], inbox),
+  });
+}
+
+/**
+ * Opening a case reads the reviewer's mentions on it: once per case opened, and only while
+ * their inbox says some are unread (the server marks those of this case).
+ */
+export function useMentionsReadOnOpen(caseId: string) {
+  const inbox = useInbox();
+  const read = useReadMentions();
+  const unread = inbox.data?.unread_mentions ?? 0;
+  const { mutate } = read;
+  useEffect(() => {
+    if (unread > 0) mutate(caseId);
+    // Once per case opened (and when news arrives while it is open).
+  }, [caseId, unread, mutate]);
+}
+
 /** Every decision awaiting its second approval, oldest first. */
 export function useApprovals() {
   const { environment } = useSession();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertMention, mentionedNames, splitMentions, suggestions, typedMention } from "./mentions";
+import { inboxCountLabel, insertMention, mentionedNames, splitMentions, suggestions, typedMention } from "./mentions";
 
 const NAMES = ["Ada Lovelace", "Ada", "Zoë Ångström", "Grace Hopper"];
 
@@ -46,5 +46,14 @@ describe("typing a mention", () => {
   });
   it("inserts the chosen name and puts the caret after it", () => {
     expect(insertMention("Hi @Gr, thanks", 3, 6, "Grace Hopper")).toEqual({ text: "Hi @Grace Hopper , thanks", caret: 17 });
+  });
+});
+
+describe("the inbox's count", () => {
+  it("says what waits: approvals and unread mentions, each only when there are some", () => {
+    expect(inboxCountLabel(2, 1)).toBe("2 approvals waiting, 1 unread mention");
+    expect(inboxCountLabel(0, 3)).toBe("3 unread mentions");
+    expect(inboxCountLabel(1, 0)).toBe("1 approval waiting");
+    expect(inboxCountLabel(0, 0)).toBe("");
   });
 });

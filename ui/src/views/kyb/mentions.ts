@@ -73,3 +73,11 @@ export function insertMention(text: string, start: number, caret: number, name: 
   const inserted = `@${name} `;
   return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length };
 }
+
+/** Beside *Inbox* in the sidebar: what waits, in words for a screen reader. */
+export function inboxCountLabel(approvals: number, unreadMentions: number): string {
+  const parts = [];
+  if (approvals > 0) parts.push(`${approvals} approval${approvals === 1 ? "" : "s"} waiting`);
+  if (unreadMentions > 0) parts.push(`${unreadMentions} unread mention${unreadMentions === 1 ? "" : "s"}`);
+  return parts.join(", ");
+}

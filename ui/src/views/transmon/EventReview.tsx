@@ -82,7 +82,7 @@ export function ReviewCard({ result }: { result: MonitoringResult }) {
         <dd data-testid="event-disposition">
           {review?.disposition ? (
             <>
-              <Badge tone={review.disposition === "cleared" ? "good" : "warn"}>{review.disposition}</Badge> {review.note}
+              <Badge tone={review.disposition === "cleared" ? "good" : "warn"}>{review.disposition}</Badge> <span className="pre-line">{review.note}</span>
               <span className="muted small">
                 {" "}· {review.disposed_by} <Time value={review.disposed_at ?? null} />
               </span>

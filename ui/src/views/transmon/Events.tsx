@@ -13,11 +13,12 @@ import { PageHeader } from "../../components/Layout";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { useTypedFilter, useUrlState } from "../../lib/params";
-import { useSession } from "../../session";
+import { useReviewer, useSession } from "../../session";
 import { FlagReasons, ReviewCard } from "./EventReview";
 import { StatsTable } from "./StatsTable";
 import { EVENT_COLUMNS } from "./eventColumns";
-import { amountOf, DECISIONS, decisionTone, ruleTypeLabel } from "./transmon";
+import { amountOf, assigneeFilters, DECISIONS, decisionTone, DISPOSITION_FILTERS, ruleTypeLabel } from "./transmon";
+import { useReviewers } from "../kyb/data";
 import { ApplicantName } from "../../components/Names";
 import { localTime } from "../../lib/format";
 
@@ -30,7 +31,9 @@ const KINDS = [
 export function Events() {
   const { environment } = useSession();
   const navigate = useNavigate();
-  const { values, page, set } = useUrlState(["event_type", "decision", "applicant_id", "from", "to"] as const);
+  const { values, page, set } = useUrlState(["event_type", "decision", "applicant_id", "from", "to", "disposition", "assignee"] as const);
+  const me = useReviewer();
+  const reviewers = useReviewers();
   const [applicant, setApplicant] = useTypedFilter("applicant_id", values.applicant_id, set);
   const query = { page, limit: LIMIT, ...values };
   const list = useQuery({
@@ -39,16 +42,18 @@ export function Events() {
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
-  const narrowed = Boolean(values.event_type || values.decision || values.applicant_id || values.from || values.to);
+  const narrowed = Boolean(values.event_type || values.decision || values.applicant_id || values.from || values.to || values.disposition || values.assignee);
   return (
     <>
       <PageHeader title="Transaction monitoring" description="Transactions and payments as the rules judged them, newest first. Send them with POST /api/v3/transmon/transaction or /payment.">
         <Link className="button" to="/transmon/rules" data-testid="open-rules">Rules</Link>
         <Link className="button" to="/transmon/backtest" data-testid="open-backtest">Backtest</Link>
       </PageHeader>
-      <FilterBar active={narrowed} onClear={() => { setApplicant(""); set({ event_type: null, decision: null, applicant_id: null, from: null, to: null }); }} label="Filter events">
+      <FilterBar active={narrowed} onClear={() => { setApplicant(""); set({ event_type: null, decision: null, applicant_id: null, from: null, to: null, disposition: null, assignee: null }); }} label="Filter events">
         <SelectFilter label="Type" value={values.event_type} onChange={(v) => set({ event_type: v })} choices={KINDS} testId="filter-kind" />
         <SelectFilter label="Decision" value={values.decision} onChange={(v) => set({ decision: v })} choices={DECISIONS} testId="filter-decision" />
+        <SelectFilter label="Disposition" value={values.disposition} onChange={(v) => set({ disposition: v })} choices={DISPOSITION_FILTERS} testId="filter-disposition" />
+        <SelectFilter label="Assignee" value={values.assignee} onChange={(v) => set({ assignee: v })} choices={assigneeFilters(me, reviewers.data?.data ?? [])} testId="filter-assignee" />
         <TextFilter label="Applicant" value={applicant} onChange={setApplicant} search placeholder="Applicant id" size={36} testId="filter-applicant" />
         <DateFilter label="From" value={values.from} onChange={(v) => set({ from: v })} testId="filter-from" />
         <DateFilter label="Before" value={values.to} onChange={(v) => set({ to: v })} testId="filter-to" />

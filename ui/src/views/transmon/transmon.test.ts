@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marked } from "./ExpressionField";
 import type { MonitoringResult } from "../../api/types";
-import { amountOf, decisionTone, flagReasons, mayAssign, ruleTypeLabel } from "./transmon";
+import { amountOf, assigneeFilters, decisionTone, DISPOSITION_FILTERS, dispositionLabel, flagReasons, mayAssign, ruleTypeLabel } from "./transmon";
 
 describe("an expression's error range", () => {
   it("marks the characters the server named", () => {
@@ -55,5 +55,24 @@ describe("a flagged event's review", () => {
     expect(mayAssign(ann, "bob", "ann")).toBe(false);
     expect(mayAssign(ann, null, "bob")).toBe(false);
     expect(mayAssign({ id: "sue", role: "senior" }, "bob", "ann")).toBe(true);
+  });
+});
+
+describe("the event list's review filters", () => {
+  it("offers the work still to do first, then each disposition by name", () => {
+    expect(DISPOSITION_FILTERS.map((d) => d.value)).toEqual(["none", "cleared", "escalated", "reported"]);
+    expect(dispositionLabel("escalated")).toBe("Escalated");
+  });
+  it("offers me, nobody, then the other reviewers by name (ids as values)", () => {
+    const reviewers = [
+      { id: "r1", name: "Ann" },
+      { id: "r2", name: "Bob" },
+    ];
+    expect(assigneeFilters({ id: "r2" }, reviewers)).toEqual([
+      { value: "r2", label: "Me" },
+      { value: "none", label: "Nobody yet" },
+      { value: "r1", label: "Ann" },
+    ]);
+    expect(assigneeFilters(null, reviewers).map((c) => c.value)).toEqual(["none", "r1", "r2"]);
   });
 });

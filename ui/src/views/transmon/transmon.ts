@@ -70,6 +70,20 @@ export const DISPOSITIONS: { value: MonitoringDisposition; label: string; hint: 
   { value: "reported", label: "Reported", hint: "A suspicious activity report was filed." },
 ];
 
+/** A disposition in words. */
+export function dispositionLabel(d: MonitoringDisposition): string {
+  return DISPOSITIONS.find((x) => x.value === d)?.label ?? d;
+}
+
+/** The event list's review filters: a disposition, or `none` (flagged, not disposed of yet). */
+export const DISPOSITION_FILTERS: { value: string; label: string }[] = [{ value: "none", label: "To review (none yet)" }, ...DISPOSITIONS.map((d) => ({ value: d.value, label: d.label }))];
+
+/** The event list's assignee filter: me, nobody yet, or each reviewer by name (`none` is the server's "nobody"). */
+export function assigneeFilters(me: { id: string } | null, reviewers: { id: string; name: string }[]): { value: string; label: string }[] {
+  const mine = me ? [{ value: me.id, label: "Me" }] : [];
+  return [...mine, { value: "none", label: "Nobody yet" }, ...reviewers.filter((r) => r.id !== me?.id).map((r) => ({ value: r.id, label: r.name }))];
+}
+
 /** Who may give a flagged event to `to` (null: let it go), as the server decides: a reviewer takes a free event or lets go of their own; seniors and admins assign anyone. */
 export function mayAssign(me: { id: string; role: Role }, current: string | null, to: string | null): boolean {
   if (me.role === "senior" || me.role === "admin") return true;

@@ -200,7 +200,7 @@ function Check({ verification, step, check, codes, held }: { verification: Verif
         </ul>
       )}
       {check.pending_documents.length > 0 && <p className="muted small">Waiting for: {check.pending_documents.map((d) => DOCUMENT_NAMES[d]).join(" or ")}</p>}
-      {check.note && <p className="small">{check.note}</p>}
+      {check.note && <p className="small pre-line">{check.note}</p>}
       {check.decided_by && <p className="muted small">Decided by {check.decided_by}</p>}
       {held && <p className="small" data-testid={`held-${step}`}>An outcome is recorded: it takes effect when its minute is over (see the review above).</p>}
       {waitsForReviewer && <OutcomeForm verification={verification} step={step} codes={codes} />}

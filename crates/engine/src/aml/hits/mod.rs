@@ -97,16 +97,48 @@ fn splice(stored: &[u8], history: &HashMap<EntityId, DispositionHistory>) -> Res
     Ok(serde_json::to_vec(&top)?)
 }
 
+/// A stored search or screening, read on `conn`; a screening's hits carry their dispositions.
+fn screening_in(conn: &rusqlite::Connection, scope: Scope, id: SearchId) -> Result<SearchReport> {
+    let bytes = super::store::report(conn, scope, id)?;
+    let mut report: SearchReport = serde_json::from_slice(&bytes.ok_or(Error::not_found("search"))?)?;
+    if let Some(party) = report.screened.as_ref().map(|p| p.key.clone()) {
+        attach(&mut report, &store::of_party(conn, scope, &party)?);
+    }
+    Ok(report)
+}
+
+/// The hits of these screenings that no disposition resolves (none, or "needs more
+/// information", or one made before the list entry changed), with their screening, read on
+/// `conn`: a decision reads them inside its own write, so that what it checks is what it commits
+/// against.
+pub(crate) fn open_hits_in(
+    conn: &rusqlite::Connection,
+    scope: Scope,
+    searches: &[SearchId],
+) -> Result<Vec<(SearchId, Hit)>> {
+    let mut open = Vec::new();
+    for &id in searches {
+        let report = match screening_in(conn, scope, id) {
+            Ok(r) => r,
+            // Erased or pruned: nothing left to dispose of.
+            Err(Error::NotFound { .. }) => continue,
+            Err(e) => return Err(e),
+        };
+        open.extend(
+            report
+                .data
+                .into_iter()
+                .filter(|h| !h.disposition.as_ref().is_some_and(|d| d.disposition.resolves()))
+                .map(|h| (id, h)),
+        );
+    }
+    Ok(open)
+}
+
 impl super::Aml<'_> {
     /// A stored search or screening; a screening's hits carry their dispositions.
     pub async fn screening(&self, scope: Scope, id: SearchId) -> Result<SearchReport> {
-        let bytes = self.engine.core.db.read(move |conn| super::store::report(conn, scope, id)).await?;
-        let mut report: SearchReport = serde_json::from_slice(&bytes.ok_or(Error::not_found("search"))?)?;
-        if let Some(party) = report.screened.as_ref().map(|p| p.key.clone()) {
-            let history = self.engine.core.db.read(move |conn| store::of_party(conn, scope, &party)).await?;
-            attach(&mut report, &history);
-        }
-        Ok(report)
+        self.engine.core.db.read(move |conn| screening_in(conn, scope, id)).await
     }
 
     /// The stored report of a search or screening as JSON, as it was; a screening's disposed
@@ -124,28 +156,6 @@ impl super::Aml<'_> {
         if history.is_empty() { Ok(bytes) } else { splice(&bytes, &history) }
     }
 
-    /// The hits of these screenings that no disposition resolves (none, or "needs more
-    /// information", or one made before the list entry changed), with their screening.
-    pub(crate) async fn open_hits(&self, scope: Scope, searches: Vec<SearchId>) -> Result<Vec<(SearchId, Hit)>> {
-        let mut open = Vec::new();
-        for id in searches {
-            let report = match self.screening(scope, id).await {
-                Ok(r) => r,
-                // Erased or pruned: nothing left to dispose of.
-                Err(Error::NotFound { .. }) => continue,
-                Err(e) => return Err(e),
-            };
-            open.extend(
-                report
-                    .data
-                    .into_iter()
-                    .filter(|h| !h.disposition.as_ref().is_some_and(|d| d.disposition.resolves()))
-                    .map(|h| (id, h)),
-            );
-        }
-        Ok(open)
-    }
-
     /// Records a disposition of one hit of a screening, replacing the one in force (kept as
     /// history), on the audit chain with who made it. Returns the hit with its dispositions.
     pub async fn dispose(
@@ -156,10 +166,11 @@ impl super::Aml<'_> {
         input: NewDisposition,
         actor: Actor,
     ) -> Result<Hit> {
-        let note = input.note.trim().to_owned();
-        if note.chars().count() > MAX_NOTE {
-            return Err(Error::invalid("note", format!("at most {MAX_NOTE} characters")));
-        }
+        // A note may run over several lines; blank is none.
+        let note = match input.note.trim() {
+            "" => String::new(),
+            n => crate::values::multiline_text("note", n, MAX_NOTE)?,
+        };
         if input.reason == DispositionReason::Other && note.is_empty() {
             return Err(Error::invalid("note", "say why: the reason `other` needs a note"));
         }

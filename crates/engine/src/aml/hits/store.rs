@@ -89,11 +89,15 @@ pub(crate) fn of_party(
     Ok(out)
 }
 
-/// Deletes a party's dispositions (its erasure); returns how many.
-pub(crate) fn erase_party(conn: &Connection, scope: Scope, party: &str) -> Result<usize> {
-    Ok(conn
-        .prepare_cached(
-            "DELETE FROM aml_hit_dispositions WHERE organization_id = ?1 AND environment = ?2 AND party = ?3",
-        )?
-        .execute(params![scope.organization, scope.environment, party])?)
+/// Deletes every disposition of one party (`applicant:<id>`) or, for a key ending in `:`, of
+/// every party under it (`case:<id>:` holds a case's company and persons): an erasure, whose
+/// subject's notes and names go with it. Returns how many rows went.
+pub(crate) fn erase_parties(conn: &Connection, scope: Scope, key: &str) -> Result<usize> {
+    let sql = if key.ends_with(':') {
+        "DELETE FROM aml_hit_dispositions WHERE organization_id = ?1 AND environment = ?2
+             AND substr(party, 1, length(?3)) = ?3"
+    } else {
+        "DELETE FROM aml_hit_dispositions WHERE organization_id = ?1 AND environment = ?2 AND party = ?3"
+    };
+    Ok(conn.prepare_cached(sql)?.execute(params![scope.organization, scope.environment, key])?)
 }

@@ -27,6 +27,9 @@ pub(crate) struct CheckInput<'a> {
     pub(crate) subject: &'a Subject,
     /// The case's documents with their kind, for the document checks.
     pub(crate) documents: &'a [(super::form::DocumentKind, StoredFile)],
+    /// 1, or more for a check run again from the case file (the sandbox's transient outage
+    /// answers the second time).
+    pub(crate) attempt: u32,
 }
 
 /// What a check found.

@@ -18,7 +18,9 @@ use crate::kyb::summary::{CheckType, Severity};
 pub(super) fn magic_number(case: &crate::kyb::model::Case) -> bool {
     let number = case.form.company.registration_number.as_ref().map(|n| n.as_str()).unwrap_or_default();
     let digits: String = number.chars().filter(char::is_ascii_alphanumeric).collect();
-    ["0000", "1111", "2222", "3333", "4444", "5555", "6666", "9997", "9998", "9999"].iter().any(|m| digits.ends_with(m))
+    ["0000", "1111", "2222", "3333", "4444", "5555", "6666", "9990", "9997", "9998", "9999"]
+        .iter()
+        .any(|m| digits.ends_with(m))
 }
 
 /// How many seconds of the sandbox clock a check takes.
@@ -71,6 +73,9 @@ pub(super) fn run(input: &CheckInput<'_>) -> Finding {
                 )
             } else if ends("9999") {
                 Finding::error("the registry did not answer (simulated outage)", evidence(json!({})))
+            } else if ends("9990") && input.attempt == 1 {
+                // A passing outage: the registry answers when the check is run again.
+                Finding::error("the registry timed out (simulated; it answers when run again)", evidence(json!({})))
             } else {
                 Finding::done(
                     Severity::Low,
