@@ -40,16 +40,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; \
                       media-src 'self' blob:";
 
-/// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL).
-/// It may be framed by Docket and by the sites the verification's (or the link's) organization
-/// lists; an unknown id gets the page too (it says so), framed by Docket only.
-pub async fn page(State(state): State<AppState>, uri: axum::http::Uri, TextPath(id): TextPath) -> Response {
+/// The key prefixes of the page's messages in the catalogue (`docket-i18n`).
+const MESSAGES: &[&str] = &["common.", "verify."];
+
+/// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL),
+/// in the request's language ([`crate::i18n`]). It may be framed by Docket and by the sites the
+/// verification's (or the link's) organization lists; an unknown id gets the page too (it says
+/// so), framed by Docket only.
+pub async fn page(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+    TextPath(id): TextPath,
+) -> Response {
     let which = if uri.path().starts_with("/vp/") { HostedPage::Link(id) } else { HostedPage::Verification(id) };
     let organization = state.engine.verifications().page_organization(which).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "could not find the organization of a hosted verification page");
         None
     });
-    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
+    let lang = crate::i18n::language(&uri, &headers);
+    let body = crate::i18n::localized(PAGE, lang, MESSAGES, &[]);
+    let origins = crate::framing::origins_of(&state, organization).await;
+    crate::i18n::with_language(crate::framing::hosted_page(body, POLICY, &origins), lang)
 }
 
 /// A short id or link id from the path: letters and digits, bounded (else a 404).
