@@ -70,6 +70,8 @@ def test_a_selfie_does_not_count_for_the_liveness_photo(sandbox, anonymous, uniq
     # The demo profile's face setting: a selfie or a liveness photo, so liveness is checked too.
     pid = profile(sandbox, unique, face_comparison_allowed_documents=["selfie", "liveness_photo"], poa_required=True)
     short = create(sandbox, profile_id=pid)["verification_url_id"]
+    face = needed(anonymous, short)["documents"][1]
+    assert face["kind"] == "face" and face["covered_by"] == "liveness", "one liveness photo will do for both"
     send(anonymous, short, "passport")
     send(anonymous, short, "selfie")
     send(anonymous, short, "poa_utility_bill")

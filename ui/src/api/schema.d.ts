@@ -6002,6 +6002,7 @@ export interface components {
              *     in, the missing side once one side of a card is in, nothing when done.
              */
             pending_documents: components["schemas"]["DocumentType"][];
+            covered_by?: components["schemas"]["NeedKind"] | null;
         };
         /** @description A document type that satisfies a requirement, and the files it takes. */
         NeedChoice: {

@@ -201,6 +201,5 @@ pub(crate) const MESSAGES: &[Entry] = &[
     ),
     msg!("verify.thumbnail", en: "Preview of {name}", de: "Vorschau von {name}", fr: "Aperçu de {name}", es: "Vista previa de {name}", pt: "Pré-visualização de {name}"),
     msg!("verify.replace_item", en: "Replace {item}", de: "{item} ersetzen", fr: "Remplacer {item}", es: "Reemplazar {item}", pt: "Substituir {item}"),
-    msg!("verify.remove_item", en: "Remove {item}", de: "{item} entfernen", fr: "Supprimer {item}", es: "Quitar {item}", pt: "Remover {item}"),
     msg!("verify.finish_button", en: "Continue", de: "Weiter", fr: "Continuer", es: "Continuar", pt: "Continuar"),
 ];
