@@ -3699,6 +3699,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/sdk/{short_id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a document as the person
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     While the verification takes documents, the person may take back a document they uploaded
+         *     (to replace it, or because it was the wrong one): it leaves the verification and is deleted.
+         *     The answer is the person's view, with what is still needed worked out again.
+         */
+        delete: operations["removeSdkDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/documents/{document_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document's thumbnail as the person
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     The document's preview (a JPEG at most 640 pixels on its longest side), for the page's
+         *     thumbnail; only documents of this verification.
+         */
+        get: operations["getSdkDocumentPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_docket/console/login": {
         parameters: {
             query?: never;
@@ -6053,6 +6100,44 @@ export interface components {
             /** @description Listed tokens with no partner. */
             unmatched_listed: string[];
         };
+        /** @description One thing the person must send. */
+        Need: {
+            kind: components["schemas"]["NeedKind"];
+            /** @description The checks that read it. */
+            checks: components["schemas"]["CheckStep"][];
+            /** @description Whether what is in satisfies it. */
+            done: boolean;
+            chosen?: components["schemas"]["DocumentType"] | null;
+            /** @description The documents it may be satisfied with, in the profile's order. */
+            choices: components["schemas"]["NeedChoice"][];
+            /**
+             * @description What is still wanted (the checks' `pending_documents`): every choice while nothing is
+             *     in, the missing side once one side of a card is in, nothing when done.
+             */
+            pending_documents: components["schemas"]["DocumentType"][];
+            covered_by?: components["schemas"]["NeedKind"] | null;
+        };
+        /** @description A document type that satisfies a requirement, and the files it takes. */
+        NeedChoice: {
+            /** @description The type without side (`id_card`). */
+            document_type: components["schemas"]["DocumentType"];
+            /** @description One upload, or front and back. */
+            uploads: components["schemas"]["NeededUpload"][];
+        };
+        /**
+         * @description What one requirement is, in the person's words (the page's `verify.need.<kind>`).
+         * @enum {string}
+         */
+        NeedKind: "identity" | "face" | "liveness" | "address";
+        /** @description One file a document takes: the document itself, or one side of a two-sided one. */
+        NeededUpload: {
+            /** @description The type to upload it as (`id_card_back`; `passport`). */
+            document_type: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["Side"] | null;
+            document_id?: components["schemas"]["DocumentId"] | null;
+            /** @description That document's file name as sent. */
+            file_name?: string | null;
+        };
         /** @description `POST /api/v3/applicants`. */
         NewApplicant: {
             external_id?: components["schemas"]["ExternalId"] | null;
@@ -6856,6 +6941,11 @@ export interface components {
                 [key: string]: Record<string, never>;
             };
             is_sandbox: boolean;
+            /**
+             * @description What is still needed before proceeding is accepted (Docket's own): the page draws it,
+             *     and proceeding checks the same description.
+             */
+            still_needed: components["schemas"]["StillNeeded"];
         };
         /** @description A phone number: digits with an optional leading `+` and the usual separators. */
         Phone: string;
@@ -7867,6 +7957,15 @@ export interface components {
             last1d: components["schemas"]["PeriodStats"];
             last7d: components["schemas"]["PeriodStats"];
             last30d: components["schemas"]["PeriodStats"];
+        };
+        /** @description What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`). */
+        StillNeeded: {
+            /** @description Nothing is missing: proceeding is accepted. */
+            complete: boolean;
+            /** @description Required fields without a value: `full_name`, ..., `custom_fields.<label>`. */
+            fields: string[];
+            /** @description One entry per requirement, done or not, in the page's order. */
+            documents: components["schemas"]["Need"][];
         };
         /** @description An uploaded document as stored. */
         StoredDocument: {
@@ -15756,6 +15855,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CountryEntry"][];
+                };
+            };
+        };
+    };
+    removeSdkDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            /** @description Not a document id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification, or no such document in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSdkDocumentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, image/jpeg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such verification, or no such document in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No preview can be made of this document */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
