@@ -61,7 +61,7 @@ export function ScreeningHitsOf({ report, only }: { report: SearchReport; only?:
           {hits.map((h) => (
             <Fragment key={h.uuid}>
               <tr id={`hit-${report.search_uuid}-${h.uuid}`} data-testid="screening-hit">
-                <td style={{ minWidth: "10em" }}>
+                <td>
                   <Link to={`/aml/entities/${h.uuid}`}>{h.search_metadata.best_match_name}</Link>
                   <div className="muted">{h.tags.join(", ")}</div>
                 </td>
@@ -75,7 +75,7 @@ export function ScreeningHitsOf({ report, only }: { report: SearchReport; only?:
                   <DispositionBadge hit={h} />
                 </td>
                 <td>
-                  <button type="button" className="small" style={{ whiteSpace: "nowrap" }} onClick={() => setOpen(open === h.uuid ? null : h.uuid)} aria-expanded={open === h.uuid} data-testid="explain-hit">
+                  <button type="button" className="small" onClick={() => setOpen(open === h.uuid ? null : h.uuid)} aria-expanded={open === h.uuid} data-testid="explain-hit">
                     {open === h.uuid ? "Close" : party ? "Compare and dispose" : "Why this score"}
                   </button>
                 </td>
