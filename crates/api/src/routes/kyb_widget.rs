@@ -6,7 +6,7 @@
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
 use docket_engine::Actor;
-use docket_engine::kyb::WidgetView;
+use docket_engine::kyb::{CaseDetail, WidgetView};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -47,7 +47,12 @@ async fn open(state: &AppState, token: &str) -> ApiResult<(docket_engine::Scope,
 
 async fn view_of(state: &AppState, token: &str) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(state, token).await?;
-    Ok(Json(WidgetView::of(state.engine.kyb().get(scope, id).await?)))
+    widget(state, scope, state.engine.kyb().get(scope, id).await?).await
+}
+
+/// The widget's state after `case` (its name and branding from the organization's settings).
+async fn widget(state: &AppState, scope: docket_engine::Scope, case: CaseDetail) -> ApiResult<Json<WidgetView>> {
+    Ok(Json(state.engine.kyb().widget_view(scope, case).await?))
 }
 
 /// Open the widget
@@ -89,7 +94,7 @@ async fn save_section(
     let (scope, id) = open(&state, &token).await?;
     let section = section_of(&section)?;
     let case = state.engine.kyb().save_section(scope, id, section, body, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 /// Upload a document from the widget
@@ -114,7 +119,7 @@ async fn upload_document(
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = receive_document(&state, scope, id, params.kind, request, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 fn file_id(raw: &str) -> ApiResult<docket_engine::files::FileId> {
@@ -153,7 +158,7 @@ async fn remove_document(
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = state.engine.kyb().remove_document(scope, id, file_id(&file)?, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 /// Submit from the widget
@@ -170,5 +175,5 @@ async fn remove_document(
 async fn submit(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = state.engine.kyb().submit(scope, id, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
