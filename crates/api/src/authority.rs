@@ -250,6 +250,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v3/sdk/{short_id}", Holder),
     rule("POST", "/api/v3/sdk/{short_id}/fields", Holder),
     rule("POST", "/api/v3/sdk/{short_id}/proceed", Holder),
+    rule("DELETE", "/api/v3/sdk/{short_id}/documents/{document_id}", Holder),
+    rule("GET", "/api/v3/sdk/{short_id}/documents/{document_id}/preview", Holder),
     rule("POST", "/api/v3/sdk/{short_id}/set_country", Holder),
     rule("POST", "/api/v3/upload/sdk/{short_id}", Holder),
     rule("GET", "/api/v3/public/dictionary/countries", Anyone),

@@ -49,7 +49,7 @@ pub async fn origins_of(state: &AppState, organization: Option<OrganizationId>) 
 
 /// A hosted page: `page`, its content policy (`policy`, without `frame-ancestors`) and the
 /// sites besides Docket that may frame it.
-pub fn hosted_page(page: &'static str, policy: &str, origins: &[FrameOrigin]) -> Response {
+pub fn hosted_page(page: impl IntoResponse, policy: &str, origins: &[FrameOrigin]) -> Response {
     let mut ancestors = String::from("frame-ancestors 'self'");
     for origin in origins {
         ancestors.push(' ');

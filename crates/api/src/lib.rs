@@ -12,6 +12,7 @@ pub mod delivery;
 pub mod error;
 pub mod extract;
 pub mod framing;
+pub mod i18n;
 pub mod listen;
 pub mod middleware;
 pub mod openapi;

@@ -9,14 +9,15 @@ use axum::http::StatusCode;
 use axum::http::header::CACHE_CONTROL;
 use axum::response::{IntoResponse, Response};
 use docket_engine::verifications::{
-    HostedPage, MissingDocuments, PersonFields, PersonLink, PersonView, UploadAnswer, UploadTarget,
+    Branding, DocumentId, HostedPage, MissingDocuments, PersonFields, PersonLink, PersonView, UploadAnswer,
+    UploadTarget,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::verifications::{Message, proceeded, receive_upload};
+use super::verifications::{Message, proceeded, receive_upload, send};
 use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{Json, TextPath};
 use crate::state::AppState;
@@ -34,22 +35,47 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(link))
         .routes(routes!(start))
         .routes(routes!(countries))
+        .routes(routes!(remove_document))
+        .routes(routes!(document_preview))
 }
 
-/// The hosted page's content policy, but for who may frame it ([`crate::framing`]).
-const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; \
-                      media-src 'self' blob:";
+/// The hosted page's content policy, but for who may frame it ([`crate::framing`]) and the
+/// origin of an `https` logo, its one picture from elsewhere.
+const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; media-src 'self' blob:; \
+                      img-src 'self' data: blob:";
 
-/// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL).
-/// It may be framed by Docket and by the sites the verification's (or the link's) organization
-/// lists; an unknown id gets the page too (it says so), framed by Docket only.
-pub async fn page(State(state): State<AppState>, uri: axum::http::Uri, TextPath(id): TextPath) -> Response {
+/// The key prefixes of the page's messages in the catalogue (`docket-i18n`).
+const MESSAGES: &[&str] = &["common.", "verify."];
+
+/// The hosted page, for both `/v/{short_id}` and `/vp/{link_id}` (it reads which from its URL),
+/// in the request's language ([`crate::i18n`]) and with the profile's look (`ui_settings`,
+/// sanitised by [`Branding`]). It may be framed by Docket and by the sites the verification's
+/// (or the link's) organization lists; an unknown id gets the page too (it says so), framed by
+/// Docket only.
+pub async fn page(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+    TextPath(id): TextPath,
+) -> Response {
     let which = if uri.path().starts_with("/vp/") { HostedPage::Link(id) } else { HostedPage::Verification(id) };
-    let organization = state.engine.verifications().page_organization(which).await.unwrap_or_else(|e| {
+    let context = state.engine.verifications().page_context(which).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "could not find the organization of a hosted verification page");
         None
     });
-    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
+    let (organization, branding) = match context {
+        Some((organization, branding)) => (Some(organization), branding),
+        None => (None, Branding::default()),
+    };
+    let lang = crate::i18n::language(&uri, &headers);
+    let branding_json = serde_json::to_string(&branding).unwrap_or_else(|_| "{}".to_owned());
+    let body = crate::i18n::localized(PAGE, lang, MESSAGES, &[("branding", branding_json)]);
+    let policy = match branding.logo_origin() {
+        Some(origin) => format!("{POLICY} {origin}"),
+        None => POLICY.to_owned(),
+    };
+    let origins = crate::framing::origins_of(&state, organization).await;
+    crate::i18n::with_language(crate::framing::hosted_page(body, &policy, &origins), lang)
 }
 
 /// A short id or link id from the path: letters and digits, bounded (else a 404).
@@ -216,6 +242,58 @@ async fn link(State(state): State<AppState>, path: TextPath) -> ApiResult<Json<P
 async fn start(State(state): State<AppState>, path: TextPath) -> ApiResult<(StatusCode, Json<PersonView>)> {
     let view = state.engine.verifications().person_start(key(path, "link")?).await?;
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Remove a document as the person
+///
+/// While the verification takes documents, the person may take back a document they uploaded
+/// (to replace it, or because it was the wrong one): it leaves the verification and is deleted.
+/// The answer is the person's view, with what is still needed worked out again.
+#[utoipa::path(
+    delete, path = "/api/v3/sdk/{short_id}/documents/{document_id}", tag = "Hosted verification",
+    operation_id = "removeSdkDocument",
+    security(()),
+    params(("short_id" = String, Path), ("document_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The verification", body = PersonView),
+        (status = 400, description = "Not a document id", body = ErrorBody),
+        (status = 404, description = "No such verification, or no such document in it", body = ErrorBody),
+        (status = 409, description = "It is no longer open", body = ErrorBody),
+    )
+)]
+async fn remove_document(
+    State(state): State<AppState>,
+    axum::extract::Path((short, document)): axum::extract::Path<(String, String)>,
+) -> ApiResult<Json<PersonView>> {
+    let short = key(TextPath(short), "verification")?;
+    let document: DocumentId = document.parse()?;
+    Ok(Json(state.engine.verifications().person_remove_document(short, document).await?))
+}
+
+/// Get a document's thumbnail as the person
+///
+/// The document's preview (a JPEG at most 640 pixels on its longest side), for the page's
+/// thumbnail; only documents of this verification.
+#[utoipa::path(
+    get, path = "/api/v3/sdk/{short_id}/documents/{document_id}/preview", tag = "Hosted verification",
+    operation_id = "getSdkDocumentPreview",
+    security(()),
+    params(("short_id" = String, Path), ("document_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "The preview, image/jpeg"),
+        (status = 404, description = "No such verification, or no such document in it", body = ErrorBody),
+        (status = 415, description = "No preview can be made of this document", body = ErrorBody),
+        (status = 503, description = "Heavy work on documents must wait", body = ErrorBody),
+    )
+)]
+async fn document_preview(
+    State(state): State<AppState>,
+    axum::extract::Path((short, document)): axum::extract::Path<(String, String)>,
+) -> ApiResult<Response> {
+    let short = key(TextPath(short), "verification")?;
+    let document: DocumentId = document.parse()?;
+    let (document, bytes) = state.engine.verifications().person_document_preview(short, document).await?;
+    Ok(send(&document, "image/jpeg", bytes, ".preview.jpg"))
 }
 
 /// One country of the dictionary.

@@ -776,7 +776,7 @@ async fn upload_document(
 }
 
 /// Sends a document's bytes with its type headers.
-fn send(document: &StoredDocument, content_type: &str, bytes: Vec<u8>, suffix: &str) -> Response {
+pub(crate) fn send(document: &StoredDocument, content_type: &str, bytes: Vec<u8>, suffix: &str) -> Response {
     let name: String = document
         .file_name
         .clone()

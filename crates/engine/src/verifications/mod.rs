@@ -14,17 +14,21 @@
 //! - `preview`: the downsized picture of a document (pictures, a PDF's pages); `poppler`:
 //!   poppler's tools as bounded child processes;
 //! - `demo`: the demo data set's profile, link and verifications;
-//! - `person`: the person's side (hosted page, end-user endpoints by short id);
+//! - `person`: the person's side (hosted page, end-user endpoints by short id); `needs`: what
+//!   a verification still needs, the one description the page draws and proceeding checks;
+//!   `branding`: a profile's `ui_settings` read into a sanitised look for the page;
 //! - `review`: a reviewer's reading of the document, the field-by-field comparison with the
 //!   applicant's data, and outcomes held for a minute so they can be undone;
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
 
+mod branding;
 mod codes;
 mod demo;
 pub mod document;
 pub mod images;
 pub(crate) mod intake;
 mod model;
+mod needs;
 mod offline;
 mod person;
 mod poppler;
@@ -37,9 +41,11 @@ mod service;
 pub mod status;
 pub(crate) mod store;
 
+pub use branding::Branding;
 pub use codes::CODES;
 pub use document::{DocumentType, Side};
 pub use model::*;
+pub use needs::{Need, NeedChoice, NeedKind, NeededUpload, StillNeeded};
 pub use person::{PersonFields, PersonLink, PersonView};
 pub use process::{CHECK_EVENT, SANDBOX_DURATION, VERIFICATION_EVENT};
 pub use profile::{CheckStep, Link, Profile, ProfileId, Settings};

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::model::{Checks, DocumentRef, MissingDocuments, Verification};
+use super::document::{DocumentType, Purpose};
+use super::model::{Checks, DocumentId, DocumentRef, MissingDocuments, StoredDocument, Verification};
+use super::needs::StillNeeded;
 use super::profile::{ManualField, ManualFieldSettings, Settings};
 use super::service::Verifications;
 use super::status::VerificationStatus;
@@ -42,10 +44,20 @@ pub struct PersonView {
     #[cfg_attr(feature = "openapi", schema(value_type = std::collections::BTreeMap<String, Object>))]
     pub manual_fields: Value,
     pub is_sandbox: bool,
+    /// What is still needed before proceeding is accepted (Docket's own): the page draws it,
+    /// and proceeding checks the same description.
+    pub still_needed: StillNeeded,
 }
 
 impl PersonView {
-    fn of(v: Verification) -> PersonView {
+    /// The person's view of `v`, with its documents' file names (`files`).
+    fn of(v: Verification, files: &[StoredDocument]) -> PersonView {
+        let mut still_needed = StillNeeded::of(
+            &v.settings,
+            &v.documents,
+            missing_fields(&v.settings.manual_field_settings, &v.manual_fields),
+        );
+        still_needed.name_files(|id| files.iter().find(|f| f.document_id == id).and_then(|f| f.file_name.clone()));
         let status = match v.status {
             VerificationStatus::Initial | VerificationStatus::Pending => "active",
             VerificationStatus::InProgress | VerificationStatus::Verified | VerificationStatus::Failed => "completed",
@@ -70,6 +82,7 @@ impl PersonView {
             documents: v.documents,
             manual_fields: v.manual_fields,
             is_sandbox: v.is_sandbox,
+            still_needed,
         }
     }
 }
@@ -193,7 +206,7 @@ fn custom(label: &str, value: &Value, definition: &Value) -> Result<Value> {
 }
 
 /// The required fields (enabled and not optional) still without a value.
-fn missing_fields(settings: &ManualFieldSettings, filled: &Value) -> Vec<String> {
+pub(super) fn missing_fields(settings: &ManualFieldSettings, filled: &Value) -> Vec<String> {
     if !settings.enabled {
         return Vec::new();
     }
@@ -219,7 +232,15 @@ impl Verifications<'_> {
     /// The person's view of a verification by its short id.
     pub async fn person_view(&self, short_id: String) -> Result<PersonView> {
         let r = self.find_short(short_id).await?;
-        Ok(PersonView::of(self.view(r)))
+        let scope = r.scope;
+        self.person(scope, self.view(r)).await
+    }
+
+    /// The person's view of a verification, with its documents' file names.
+    async fn person(&self, scope: Scope, v: Verification) -> Result<PersonView> {
+        let id = v.id;
+        let files = self.engine.core.db.read(move |conn| store::documents_of(conn, scope, id)).await?;
+        Ok(PersonView::of(v, &files))
     }
 
     /// A public link as the hosted page sees it.
@@ -237,7 +258,8 @@ impl Verifications<'_> {
 
     /// Starts a verification through a public link; the person's view of it.
     pub async fn person_start(&self, link_id: String) -> Result<PersonView> {
-        Ok(PersonView::of(self.start_from_link(link_id).await?))
+        let v = self.start_from_link(link_id).await?;
+        self.person_view(v.verification_url_id).await
     }
 
     /// The person chooses the country of their document (alpha-2 or alpha-3); the profile's
@@ -342,7 +364,62 @@ impl Verifications<'_> {
             return Err(Error::invalid("fields", format!("still to fill in: {}", missing.join(", "))));
         }
         let scope: Scope = r.scope;
-        Ok(self.proceed(scope, r.id, Actor::Person).await?.map(PersonView::of))
+        match self.proceed(scope, r.id, Actor::Person).await? {
+            Ok(v) => Ok(Ok(self.person(scope, v).await?)),
+            Err(missing) => Ok(Err(missing)),
+        }
+    }
+
+    /// The person removes a document they uploaded, while the verification takes documents:
+    /// it leaves the verification, its record and its file are deleted, and what is still
+    /// needed is worked out again.
+    pub async fn person_remove_document(&self, short_id: String, document: DocumentId) -> Result<PersonView> {
+        let r = self.find_short(short_id).await?;
+        let (scope, id) = (r.scope, r.id);
+        let file = self
+            .engine
+            .core
+            .db
+            .write(move |conn| {
+                let mut r = store::existing(conn, scope, id)?;
+                open_to_the_person(r.status)?;
+                if !r.documents.iter().any(|d| d.document_id == document) {
+                    return Err(Error::not_found("document"));
+                }
+                r.documents.retain(|d| d.document_id != document);
+                let have: Vec<DocumentType> = r.documents.iter().map(|d| d.document_type).collect();
+                let settings = r.settings.clone();
+                for (step, check) in r.checks.iter_mut() {
+                    check.pending_documents = settings.pending_for(*step, &have);
+                }
+                r.document_type = have.iter().rev().find(|t| t.purpose() == Purpose::Poi).map(|t| t.base());
+                r.updated_by = Some("person".to_owned());
+                store::update(conn, &r)?;
+                store::delete_document(conn, scope, id, document)
+            })
+            .await?;
+        if let Some(file) = file {
+            self.engine.files().delete_one(scope, file).await?;
+        }
+        self.person_view_of(scope, id).await
+    }
+
+    /// The preview of a document of the verification, for the person's thumbnail.
+    pub async fn person_document_preview(
+        &self,
+        short_id: String,
+        document: DocumentId,
+    ) -> Result<(StoredDocument, Vec<u8>)> {
+        let r = self.find_short(short_id).await?;
+        if !r.documents.iter().any(|d| d.document_id == document) {
+            return Err(Error::not_found("document"));
+        }
+        self.document_preview(r.scope, document).await
+    }
+
+    async fn person_view_of(&self, scope: Scope, id: super::model::VerificationId) -> Result<PersonView> {
+        let r = self.engine.core.db.read(move |conn| store::existing(conn, scope, id)).await?;
+        self.person(scope, self.view(r)).await
     }
 }
 

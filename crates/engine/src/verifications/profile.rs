@@ -285,13 +285,17 @@ impl Settings {
     /// The documents a check still waits for, given those uploaded (empty: it has what it
     /// needs).
     pub fn pending_for(&self, step: CheckStep, have: &[DocumentType]) -> Vec<DocumentType> {
-        let allowed = match step {
+        still_wanted(self.allowed_for(step), have).unwrap_or_default()
+    }
+
+    /// The documents that satisfy a check.
+    pub fn allowed_for(&self, step: CheckStep) -> &[DocumentType] {
+        match step {
             CheckStep::DocumentMrz | CheckStep::DocumentOcr => &self.poi_allowed_documents,
             CheckStep::FaceComparison => &self.face_comparison_allowed_documents,
-            CheckStep::Liveness => &vec![DocumentType::LivenessPhoto],
+            CheckStep::Liveness => &[DocumentType::LivenessPhoto],
             CheckStep::Poa => &self.poa_allowed_documents,
-        };
-        still_wanted(allowed, have).unwrap_or_default()
+        }
     }
 
     /// Whether a document issued in `country` is accepted.

@@ -9,6 +9,7 @@ use super::model::{
     CheckResult, CheckStatus, Checks, DocumentId, DocumentRef, MissingDocuments, SandboxResult, StoredDocument,
     UploadAnswer, Verification, VerificationId,
 };
+use super::needs::StillNeeded;
 use super::profile::{CheckStep, Link, Profile, ProfileId, Settings, profile_text};
 use super::review::{PendingOutcome, Reading, ReadingFields};
 use super::status::{VerificationEvent, VerificationStatus};
@@ -443,9 +444,12 @@ impl Verifications<'_> {
     }
 
     /// The organization whose verification a short id opens, or whose profile a public link
-    /// belongs to (whatever their state), for what the hosted page may do (who may frame it);
-    /// `None` for an id that opens nothing.
-    pub async fn page_organization(&self, page: HostedPage) -> Result<Option<crate::scope::OrganizationId>> {
+    /// belongs to (whatever their state), for what the hosted page may do (who may frame it),
+    /// and the page's look from the settings' `ui_settings`; `None` for an id that opens nothing.
+    pub async fn page_context(
+        &self,
+        page: HostedPage,
+    ) -> Result<Option<(crate::scope::OrganizationId, super::branding::Branding)>> {
         let (HostedPage::Verification(id) | HostedPage::Link(id)) = &page;
         if id.is_empty() || id.len() > 64 {
             return Ok(None);
@@ -454,11 +458,18 @@ impl Verifications<'_> {
             .core
             .db
             .read(move |conn| {
-                Ok(match &page {
-                    HostedPage::Verification(short_id) => store::find_short(conn, short_id)?.map(|r| r.scope),
-                    HostedPage::Link(link_id) => store::find_link(conn, link_id)?.map(|l| l.scope),
-                }
-                .map(|scope| scope.organization))
+                let found = match &page {
+                    HostedPage::Verification(short_id) => {
+                        store::find_short(conn, short_id)?.map(|r| (r.scope, r.settings.ui_settings))
+                    }
+                    HostedPage::Link(link_id) => match store::find_link(conn, link_id)? {
+                        Some(l) => {
+                            store::get_profile(conn, l.scope, l.profile_id)?.map(|p| (l.scope, p.settings.ui_settings))
+                        }
+                        None => None,
+                    },
+                };
+                Ok(found.map(|(scope, ui)| (scope.organization, super::branding::Branding::from_ui_settings(&ui))))
             })
             .await
     }
@@ -651,11 +662,8 @@ impl Verifications<'_> {
             .write(move |conn| {
                 let mut r = store::existing(conn, scope, id)?;
                 let next = r.status.after(VerificationEvent::Proceeded)?;
-                let have: Vec<DocumentType> = r.documents.iter().map(|d| d.document_type).collect();
-                let mut missing: Vec<DocumentType> =
-                    r.settings.steps().into_iter().flat_map(|s| r.settings.pending_for(s, &have)).collect();
-                missing.sort();
-                missing.dedup();
+                // The same description the person's page draws (`needs`).
+                let missing = StillNeeded::of(&r.settings, &r.documents, Vec::new()).pending_documents();
                 if !missing.is_empty() {
                     let names: Vec<&str> = missing.iter().map(|d| d.as_str()).collect();
                     return Ok(Err(MissingDocuments {

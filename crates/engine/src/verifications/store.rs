@@ -537,6 +537,22 @@ pub(crate) fn documents_of(
     Ok(rows.map(|r| r.map(|(d, _)| d)).collect::<rusqlite::Result<_>>()?)
 }
 
+/// Deletes one document of a verification; returns its stored file, if it was there.
+pub(crate) fn delete_document(
+    conn: &Connection,
+    scope: Scope,
+    verification: VerificationId,
+    id: DocumentId,
+) -> Result<Option<crate::files::FileId>> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM verification_documents \
+             WHERE id = ?1 AND verification_id = ?2 AND organization_id = ?3 AND environment = ?4 RETURNING file_id",
+        )?
+        .query_row(params![id, verification, scope.organization, scope.environment], |r| r.get(0))
+        .optional()?)
+}
+
 /// A document's picture hash, as computed when it was uploaded (none for a PDF).
 pub(crate) fn picture_hash(conn: &Connection, id: DocumentId) -> Result<Option<super::images::PictureHash>> {
     let stored: Option<Option<Vec<u8>>> = conn
