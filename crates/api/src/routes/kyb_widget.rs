@@ -30,15 +30,34 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The widget's content policy, but for who may frame it ([`crate::framing`]).
 const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:";
 
-/// The widget's HTML page. It may be framed by Docket and by the sites the case's organization
-/// lists; an unknown token gets the page too (it says the link opens nothing), framed by Docket
-/// only.
-pub async fn page(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+/// The catalogue's keys the widget's page receives.
+const MESSAGES: &[&str] = &["common.", "widget."];
+
+/// Every country the form takes, `[alpha-2, alpha-3]`, for the page's country search (its names
+/// come from the browser's `Intl.DisplayNames`, in the page's language).
+static COUNTRIES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let codes: Vec<[&str; 2]> = docket_engine::countries::all().map(|c| [c.alpha_2, c.alpha_3]).collect();
+    serde_json::to_string(&codes).unwrap_or_else(|_| "[]".to_owned())
+});
+
+/// The widget's HTML page, in the language of `?lang=` or `Accept-Language`, with its words
+/// and the country codes in it (the page fetches only the case). It may be framed by Docket
+/// and by the sites the case's organization lists; an unknown token gets the page too (it says
+/// the link opens nothing), framed by Docket only.
+pub async fn page(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+    Path(token): Path<String>,
+) -> Response {
     let organization = state.engine.kyb().widget_organization(&token).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "could not find the organization of a widget link");
         None
     });
-    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
+    let lang = crate::i18n::language(&uri, &headers);
+    let body = crate::i18n::localized(PAGE, lang, MESSAGES, &[("countries", COUNTRIES.clone())]);
+    let origins = crate::framing::origins_of(&state, organization).await;
+    crate::i18n::with_language(crate::framing::hosted_page(body, POLICY, &origins), lang)
 }
 
 async fn open(state: &AppState, token: &str) -> ApiResult<(docket_engine::Scope, docket_engine::kyb::CaseId)> {
