@@ -100,6 +100,14 @@ pub(crate) const MESSAGES: &[Entry] = &[
         pt: "Verifique o que indicou e depois envie.",
     ),
     msg!(
+        "widget.hint.review_done",
+        en: "What you submitted.",
+        de: "Ihre übermittelten Angaben.",
+        fr: "Ce que vous avez envoyé.",
+        es: "Lo que ha enviado.",
+        pt: "O que enviou.",
+    ),
+    msg!(
         "widget.state.completed",
         en: "complete",
         de: "vollständig",
