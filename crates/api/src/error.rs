@@ -33,8 +33,10 @@ pub struct ErrorBody {
     pub code: Option<&'static str>,
     /// Every rejected field of the input, when it had more than one wrong (the first is the
     /// one `field` names): a form shows them all at once.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub errors: Vec<FieldError>,
+    /// (Boxed: most errors have none, and every handler's error stays small.)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<FieldError>>)]
+    pub errors: Option<Box<Vec<FieldError>>>,
 }
 
 /// One rejected field of an input.
@@ -61,7 +63,7 @@ impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         ApiError {
             status,
-            body: ErrorBody { message: message.into(), error: code(status), field: None, code: None, errors: Vec::new() },
+            body: ErrorBody { message: message.into(), error: code(status), field: None, code: None, errors: None },
             retry_after: None,
         }
     }
@@ -117,11 +119,13 @@ impl From<Error> for ApiError {
                 let message = invalid.to_string();
                 let mut err = ApiError::new(StatusCode::BAD_REQUEST, message);
                 if !invalid.others.is_empty() {
-                    err.body.errors = invalid
-                        .all()
-                        .into_iter()
-                        .map(|i| FieldError { field: i.field, code: i.code, message: i.message })
-                        .collect();
+                    err.body.errors = Some(Box::new(
+                        invalid
+                            .all()
+                            .into_iter()
+                            .map(|i| FieldError { field: i.field, code: i.code, message: i.message })
+                            .collect(),
+                    ));
                 }
                 err.body.code = invalid.code;
                 err.body.field = invalid.field;

@@ -105,7 +105,12 @@ impl Error {
 
     /// An invalid value of a named field, with its machine code.
     pub fn invalid_coded(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
-        Error::Invalid(Invalid { field: Some(field.into()), message: message.into(), code: Some(code), others: Vec::new() })
+        Error::Invalid(Invalid {
+            field: Some(field.into()),
+            message: message.into(),
+            code: Some(code),
+            others: Vec::new(),
+        })
     }
 
     /// Several rejected fields as one error (the first leads); `None` when there are none.

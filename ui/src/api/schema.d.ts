@@ -3277,7 +3277,10 @@ export interface paths {
          *     lower case and a default port is dropped. The hosted pages then send
          *     `Content-Security-Policy: frame-ancestors 'self' <origins>` (and no `X-Frame-Options`, which
          *     cannot name a site); with none listed, `frame-ancestors 'self'` and
-         *     `X-Frame-Options: SAMEORIGIN`. Each change is an event on the organization's production
+         *     `X-Frame-Options: SAMEORIGIN`. `widget.branding`: `logo` (a `data:` URL of a PNG, JPEG or
+         *     WebP picture up to 96 KiB, its content the type it names), `accent_color` (`#rrggbb`), `font`
+         *     (`system`, `sans_serif`, `serif`, `rounded`); never CSS. `widget.outcomes`: for `approved`
+         *     and `rejected`, `outcome_and_message` (the default), `outcome` or `submitted`. Each change is an event on the organization's production
          *     audit chain (`organization_settings_changed`, with the reviewer, before and after),
          *     whichever environment the console shows.
          */
@@ -3634,6 +3637,53 @@ export interface paths {
          *     The 250 ISO 3166-1 countries Docket accepts (Kosovo as `XK` / `XKX`), in alpha-2 order.
          */
         get: operations["listCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a document as the person
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     While the verification takes documents, the person may take back a document they uploaded
+         *     (to replace it, or because it was the wrong one): it leaves the verification and is deleted.
+         *     The answer is the person's view, with what is still needed worked out again.
+         */
+        delete: operations["removeSdkDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/sdk/{short_id}/documents/{document_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document's thumbnail as the person
+         * @description **Who may call:** The person holding the token or link in the path; it opens only its own record.
+         *
+         *     The document's preview (a JPEG at most 640 pixels on its longest side), for the page's
+         *     thumbnail; only documents of this verification.
+         */
+        get: operations["getSdkDocumentPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4325,6 +4375,17 @@ export interface components {
             /** Format: int32 */
             keep?: number | null;
             daily?: boolean | null;
+        };
+        /**
+         * @description An accent colour: `#rrggbb`, stored in lower case (`#abc` is read as `#aabbcc`).
+         * @example #0b6e4f
+         */
+        BrandColor: string;
+        /** @description The widget's look: the organization's name is always shown; these are optional. */
+        Branding: {
+            logo?: components["schemas"]["Logo"] | null;
+            accent_color?: components["schemas"]["BrandColor"] | null;
+            font?: components["schemas"]["Font"];
         };
         /**
          * @description What a bulk request does to each case.
@@ -5045,6 +5106,11 @@ export interface components {
             user_provided_data?: components["schemas"]["UserProvidedData"];
         };
         /**
+         * @description Whether a document still stands, after a request to upload its kind again.
+         * @enum {string}
+         */
+        DocumentState: "current" | "outdated" | "replaced";
+        /**
          * @description A document's type (the Python client's `DocumentType`; sides are part of the name).
          * @enum {string}
          */
@@ -5262,6 +5328,21 @@ export interface components {
              * @example info.dob
              */
             field?: string | null;
+            /**
+             * @description What is wrong with `field`, for programs, when the engine names it: `country` (not a
+             *     country from the list), `email`, `phone`, `date`, `percentage` (not 0 to 100),
+             *     `shares_total` (more than 100% in all), `text` (too long or with control characters),
+             *     `choice` (not one of the values offered), `unknown_field`, `representative_owner`. A
+             *     page shows its own words for it, in its language, beside the field.
+             * @example date
+             */
+            code?: string | null;
+            /**
+             * @description Every rejected field of the input, when it had more than one wrong (the first is the
+             *     one `field` names): a form shows them all at once.
+             *     (Boxed: most errors have none, and every handler's error stays small.)
+             */
+            errors?: components["schemas"]["FieldError"][] | null;
         };
         /** @description An event as stored. */
         Event: {
@@ -5358,6 +5439,14 @@ export interface components {
             /** @description True when both Docket and the reviewer read the field and they disagree. */
             readings_differ: boolean;
         };
+        /** @description One rejected field of an input. */
+        FieldError: {
+            /** @description The field as a dotted path (`company.address.country`, `ownership.persons[1].nationality`). */
+            field?: string | null;
+            /** @description As in [`ErrorBody::code`]. */
+            code?: string | null;
+            message: string;
+        };
         /**
          * @description How a field compares.
          * @enum {string}
@@ -5417,6 +5506,11 @@ export interface components {
          * @enum {string}
          */
         FlagKind: "to_review" | "undisposed_hit" | "errored_check";
+        /**
+         * @description The widget's font: one of these local font stacks (no font is downloaded).
+         * @enum {string}
+         */
+        Font: "system" | "sans_serif" | "serif" | "rounded";
         /** @description Everything the merchant has given so far. */
         Form: {
             /**
@@ -5727,6 +5821,12 @@ export interface components {
             postal_code?: string | null;
             address?: string | null;
         };
+        /**
+         * @description A logo: `data:image/png;base64,...` (or `image/jpeg`, `image/webp`), at most
+         *     [`MAX_LOGO_BYTES`] of picture, whose content is the type it names.
+         * @example data:image/png;base64,iVBORw0KGgo...
+         */
+        Logo: string;
         /** @description One field a person fills by hand on the hosted page. */
         ManualField: {
             /** @default false */
@@ -5940,6 +6040,43 @@ export interface components {
             /** @description Listed tokens with no partner. */
             unmatched_listed: string[];
         };
+        /** @description One thing the person must send. */
+        Need: {
+            kind: components["schemas"]["NeedKind"];
+            /** @description The checks that read it. */
+            checks: components["schemas"]["CheckStep"][];
+            /** @description Whether what is in satisfies it. */
+            done: boolean;
+            chosen?: components["schemas"]["DocumentType"] | null;
+            /** @description The documents it may be satisfied with, in the profile's order. */
+            choices: components["schemas"]["NeedChoice"][];
+            /**
+             * @description What is still wanted (the checks' `pending_documents`): every choice while nothing is
+             *     in, the missing side once one side of a card is in, nothing when done.
+             */
+            pending_documents: components["schemas"]["DocumentType"][];
+        };
+        /** @description A document type that satisfies a requirement, and the files it takes. */
+        NeedChoice: {
+            /** @description The type without side (`id_card`). */
+            document_type: components["schemas"]["DocumentType"];
+            /** @description One upload, or front and back. */
+            uploads: components["schemas"]["NeededUpload"][];
+        };
+        /**
+         * @description What one requirement is, in the person's words (the page's `verify.need.<kind>`).
+         * @enum {string}
+         */
+        NeedKind: "identity" | "face" | "liveness" | "address";
+        /** @description One file a document takes: the document itself, or one side of a two-sided one. */
+        NeededUpload: {
+            /** @description The type to upload it as (`id_card_back`; `passport`). */
+            document_type: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["Side"] | null;
+            document_id?: components["schemas"]["DocumentId"] | null;
+            /** @description That document's file name as sent. */
+            file_name?: string | null;
+        };
         /** @description `POST /api/v3/applicants`. */
         NewApplicant: {
             external_id?: components["schemas"]["ExternalId"] | null;
@@ -6140,6 +6277,8 @@ export interface components {
              *     a frame, besides Docket itself. Empty (the default): only Docket's own pages may.
              */
             frame_origins: components["schemas"]["FrameOrigin"][];
+            /** @description The KYB widget's branding and what it shows the merchant of a decision. */
+            widget: components["schemas"]["WidgetSettings"];
         };
         /** @description New settings, replacing the old; a field left out takes its default. */
         OrganizationSettingsChange: {
@@ -6148,6 +6287,13 @@ export interface components {
              *     `http://127.0.0.1[:port]` for development. No path and no wildcard.
              */
             frame_origins?: components["schemas"]["FrameOrigin"][];
+            /**
+             * @description The KYB widget's `branding` (`logo`: a `data:` URL of a PNG, JPEG or WebP picture up to
+             *     96 KiB; `accent_color`: `#rrggbb`; `font`: `system`, `sans_serif`, `serif` or `rounded`)
+             *     and `outcomes`: per decided outcome (`approved`, `rejected`), `outcome_and_message` (the
+             *     default), `outcome` or `submitted`.
+             */
+            widget?: components["schemas"]["WidgetSettings"];
         };
         /** @description What verifying a code answers (public-api.md section 5, and `code` for a failure). */
         OtpAnswer: {
@@ -6173,6 +6319,11 @@ export interface components {
         OutboxCleared: {
             removed: number;
         };
+        /**
+         * @description How much of a decision the merchant sees in the widget.
+         * @enum {string}
+         */
+        OutcomeShown: "outcome_and_message" | "outcome" | "submitted";
         /** @description The ownership and control section. */
         Ownership: {
             persons?: components["schemas"]["Person"][];
@@ -6640,6 +6791,12 @@ export interface components {
         };
         /** @description A person in the ownership and control section. */
         Person: {
+            /**
+             * @description This person is the representative ("the representative is also an owner"): their name,
+             *     date of birth and nationality are the representative section's and are not given
+             *     here, so one human is declared once, with both roles. At most one person.
+             */
+            representative?: boolean;
             first_name?: components["schemas"]["Line"] | null;
             last_name?: components["schemas"]["Line"] | null;
             /** Format: date */
@@ -6718,6 +6875,11 @@ export interface components {
                 [key: string]: Record<string, never>;
             };
             is_sandbox: boolean;
+            /**
+             * @description What is still needed before proceeding is accepted (Docket's own): the page draws it,
+             *     and proceeding checks the same description.
+             */
+            still_needed: components["schemas"]["StillNeeded"];
         };
         /** @description A phone number: digits with an optional leading `+` and the usual separators. */
         Phone: string;
@@ -7717,6 +7879,15 @@ export interface components {
             last7d: components["schemas"]["PeriodStats"];
             last30d: components["schemas"]["PeriodStats"];
         };
+        /** @description What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`). */
+        StillNeeded: {
+            /** @description Nothing is missing: proceeding is accepted. */
+            complete: boolean;
+            /** @description Required fields without a value: `full_name`, ..., `custom_fields.<label>`. */
+            fields: string[];
+            /** @description One entry per requirement, done or not, in the page's order. */
+            documents: components["schemas"]["Need"][];
+        };
         /** @description An uploaded document as stored. */
         StoredDocument: {
             document_id: components["schemas"]["DocumentId"];
@@ -8180,10 +8351,33 @@ export interface components {
         /** @description A decision as the merchant is told it. */
         WidgetDecision: {
             outcome: components["schemas"]["DecisionKind"];
-            /** @description The reviewers' message for the merchant, if they wrote one. */
+            /** @description The reviewers' message for the merchant, if they wrote one and the organization shows it. */
             message?: string | null;
             /** Format: date-time */
             at: string;
+        };
+        /** @description A document as the widget lists it. */
+        WidgetDocument: components["schemas"]["CaseDocument"] & {
+            state: components["schemas"]["DocumentState"];
+        };
+        /** @description The organization a widget is for, as the merchant sees it. */
+        WidgetOrganization: {
+            name: string;
+            branding: components["schemas"]["Branding"];
+        };
+        /** @description The outcome the widget shows. */
+        WidgetOutcome: {
+            state: components["schemas"]["WidgetState"];
+            /** @description The reviewers' message for the merchant, when there is one and it is shown. */
+            message?: string | null;
+        };
+        /**
+         * @description Per decided outcome, what the merchant sees. While a case is being filled, checked or
+         *     reviewed the widget says so, and an open request to fix something is always shown.
+         */
+        WidgetOutcomes: {
+            approved?: components["schemas"]["OutcomeShown"];
+            rejected?: components["schemas"]["OutcomeShown"];
         };
         /** @description An open remediation as the merchant sees it. */
         WidgetRequest: {
@@ -8192,7 +8386,22 @@ export interface components {
             message: string;
             /** Format: date-time */
             opened_at: string;
+            /**
+             * @description The merchant changed what was asked since (saved the section, or uploaded a document of
+             *     the kind): it waits for the resubmission.
+             */
+            fixed: boolean;
         };
+        /** @description The KYB widget's settings. */
+        WidgetSettings: {
+            branding?: components["schemas"]["Branding"];
+            outcomes?: components["schemas"]["WidgetOutcomes"];
+        };
+        /**
+         * @description Where a case stands for the merchant.
+         * @enum {string}
+         */
+        WidgetState: "draft" | "submitted" | "action_required" | "approved" | "rejected";
         /**
          * @description What the hosted widget shows the merchant: their data and what is asked of them, nothing of
          *     the checks or the reviewers.
@@ -8201,19 +8410,28 @@ export interface components {
             public_id: string;
             status: components["schemas"]["CaseStatus"];
             company_name?: string | null;
+            /** @description The business asking: the organization's name and its branding (its settings). */
+            organization: components["schemas"]["WidgetOrganization"];
             form: components["schemas"]["Form"];
+            /**
+             * @description The stepper as the merchant's own changes leave it: a section asked to be fixed is
+             *     `action_required` until the merchant changes it, and the review is not complete while a
+             *     resubmission is due.
+             */
             form_progress: components["schemas"]["FormProgress"];
-            /** @description What each incomplete section still lacks. */
+            /** @description What each incomplete section still lacks (field paths, `company.address.street`). */
             missing: {
                 [key: string]: string[];
             };
-            documents: components["schemas"]["CaseDocument"][];
+            documents: components["schemas"]["WidgetDocument"][];
             /** @description Open remediations: what the merchant must fix, in the reviewer's words. */
             requests: components["schemas"]["WidgetRequest"][];
             /** @description Whether the merchant can change anything now (draft, or an open remediation). */
             editable_sections: components["schemas"]["SectionKey"][];
             /** Format: date-time */
             expires_at: string;
+            /** @description Where the case stands, as the organization chose to tell it (`widget.outcomes`). */
+            outcome: components["schemas"]["WidgetOutcome"];
             decision?: components["schemas"]["WidgetDecision"] | null;
         };
     };
@@ -15503,6 +15721,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CountryEntry"][];
+                };
+            };
+        };
+    };
+    removeSdkDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonView"];
+                };
+            };
+            /** @description Not a document id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such verification, or no such document in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is no longer open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSdkDocumentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview, image/jpeg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such verification, or no such document in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No preview can be made of this document */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

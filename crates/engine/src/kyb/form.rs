@@ -306,7 +306,8 @@ pub fn read_section<T: serde::de::DeserializeOwned>(
                     wrong.push(Invalid { field: None, message, code: None, others: Vec::new() });
                     break;
                 }
-                let unknown = message.strip_prefix("unknown field `").and_then(|r| r.split('`').next()).map(str::to_owned);
+                let unknown =
+                    message.strip_prefix("unknown field `").and_then(|r| r.split('`').next()).map(str::to_owned);
                 let named = match (&unknown, field.as_str()) {
                     (Some(name), ".") => name.clone(),
                     (Some(name), f) if !f.ends_with(name.as_str()) => format!("{f}.{name}"),

@@ -709,13 +709,12 @@ impl WidgetView {
         let status = detail.row.status;
         let open: Vec<&Remediation> = detail.remediations.iter().filter(|r| r.resolved_at.is_none()).collect();
         let covers = |r: &Remediation, kind: DocumentKind| r.document_kind.is_none_or(|k| k == kind);
-        let saved_since = |r: &Remediation| {
-            match r.section {
-                SectionKey::Documents => detail.documents.iter().any(|d| d.uploaded_at > r.opened_at && covers(r, d.kind)),
-                section => detail.timeline.iter().any(|e| {
-                    e.at > r.opened_at && e.kind == "section_saved" && e.detail["section"] == section.as_str()
-                }),
-            }
+        let saved_since = |r: &Remediation| match r.section {
+            SectionKey::Documents => detail.documents.iter().any(|d| d.uploaded_at > r.opened_at && covers(r, d.kind)),
+            section => detail
+                .timeline
+                .iter()
+                .any(|e| e.at > r.opened_at && e.kind == "section_saved" && e.detail["section"] == section.as_str()),
         };
         let requests: Vec<WidgetRequest> = open
             .iter()
@@ -740,7 +739,9 @@ impl WidgetView {
                     open.iter().filter(|r| r.section == SectionKey::Documents && covers(r, d.kind)).collect();
                 let outdated = asked_again.iter().any(|r| d.uploaded_at < r.opened_at);
                 let newer = detail.documents.iter().any(|n| {
-                    n.kind == d.kind && n.uploaded_at > d.uploaded_at && asked_again.iter().any(|r| n.uploaded_at > r.opened_at)
+                    n.kind == d.kind
+                        && n.uploaded_at > d.uploaded_at
+                        && asked_again.iter().any(|r| n.uploaded_at > r.opened_at)
                 });
                 let state = match (outdated, newer) {
                     (false, _) => DocumentState::Current,
@@ -760,9 +761,12 @@ impl WidgetView {
         };
         use crate::organizations::OutcomeShown;
         let (outcome, decision) = match shown {
-            Some((_, OutcomeShown::Submitted)) => (WidgetOutcome { state: WidgetState::Submitted, message: None }, None),
+            Some((_, OutcomeShown::Submitted)) => {
+                (WidgetOutcome { state: WidgetState::Submitted, message: None }, None)
+            }
             Some((state, how)) => {
-                let message = applied.and_then(|d| d.merchant_message.clone()).filter(|_| how == OutcomeShown::OutcomeAndMessage);
+                let message =
+                    applied.and_then(|d| d.merchant_message.clone()).filter(|_| how == OutcomeShown::OutcomeAndMessage);
                 let decision = applied
                     .and_then(|d| Some(WidgetDecision { outcome: d.kind()?, message: message.clone(), at: d.at }));
                 (WidgetOutcome { state, message }, decision)

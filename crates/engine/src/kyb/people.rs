@@ -200,6 +200,8 @@ mod tests {
         assert_eq!(people[0].keys, ["person:0", "person:1"]);
         assert_eq!(people[0].name, "Ama Owusu");
         assert_eq!((people[0].ownership_percentage, people[0].is_ubo), (Some(40.0), true));
-        assert!(people[0].roles.contains(&PersonRole::Representative) && people[0].roles.contains(&PersonRole::Director));
+        assert!(
+            people[0].roles.contains(&PersonRole::Representative) && people[0].roles.contains(&PersonRole::Director)
+        );
     }
 }

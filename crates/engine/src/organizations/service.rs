@@ -423,7 +423,10 @@ enum Lookup {
 /// The organization's settings as stored.
 fn read_settings(conn: &rusqlite::Connection, organization: OrganizationId) -> Result<OrganizationSettings> {
     let (origins, widget) = store::settings(conn, organization)?;
-    Ok(OrganizationSettings { frame_origins: settings::stored_origins(&origins), widget: super::widget::stored(&widget) })
+    Ok(OrganizationSettings {
+        frame_origins: settings::stored_origins(&origins),
+        widget: super::widget::stored(&widget),
+    })
 }
 
 pub struct Keys<'e> {

@@ -61,10 +61,7 @@ impl Logo {
             .and_then(|rest| rest.split_once(";base64,"))
             .ok_or("a logo is a data: URL of a PNG, JPEG or WebP picture (data:image/png;base64,...)")?;
         if !TYPES.contains(&media) {
-            return Err(format!(
-                "a logo is a PNG, JPEG or WebP picture, not `{}`",
-                crate::values::shorten(media, 40)
-            ));
+            return Err(format!("a logo is a PNG, JPEG or WebP picture, not `{}`", crate::values::shorten(media, 40)));
         }
         if data.len() > MAX_LOGO_BYTES / 3 * 4 + 4 {
             return Err(format!("a logo is at most {} KiB", MAX_LOGO_BYTES / 1024));
