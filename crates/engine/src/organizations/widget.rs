@@ -49,7 +49,10 @@ impl<'de> Deserialize<'de> for BrandColor {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(value_type = String, example = "data:image/png;base64,iVBORw0KGgo..."))]
+#[cfg_attr(
+    feature = "openapi",
+    schema(as = WidgetLogo, value_type = String, example = "data:image/png;base64,iVBORw0KGgo...")
+)]
 pub struct Logo(String);
 
 impl Logo {
@@ -88,7 +91,7 @@ impl<'de> Deserialize<'de> for Logo {
 /// The widget's font: one of these local font stacks (no font is downloaded).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = WidgetFont))]
 pub enum Font {
     /// The device's interface font.
     #[default]
@@ -104,7 +107,7 @@ pub enum Font {
 /// The widget's look: the organization's name is always shown; these are optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = WidgetBranding))]
 pub struct Branding {
     #[serde(default)]
     pub logo: Option<Logo>,
