@@ -4381,12 +4381,6 @@ export interface components {
          * @example #0b6e4f
          */
         BrandColor: string;
-        /** @description The widget's look: the organization's name is always shown; these are optional. */
-        Branding: {
-            logo?: components["schemas"]["Logo"] | null;
-            accent_color?: components["schemas"]["BrandColor"] | null;
-            font?: components["schemas"]["Font"];
-        };
         /**
          * @description What a bulk request does to each case.
          * @enum {string}
@@ -5506,11 +5500,6 @@ export interface components {
          * @enum {string}
          */
         FlagKind: "to_review" | "undisposed_hit" | "errored_check";
-        /**
-         * @description The widget's font: one of these local font stacks (no font is downloaded).
-         * @enum {string}
-         */
-        Font: "system" | "sans_serif" | "serif" | "rounded";
         /** @description Everything the merchant has given so far. */
         Form: {
             /**
@@ -5821,12 +5810,6 @@ export interface components {
             postal_code?: string | null;
             address?: string | null;
         };
-        /**
-         * @description A logo: `data:image/png;base64,...` (or `image/jpeg`, `image/webp`), at most
-         *     [`MAX_LOGO_BYTES`] of picture, whose content is the type it names.
-         * @example data:image/png;base64,iVBORw0KGgo...
-         */
-        Logo: string;
         /** @description One field a person fills by hand on the hosted page. */
         ManualField: {
             /** @default false */
@@ -6055,6 +6038,7 @@ export interface components {
              *     in, the missing side once one side of a card is in, nothing when done.
              */
             pending_documents: components["schemas"]["DocumentType"][];
+            covered_by?: components["schemas"]["NeedKind"] | null;
         };
         /** @description A document type that satisfies a requirement, and the files it takes. */
         NeedChoice: {
@@ -8348,6 +8332,12 @@ export interface components {
             /** Format: int32 */
             retention_days?: number | null;
         };
+        /** @description The widget's look: the organization's name is always shown; these are optional. */
+        WidgetBranding: {
+            logo?: components["schemas"]["WidgetLogo"] | null;
+            accent_color?: components["schemas"]["BrandColor"] | null;
+            font?: components["schemas"]["WidgetFont"];
+        };
         /** @description A decision as the merchant is told it. */
         WidgetDecision: {
             outcome: components["schemas"]["DecisionKind"];
@@ -8360,10 +8350,21 @@ export interface components {
         WidgetDocument: components["schemas"]["CaseDocument"] & {
             state: components["schemas"]["DocumentState"];
         };
+        /**
+         * @description The widget's font: one of these local font stacks (no font is downloaded).
+         * @enum {string}
+         */
+        WidgetFont: "system" | "sans_serif" | "serif" | "rounded";
+        /**
+         * @description A logo: `data:image/png;base64,...` (or `image/jpeg`, `image/webp`), at most
+         *     [`MAX_LOGO_BYTES`] of picture, whose content is the type it names.
+         * @example data:image/png;base64,iVBORw0KGgo...
+         */
+        WidgetLogo: string;
         /** @description The organization a widget is for, as the merchant sees it. */
         WidgetOrganization: {
             name: string;
-            branding: components["schemas"]["Branding"];
+            branding: components["schemas"]["WidgetBranding"];
         };
         /** @description The outcome the widget shows. */
         WidgetOutcome: {
@@ -8394,7 +8395,7 @@ export interface components {
         };
         /** @description The KYB widget's settings. */
         WidgetSettings: {
-            branding?: components["schemas"]["Branding"];
+            branding?: components["schemas"]["WidgetBranding"];
             outcomes?: components["schemas"]["WidgetOutcomes"];
         };
         /**

@@ -78,6 +78,10 @@ pub struct Need {
     /// What is still wanted (the checks' `pending_documents`): every choice while nothing is
     /// in, the missing side once one side of a card is in, nothing when done.
     pub pending_documents: Vec<DocumentType>,
+    /// Another requirement whose document satisfies this one too, while this one is open: the
+    /// face, when a liveness photo is both allowed for it and required. A page asks for that one
+    /// document instead of two.
+    pub covered_by: Option<NeedKind>,
 }
 
 /// What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`).
@@ -130,7 +134,21 @@ impl StillNeeded {
                     if done { complete } else { c.uploads.iter().any(|u| pending.contains(&u.document_type)) }
                 })
                 .map(|c| c.document_type);
-            needs.push(Need { kind, checks: vec![step], done, chosen, choices, pending_documents: pending });
+            needs.push(Need {
+                kind,
+                checks: vec![step],
+                done,
+                chosen,
+                choices,
+                pending_documents: pending,
+                covered_by: None,
+            });
+        }
+        let liveness = needs.iter().any(|n| n.kind == NeedKind::Liveness && !n.done);
+        for need in needs.iter_mut().filter(|n| n.kind == NeedKind::Face && !n.done) {
+            if liveness && need.choices.iter().any(|c| c.document_type == DocumentType::LivenessPhoto) {
+                need.covered_by = Some(NeedKind::Liveness);
+            }
         }
         let complete = missing_fields.is_empty() && needs.iter().all(|n| n.done);
         StillNeeded { complete, fields: missing_fields, documents: needs }
@@ -227,6 +245,11 @@ mod tests {
         assert_eq!(kinds, vec![(NeedKind::Identity, true), (NeedKind::Face, true), (NeedKind::Liveness, false)]);
         assert_eq!(n.pending_documents(), vec![D::LivenessPhoto]);
         assert!(!n.complete);
+        // Before anything is in, one liveness photo will do for both.
+        let n = StillNeeded::of(&s, &[], Vec::new());
+        assert_eq!(n.documents[1].covered_by, Some(NeedKind::Liveness));
+        let selfie_only = StillNeeded::of(&Settings::default(), &[], Vec::new());
+        assert_eq!(selfie_only.documents[1].covered_by, None);
         // The liveness photo serves both face checks.
         let n = StillNeeded::of(&s, &docs(&[D::Passport, D::LivenessPhoto]), Vec::new());
         assert!(n.complete, "{n:?}");
