@@ -320,6 +320,7 @@ describe("the KYB widget", () => {
     assert.match(await page.title(), /^Unternehmensprüfung · /);
     await chooseCountry(page, "Land der Eintragung", "GBR", "Vereinigtes Königreich");
     await page.getByRole("button", { name: "Weiter" }).click();
+    await page.locator("#messages", { hasText: "Noch erforderlich" }).waitFor();
     assert.equal(await (await errorOf(page, "Firmenname")).innerText(), "Firmenname ist ein Pflichtfeld.");
     assert.match(await page.locator("#messages").innerText(), /Noch erforderlich: Firmenname/);
     assert.deepEqual(await violations(page, "de"), []);
