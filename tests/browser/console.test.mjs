@@ -364,39 +364,48 @@ describe("KYB widget", () => {
     await screenshot(w, "kyb-widget-start");
 
     const fill = async (pairs) => {
-      for (const [label, value] of pairs) await w.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of pairs) await w.getByLabel(label).fill(value);
     };
-    await w.getByLabel("Entity type", { exact: true }).selectOption({ label: "Limited company" });
-    await w.getByLabel("Registration type", { exact: true }).selectOption({ label: "Company number" });
+    const country = async (label, typed, name) => {
+      await w.getByRole("combobox", { name: label, exact: true }).fill(typed);
+      await w.getByRole("option", { name, exact: true }).click();
+    };
+    const date = async (legend, day, month, year, within = w) => {
+      const group = within.getByRole("group", { name: legend });
+      await group.getByLabel("Day").fill(day);
+      await group.getByLabel("Month").selectOption(month);
+      await group.getByLabel("Year").fill(year);
+    };
+    await w.getByLabel("Type of business").selectOption({ label: "Limited company" });
+    await w.getByLabel("Registration type").selectOption({ label: "Company number" });
     await fill([["Legal name", "Harbour Lights Ltd"], ["Legal form", "Private limited company"],
-      ["Registration number", "11335577"], ["Country (ISO code)", "GB"],
-      ["Incorporation date", "2015-05-05"], ["Street", "3 Harbour Road"], ["City", "Plymouth"], ["Postal code", "PL1 2AA"]]);
-    await w.getByRole("button", { name: "Save company" }).click();
-    await w.getByText("Company saved.").waitFor();
+      ["Registration number", "11335577"], ["Street", "3 Harbour Road"], ["City", "Plymouth"], ["Postal code", "PL1 2AA"]]);
+    await country("Country of registration", "United Kingdom", "United Kingdom");
+    await date("Date of incorporation", "5", "May", "2015");
+    await w.getByRole("button", { name: "Continue" }).click();
 
     await w.getByRole("heading", { name: "Representative" }).waitFor();
-    await fill([["First name", "Rosa"], ["Last name", "Penrose"], ["E-mail", "rosa@harbourlights.example"],
-      ["Position", "Director"], ["Date of birth", "1980-03-04"], ["Nationality (ISO code)", "GB"]]);
-    await w.getByRole("button", { name: "Save representative" }).click();
-    await w.getByText("Representative saved.").waitFor();
+    await fill([["First name", "Rosa"], ["Last name", "Penrose"], ["E-mail", "rosa@harbourlights.example"], ["Position", "Director"]]);
+    await country("Nationality", "GB", "United Kingdom");
+    await date("Date of birth", "4", "March", "1980");
+    await w.getByRole("button", { name: "Continue" }).click();
 
+    // The representative is the owner: one step, one person.
     await w.getByRole("heading", { name: "Ownership and control" }).waitFor();
-    const person = w.locator(".person").first();
-    for (const [label, value] of [["First name", "Rosa"], ["Last name", "Penrose"], ["Date of birth", "1980-03-04"],
-      ["Nationality (ISO code)", "GB"], ["Ownership %", "100"]]) {
-      await person.getByLabel(label, { exact: true }).fill(value);
-    }
-    await person.getByLabel("shareholder").check();
-    await w.getByRole("button", { name: "Save ownership" }).click();
-    await w.getByText("Ownership and control saved.").waitFor();
+    await w.getByRole("button", { name: "Rosa Penrose is also a director or owner" }).click();
+    const person = w.getByRole("group", { name: "Rosa Penrose (the representative)" });
+    await person.getByLabel("Director").check();
+    await person.getByLabel("Share of ownership (%)").fill("100");
+    await w.getByRole("button", { name: "Continue" }).click();
 
     await w.getByRole("heading", { name: "Documents" }).waitFor();
     const text = "Harbour Lights Ltd company number 11335577 3 Harbour Road Rosa Penrose";
-    for (const label of ["Certificate of incorporation", "Proof of the business address", "Shareholder register or ownership chart"]) {
-      await w.getByLabel(label).setInputFiles({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: pdf(text) });
-      await w.getByText(`${label} uploaded.`).waitFor();
+    for (const kind of ["certificate_of_incorporation", "proof_of_address", "ownership_document"]) {
+      await w.locator(`#file-${kind}`).setInputFiles({ name: `${kind}.pdf`, mimeType: "application/pdf", buffer: pdf(text) });
+      await w.getByText(`${kind}.pdf uploaded.`).waitFor();
     }
-    await w.getByRole("button", { name: "Review and submit" }).click();
+    await w.getByRole("button", { name: "Continue" }).click();
+    await w.getByRole("heading", { name: "Review and submit" }).waitFor();
     await screenshot(w, "kyb-widget-review");
     await w.getByRole("button", { name: "Submit for verification" }).click();
     await w.getByText("Submitted. Thank you").waitFor();
@@ -405,6 +414,7 @@ describe("KYB widget", () => {
     assert.equal(after.body.status, "under_review");
     assert.equal(after.body.documents.length, 3);
     assert.equal(after.body.form.company.legal_name, "Harbour Lights Ltd");
+    assert.equal(after.body.persons.length, 1, "the representative who owns the business is one person");
     assert.deepEqual(merchant.errors, [], "the widget threw in the page");
     await merchant.context.close();
   });

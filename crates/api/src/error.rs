@@ -23,6 +23,31 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "info.dob")]
     pub field: Option<String>,
+    /// What is wrong with `field`, for programs, when the engine names it: `country` (not a
+    /// country from the list), `email`, `phone`, `date`, `percentage` (not 0 to 100),
+    /// `shares_total` (more than 100% in all), `text` (too long or with control characters),
+    /// `choice` (not one of the values offered), `unknown_field`, `representative_owner`. A
+    /// page shows its own words for it, in its language, beside the field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "date")]
+    pub code: Option<&'static str>,
+    /// Every rejected field of the input, when it had more than one wrong (the first is the
+    /// one `field` names): a form shows them all at once.
+    /// (Boxed: most errors have none, and every handler's error stays small.)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<FieldError>>)]
+    pub errors: Option<Box<Vec<FieldError>>>,
+}
+
+/// One rejected field of an input.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FieldError {
+    /// The field as a dotted path (`company.address.country`, `ownership.persons[1].nationality`).
+    pub field: Option<String>,
+    /// As in [`ErrorBody::code`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
+    pub message: String,
 }
 
 /// An error on its way to the client.
@@ -38,7 +63,7 @@ impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         ApiError {
             status,
-            body: ErrorBody { message: message.into(), error: code(status), field: None },
+            body: ErrorBody { message: message.into(), error: code(status), field: None, code: None, errors: None },
             retry_after: None,
         }
     }
@@ -93,6 +118,16 @@ impl From<Error> for ApiError {
             Error::Invalid(invalid) => {
                 let message = invalid.to_string();
                 let mut err = ApiError::new(StatusCode::BAD_REQUEST, message);
+                if !invalid.others.is_empty() {
+                    err.body.errors = Some(Box::new(
+                        invalid
+                            .all()
+                            .into_iter()
+                            .map(|i| FieldError { field: i.field, code: i.code, message: i.message })
+                            .collect(),
+                    ));
+                }
+                err.body.code = invalid.code;
                 err.body.field = invalid.field;
                 err
             }

@@ -52,14 +52,43 @@ pub enum Error {
 pub struct Invalid {
     pub field: Option<String>,
     pub message: String,
+    /// What is wrong, for programs (`country`, `percentage`, `date`...), so a page can say it
+    /// in its own words and language next to the field.
+    pub code: Option<&'static str>,
+    /// The other fields the same input got wrong, so a form can show every error at once.
+    pub others: Vec<Invalid>,
+}
+
+impl Invalid {
+    fn within(self, parent: &str) -> Invalid {
+        Invalid {
+            field: Some(match self.field {
+                Some(field) => format!("{parent}.{field}"),
+                None => parent.to_owned(),
+            }),
+            others: self.others.into_iter().map(|o| o.within(parent)).collect(),
+            ..self
+        }
+    }
+
+    /// This error and the others, each on its own.
+    pub fn all(&self) -> Vec<Invalid> {
+        let mut out = vec![Invalid { others: Vec::new(), ..self.clone() }];
+        out.extend(self.others.iter().flat_map(Invalid::all));
+        out
+    }
 }
 
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.field {
-            Some(field) => write!(f, "{field}: {}", self.message),
-            None => f.write_str(&self.message),
+            Some(field) => write!(f, "{field}: {}", self.message)?,
+            None => f.write_str(&self.message)?,
         }
+        for other in &self.others {
+            write!(f, "; {other}")?;
+        }
+        Ok(())
     }
 }
 
@@ -71,12 +100,32 @@ impl Error {
 
     /// An invalid value of a named field.
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Error::Invalid(Invalid { field: Some(field.into()), message: message.into() })
+        Error::Invalid(Invalid { field: Some(field.into()), message: message.into(), code: None, others: Vec::new() })
+    }
+
+    /// An invalid value of a named field, with its machine code.
+    pub fn invalid_coded(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
+        Error::Invalid(Invalid {
+            field: Some(field.into()),
+            message: message.into(),
+            code: Some(code),
+            others: Vec::new(),
+        })
+    }
+
+    /// Several rejected fields as one error (the first leads); `None` when there are none.
+    pub fn invalid_fields(mut all: Vec<Invalid>) -> Option<Self> {
+        if all.is_empty() {
+            return None;
+        }
+        let mut first = all.remove(0);
+        first.others.extend(all);
+        Some(Error::Invalid(first))
     }
 
     /// An invalid request as a whole.
     pub fn invalid_request(message: impl Into<String>) -> Self {
-        Error::Invalid(Invalid { field: None, message: message.into() })
+        Error::Invalid(Invalid { field: None, message: message.into(), code: None, others: Vec::new() })
     }
 
     pub fn not_found(resource: &'static str) -> Self {
@@ -86,13 +135,7 @@ impl Error {
     /// Prefixes the field path of an `Invalid` error, so nested validation reports `info.dob`.
     pub fn within(self, parent: &str) -> Self {
         match self {
-            Error::Invalid(Invalid { field, message }) => Error::Invalid(Invalid {
-                field: Some(match field {
-                    Some(field) => format!("{parent}.{field}"),
-                    None => parent.to_owned(),
-                }),
-                message,
-            }),
+            Error::Invalid(invalid) => Error::Invalid(invalid.within(parent)),
             other => other,
         }
     }

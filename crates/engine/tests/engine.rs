@@ -470,7 +470,9 @@ async fn organization_settings_are_checked_and_each_change_is_on_the_production_
         f.engine.audit().list(f.production, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
     let changed = events.iter().find(|e| e.kind == "organization_settings_changed").expect("recorded");
     assert_eq!(changed.actor, "command");
-    assert_eq!(changed.data, serde_json::json!({"before": {"frame_origins": []}, "after": {"frame_origins": texts}}));
+    assert_eq!(changed.data["before"]["frame_origins"], serde_json::json!([]));
+    assert_eq!(changed.data["after"]["frame_origins"], serde_json::json!(texts));
+    assert_eq!(changed.data["after"]["widget"]["outcomes"]["rejected"], "outcome_and_message", "the widget's too");
     let (sandbox, _) =
         f.engine.audit().list(f.sandbox, docket_engine::audit::AuditFilter::default(), page()).await.expect("audit");
     assert!(sandbox.iter().all(|e| e.kind != "organization_settings_changed"), "not on the sandbox's chain");

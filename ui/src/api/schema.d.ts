@@ -3334,7 +3334,10 @@ export interface paths {
          *     lower case and a default port is dropped. The hosted pages then send
          *     `Content-Security-Policy: frame-ancestors 'self' <origins>` (and no `X-Frame-Options`, which
          *     cannot name a site); with none listed, `frame-ancestors 'self'` and
-         *     `X-Frame-Options: SAMEORIGIN`. Each change is an event on the organization's production
+         *     `X-Frame-Options: SAMEORIGIN`. `widget.branding`: `logo` (a `data:` URL of a PNG, JPEG or
+         *     WebP picture up to 96 KiB, its content the type it names), `accent_color` (`#rrggbb`), `font`
+         *     (`system`, `sans_serif`, `serif`, `rounded`); never CSS. `widget.outcomes`: for `approved`
+         *     and `rejected`, `outcome_and_message` (the default), `outcome` or `submitted`. Each change is an event on the organization's production
          *     audit chain (`organization_settings_changed`, with the reviewer, before and after),
          *     whichever environment the console shows.
          */
@@ -4431,6 +4434,11 @@ export interface components {
             daily?: boolean | null;
         };
         /**
+         * @description An accent colour: `#rrggbb`, stored in lower case (`#abc` is read as `#aabbcc`).
+         * @example #0b6e4f
+         */
+        BrandColor: string;
+        /**
          * @description What a bulk request does to each case.
          * @enum {string}
          */
@@ -5194,6 +5202,11 @@ export interface components {
             user_provided_data?: components["schemas"]["UserProvidedData"];
         };
         /**
+         * @description Whether a document still stands, after a request to upload its kind again.
+         * @enum {string}
+         */
+        DocumentState: "current" | "outdated" | "replaced";
+        /**
          * @description A document's type (the Python client's `DocumentType`; sides are part of the name).
          * @enum {string}
          */
@@ -5411,6 +5424,21 @@ export interface components {
              * @example info.dob
              */
             field?: string | null;
+            /**
+             * @description What is wrong with `field`, for programs, when the engine names it: `country` (not a
+             *     country from the list), `email`, `phone`, `date`, `percentage` (not 0 to 100),
+             *     `shares_total` (more than 100% in all), `text` (too long or with control characters),
+             *     `choice` (not one of the values offered), `unknown_field`, `representative_owner`. A
+             *     page shows its own words for it, in its language, beside the field.
+             * @example date
+             */
+            code?: string | null;
+            /**
+             * @description Every rejected field of the input, when it had more than one wrong (the first is the
+             *     one `field` names): a form shows them all at once.
+             *     (Boxed: most errors have none, and every handler's error stays small.)
+             */
+            errors?: components["schemas"]["FieldError"][] | null;
         };
         /** @description An event as stored. */
         Event: {
@@ -5506,6 +5534,14 @@ export interface components {
             match: components["schemas"]["FieldMatch"];
             /** @description True when both Docket and the reviewer read the field and they disagree. */
             readings_differ: boolean;
+        };
+        /** @description One rejected field of an input. */
+        FieldError: {
+            /** @description The field as a dotted path (`company.address.country`, `ownership.persons[1].nationality`). */
+            field?: string | null;
+            /** @description As in [`ErrorBody::code`]. */
+            code?: string | null;
+            message: string;
         };
         /**
          * @description How a field compares.
@@ -6338,6 +6374,8 @@ export interface components {
              *     a frame, besides Docket itself. Empty (the default): only Docket's own pages may.
              */
             frame_origins: components["schemas"]["FrameOrigin"][];
+            /** @description The KYB widget's branding and what it shows the merchant of a decision. */
+            widget: components["schemas"]["WidgetSettings"];
         };
         /** @description New settings, replacing the old; a field left out takes its default. */
         OrganizationSettingsChange: {
@@ -6346,6 +6384,13 @@ export interface components {
              *     `http://127.0.0.1[:port]` for development. No path and no wildcard.
              */
             frame_origins?: components["schemas"]["FrameOrigin"][];
+            /**
+             * @description The KYB widget's `branding` (`logo`: a `data:` URL of a PNG, JPEG or WebP picture up to
+             *     96 KiB; `accent_color`: `#rrggbb`; `font`: `system`, `sans_serif`, `serif` or `rounded`)
+             *     and `outcomes`: per decided outcome (`approved`, `rejected`), `outcome_and_message` (the
+             *     default), `outcome` or `submitted`.
+             */
+            widget?: components["schemas"]["WidgetSettings"];
         };
         /** @description What verifying a code answers (public-api.md section 5, and `code` for a failure). */
         OtpAnswer: {
@@ -6371,6 +6416,11 @@ export interface components {
         OutboxCleared: {
             removed: number;
         };
+        /**
+         * @description How much of a decision the merchant sees in the widget.
+         * @enum {string}
+         */
+        OutcomeShown: "outcome_and_message" | "outcome" | "submitted";
         /** @description The ownership and control section. */
         Ownership: {
             persons?: components["schemas"]["Person"][];
@@ -6863,6 +6913,12 @@ export interface components {
         };
         /** @description A person in the ownership and control section. */
         Person: {
+            /**
+             * @description This person is the representative ("the representative is also an owner"): their name,
+             *     date of birth and nationality are the representative section's and are not given
+             *     here, so one human is declared once, with both roles. At most one person.
+             */
+            representative?: boolean;
             first_name?: components["schemas"]["Line"] | null;
             last_name?: components["schemas"]["Line"] | null;
             /** Format: date */
@@ -8434,13 +8490,53 @@ export interface components {
             /** Format: int32 */
             retention_days?: number | null;
         };
+        /** @description The widget's look: the organization's name is always shown; these are optional. */
+        WidgetBranding: {
+            logo?: components["schemas"]["WidgetLogo"] | null;
+            accent_color?: components["schemas"]["BrandColor"] | null;
+            font?: components["schemas"]["WidgetFont"];
+        };
         /** @description A decision as the merchant is told it. */
         WidgetDecision: {
             outcome: components["schemas"]["DecisionKind"];
-            /** @description The reviewers' message for the merchant, if they wrote one. */
+            /** @description The reviewers' message for the merchant, if they wrote one and the organization shows it. */
             message?: string | null;
             /** Format: date-time */
             at: string;
+        };
+        /** @description A document as the widget lists it. */
+        WidgetDocument: components["schemas"]["CaseDocument"] & {
+            state: components["schemas"]["DocumentState"];
+        };
+        /**
+         * @description The widget's font: one of these local font stacks (no font is downloaded).
+         * @enum {string}
+         */
+        WidgetFont: "system" | "sans_serif" | "serif" | "rounded";
+        /**
+         * @description A logo: `data:image/png;base64,...` (or `image/jpeg`, `image/webp`), at most
+         *     [`MAX_LOGO_BYTES`] of picture, whose content is the type it names.
+         * @example data:image/png;base64,iVBORw0KGgo...
+         */
+        WidgetLogo: string;
+        /** @description The organization a widget is for, as the merchant sees it. */
+        WidgetOrganization: {
+            name: string;
+            branding: components["schemas"]["WidgetBranding"];
+        };
+        /** @description The outcome the widget shows. */
+        WidgetOutcome: {
+            state: components["schemas"]["WidgetState"];
+            /** @description The reviewers' message for the merchant, when there is one and it is shown. */
+            message?: string | null;
+        };
+        /**
+         * @description Per decided outcome, what the merchant sees. While a case is being filled, checked or
+         *     reviewed the widget says so, and an open request to fix something is always shown.
+         */
+        WidgetOutcomes: {
+            approved?: components["schemas"]["OutcomeShown"];
+            rejected?: components["schemas"]["OutcomeShown"];
         };
         /** @description An open remediation as the merchant sees it. */
         WidgetRequest: {
@@ -8449,7 +8545,22 @@ export interface components {
             message: string;
             /** Format: date-time */
             opened_at: string;
+            /**
+             * @description The merchant changed what was asked since (saved the section, or uploaded a document of
+             *     the kind): it waits for the resubmission.
+             */
+            fixed: boolean;
         };
+        /** @description The KYB widget's settings. */
+        WidgetSettings: {
+            branding?: components["schemas"]["WidgetBranding"];
+            outcomes?: components["schemas"]["WidgetOutcomes"];
+        };
+        /**
+         * @description Where a case stands for the merchant.
+         * @enum {string}
+         */
+        WidgetState: "draft" | "submitted" | "action_required" | "approved" | "rejected";
         /**
          * @description What the hosted widget shows the merchant: their data and what is asked of them, nothing of
          *     the checks or the reviewers.
@@ -8458,19 +8569,28 @@ export interface components {
             public_id: string;
             status: components["schemas"]["CaseStatus"];
             company_name?: string | null;
+            /** @description The business asking: the organization's name and its branding (its settings). */
+            organization: components["schemas"]["WidgetOrganization"];
             form: components["schemas"]["Form"];
+            /**
+             * @description The stepper as the merchant's own changes leave it: a section asked to be fixed is
+             *     `action_required` until the merchant changes it, and the review is not complete while a
+             *     resubmission is due.
+             */
             form_progress: components["schemas"]["FormProgress"];
-            /** @description What each incomplete section still lacks. */
+            /** @description What each incomplete section still lacks (field paths, `company.address.street`). */
             missing: {
                 [key: string]: string[];
             };
-            documents: components["schemas"]["CaseDocument"][];
+            documents: components["schemas"]["WidgetDocument"][];
             /** @description Open remediations: what the merchant must fix, in the reviewer's words. */
             requests: components["schemas"]["WidgetRequest"][];
             /** @description Whether the merchant can change anything now (draft, or an open remediation). */
             editable_sections: components["schemas"]["SectionKey"][];
             /** Format: date-time */
             expires_at: string;
+            /** @description Where the case stands, as the organization chose to tell it (`widget.outcomes`). */
+            outcome: components["schemas"]["WidgetOutcome"];
             decision?: components["schemas"]["WidgetDecision"] | null;
         };
     };

@@ -441,7 +441,7 @@ function FramingForm({ initial }: { initial: OrganizationSettings }) {
   const toast = useToast();
   const [text, setText] = useState(textFromOrigins(initial.frame_origins));
   const save = useMutation({
-    mutationFn: () => put<OrganizationSettings>("/_docket/organization/settings", { frame_origins: originsFromText(text) }),
+    mutationFn: () => put<OrganizationSettings>("/_docket/organization/settings", { ...initial, frame_origins: originsFromText(text) }),
     onSuccess: (next) => {
       queryClient.setQueryData(["organization-settings"], next);
       toast(next.frame_origins.length === 0 ? "Only Docket may frame the hosted pages" : "Sites saved");

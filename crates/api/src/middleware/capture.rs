@@ -136,7 +136,13 @@ pub async fn capture(State(state): State<AppState>, req: Request, next: Next) ->
         let message = status.canonical_reason().unwrap_or("error").to_owned();
         response_parts.headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         response_parts.headers.remove(CONTENT_LENGTH);
-        let body = ErrorBody { message: describe(status, &method, &path, message), error: code(status), field: None };
+        let body = ErrorBody {
+            message: describe(status, &method, &path, message),
+            error: code(status),
+            field: None,
+            code: None,
+            errors: None,
+        };
         Bytes::from(serde_json::to_vec(&body).unwrap_or_default())
     } else {
         response_bytes

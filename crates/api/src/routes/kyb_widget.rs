@@ -6,7 +6,7 @@
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
 use docket_engine::Actor;
-use docket_engine::kyb::WidgetView;
+use docket_engine::kyb::{CaseDetail, WidgetView};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -30,15 +30,34 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The widget's content policy, but for who may frame it ([`crate::framing`]).
 const POLICY: &str = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:";
 
-/// The widget's HTML page. It may be framed by Docket and by the sites the case's organization
-/// lists; an unknown token gets the page too (it says the link opens nothing), framed by Docket
-/// only.
-pub async fn page(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+/// The catalogue's keys the widget's page receives.
+const MESSAGES: &[&str] = &["common.", "widget."];
+
+/// Every country the form takes, `[alpha-2, alpha-3]`, for the page's country search (its names
+/// come from the browser's `Intl.DisplayNames`, in the page's language).
+static COUNTRIES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let codes: Vec<[&str; 2]> = docket_engine::countries::all().map(|c| [c.alpha_2, c.alpha_3]).collect();
+    serde_json::to_string(&codes).unwrap_or_else(|_| "[]".to_owned())
+});
+
+/// The widget's HTML page, in the language of `?lang=` or `Accept-Language`, with its words
+/// and the country codes in it (the page fetches only the case). It may be framed by Docket
+/// and by the sites the case's organization lists; an unknown token gets the page too (it says
+/// the link opens nothing), framed by Docket only.
+pub async fn page(
+    State(state): State<AppState>,
+    uri: axum::http::Uri,
+    headers: axum::http::HeaderMap,
+    Path(token): Path<String>,
+) -> Response {
     let organization = state.engine.kyb().widget_organization(&token).await.unwrap_or_else(|e| {
         tracing::warn!(error = %e, "could not find the organization of a widget link");
         None
     });
-    crate::framing::hosted_page(PAGE, POLICY, &crate::framing::origins_of(&state, organization).await)
+    let lang = crate::i18n::language(&uri, &headers);
+    let body = crate::i18n::localized(PAGE, lang, MESSAGES, &[("countries", COUNTRIES.clone())]);
+    let origins = crate::framing::origins_of(&state, organization).await;
+    crate::i18n::with_language(crate::framing::hosted_page(body, POLICY, &origins), lang)
 }
 
 async fn open(state: &AppState, token: &str) -> ApiResult<(docket_engine::Scope, docket_engine::kyb::CaseId)> {
@@ -47,7 +66,12 @@ async fn open(state: &AppState, token: &str) -> ApiResult<(docket_engine::Scope,
 
 async fn view_of(state: &AppState, token: &str) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(state, token).await?;
-    Ok(Json(WidgetView::of(state.engine.kyb().get(scope, id).await?)))
+    widget(state, scope, state.engine.kyb().get(scope, id).await?).await
+}
+
+/// The widget's state after `case` (its name and branding from the organization's settings).
+async fn widget(state: &AppState, scope: docket_engine::Scope, case: CaseDetail) -> ApiResult<Json<WidgetView>> {
+    Ok(Json(state.engine.kyb().widget_view(scope, case).await?))
 }
 
 /// Open the widget
@@ -89,7 +113,7 @@ async fn save_section(
     let (scope, id) = open(&state, &token).await?;
     let section = section_of(&section)?;
     let case = state.engine.kyb().save_section(scope, id, section, body, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 /// Upload a document from the widget
@@ -114,7 +138,7 @@ async fn upload_document(
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = receive_document(&state, scope, id, params.kind, request, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 fn file_id(raw: &str) -> ApiResult<docket_engine::files::FileId> {
@@ -153,7 +177,7 @@ async fn remove_document(
 ) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = state.engine.kyb().remove_document(scope, id, file_id(&file)?, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }
 
 /// Submit from the widget
@@ -170,5 +194,5 @@ async fn remove_document(
 async fn submit(State(state): State<AppState>, Path(token): Path<String>) -> ApiResult<Json<WidgetView>> {
     let (scope, id) = open(&state, &token).await?;
     let case = state.engine.kyb().submit(scope, id, Actor::Person).await?;
-    Ok(Json(WidgetView::of(case)))
+    widget(&state, scope, case).await
 }

@@ -41,7 +41,10 @@ async fn get_settings(State(state): State<AppState>, me: SignedIn) -> ApiResult<
 /// lower case and a default port is dropped. The hosted pages then send
 /// `Content-Security-Policy: frame-ancestors 'self' <origins>` (and no `X-Frame-Options`, which
 /// cannot name a site); with none listed, `frame-ancestors 'self'` and
-/// `X-Frame-Options: SAMEORIGIN`. Each change is an event on the organization's production
+/// `X-Frame-Options: SAMEORIGIN`. `widget.branding`: `logo` (a `data:` URL of a PNG, JPEG or
+/// WebP picture up to 96 KiB, its content the type it names), `accent_color` (`#rrggbb`), `font`
+/// (`system`, `sans_serif`, `serif`, `rounded`); never CSS. `widget.outcomes`: for `approved`
+/// and `rejected`, `outcome_and_message` (the default), `outcome` or `submitted`. Each change is an event on the organization's production
 /// audit chain (`organization_settings_changed`, with the reviewer, before and after),
 /// whichever environment the console shows.
 #[utoipa::path(

@@ -31,6 +31,23 @@ pub fn media_type(head: &[u8]) -> &'static str {
     text_type(head)
 }
 
+/// A media type [`media_type`] tells, in plain words for the person who uploaded it ("a text
+/// file"), for messages that say why a file was refused.
+pub fn described(media_type: &str) -> &'static str {
+    match media_type {
+        "application/pdf" => "a PDF document",
+        "image/png" => "a PNG picture",
+        "image/jpeg" => "a JPEG picture",
+        "image/webp" => "a WebP picture",
+        "image/gif" => "a GIF picture",
+        "image/tiff" => "a TIFF picture",
+        "image/heic" => "a HEIC picture (as iPhones save photos)",
+        "application/gzip" | "application/zip" => "a compressed archive",
+        "application/json" | "application/xml" | "text/plain" => "a text file",
+        _ => "of a kind that cannot be read",
+    }
+}
+
 /// Text: JSON, XML, or plain (CSV and the like), when the head is UTF-8 without control
 /// characters other than whitespace. A head cut in the middle of a character still counts.
 fn text_type(head: &[u8]) -> &'static str {
@@ -78,6 +95,7 @@ mod tests {
         assert_eq!(media_type(&"Müller".as_bytes()[..2]), "text/plain");
         assert_eq!(media_type(b"\0\x01\x02binary"), "application/octet-stream");
         assert_eq!(media_type(b""), "application/octet-stream");
+        assert_eq!(described(media_type(b"name,country\n")), "a text file");
         // A name or a declared type changes nothing: only the content is looked at.
         assert_eq!(media_type(b"MZ\x90\0"), "application/octet-stream");
     }

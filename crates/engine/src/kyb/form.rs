@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Invalid, Result};
 use crate::files::FileId;
 use crate::values::{CountryCode, Email, Line, Phone};
 
@@ -130,6 +130,11 @@ pub enum Role {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Person {
+    /// This person is the representative ("the representative is also an owner"): their name,
+    /// date of birth and nationality are the representative section's and are not given
+    /// here, so one human is declared once, with both roles. At most one person.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub representative: bool,
     pub first_name: Option<Line>,
     pub last_name: Option<Line>,
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = Date))]
@@ -210,8 +215,11 @@ pub struct Form {
 }
 
 impl Ownership {
-    /// Refuses what no save may hold: percentages outside 0 to 100, or more than 100 in all.
+    /// Refuses what no save may hold, naming every field at fault: percentages outside 0 to
+    /// 100, more than 100 in all, and a representative owner declared with identity data of
+    /// their own or more than once.
     pub fn check(&self) -> Result<()> {
+        let mut wrong = Vec::new();
         let shares = self
             .persons
             .iter()
@@ -227,14 +235,155 @@ impl Ownership {
         for (field, share) in shares {
             let Some(share) = share else { continue };
             if !(share.is_finite() && (0.0..=100.0).contains(&share)) {
-                return Err(Error::invalid(field, "must be a percentage from 0 to 100"));
+                wrong.push(invalid(field, "percentage", "must be a percentage from 0 to 100"));
+                continue;
             }
             total += share;
         }
         if total > 100.0 + 1e-9 {
-            return Err(Error::invalid("ownership", format!("the shares add up to {total}%, more than 100%")));
+            wrong.push(invalid("persons", "shares_total", format!("the shares add up to {total}%, more than 100%")));
         }
-        Ok(())
+        let mut seen_representative = false;
+        for (i, p) in self.persons.iter().enumerate().filter(|(_, p)| p.representative) {
+            if seen_representative {
+                wrong.push(invalid(
+                    format!("persons[{i}].representative"),
+                    "representative_owner",
+                    "only one person can be the representative",
+                ));
+            }
+            seen_representative = true;
+            let own = [("first_name", p.first_name.is_some()), ("last_name", p.last_name.is_some())]
+                .into_iter()
+                .chain([("date_of_birth", p.date_of_birth.is_some()), ("nationality", p.nationality.is_some())]);
+            for (name, given) in own {
+                if given {
+                    wrong.push(invalid(
+                        format!("persons[{i}].{name}"),
+                        "representative_owner",
+                        "the representative's own details are given in the representative section, not here",
+                    ));
+                }
+            }
+        }
+        Error::invalid_fields(wrong).map_or(Ok(()), Err)
+    }
+
+    /// The ownership person who is the representative, if one is.
+    pub fn representative(&self) -> Option<(usize, &Person)> {
+        self.persons.iter().enumerate().find(|(_, p)| p.representative)
+    }
+}
+
+fn invalid(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Invalid {
+    Invalid { field: Some(field.into()), message: message.into(), code: Some(code), others: Vec::new() }
+}
+
+/// The most rejected fields one save reports.
+const MAX_FIELD_ERRORS: usize = 60;
+
+/// Reads a section's values, naming every field that is wrong, not only the first: each field
+/// refused is dropped and the rest read again, so a form can mark them all at once. Each error
+/// carries its field's path and a code for what is wrong ([`code_of`]). `check` runs on what
+/// could be read, and its errors join the others.
+pub fn read_section<T: serde::de::DeserializeOwned>(
+    mut body: serde_json::Value,
+    check: impl Fn(&T) -> Result<()>,
+) -> Result<T> {
+    let mut wrong = Vec::new();
+    let mut read = None;
+    for _ in 0..MAX_FIELD_ERRORS {
+        match serde_path_to_error::deserialize::<_, T>(body.clone()) {
+            Ok(values) => {
+                read = Some(values);
+                break;
+            }
+            Err(e) => {
+                let message = e.inner().to_string();
+                let path: Vec<serde_path_to_error::Segment> = e.path().iter().cloned().collect();
+                let field = e.path().to_string();
+                if field == "." && !message.starts_with("unknown field") {
+                    wrong.push(Invalid { field: None, message, code: None, others: Vec::new() });
+                    break;
+                }
+                let unknown =
+                    message.strip_prefix("unknown field `").and_then(|r| r.split('`').next()).map(str::to_owned);
+                let named = match (&unknown, field.as_str()) {
+                    (Some(name), ".") => name.clone(),
+                    (Some(name), f) if !f.ends_with(name.as_str()) => format!("{f}.{name}"),
+                    _ => field.clone(),
+                };
+                wrong.push(invalid(named, code_of(&field, &message), message));
+                if !drop_at(&mut body, &path, unknown.as_deref()) {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(values) = &read
+        && let Err(Error::Invalid(found)) = check(values)
+    {
+        wrong.extend(found.all());
+    }
+    match (read, Error::invalid_fields(wrong)) {
+        (_, Some(refused)) => Err(refused),
+        (Some(values), None) => Ok(values),
+        (None, None) => Err(Error::invalid_request("the section could not be read")),
+    }
+}
+
+/// Removes the value at `path` (or the unknown key `unknown` of the object there); false when
+/// nothing was there to remove.
+fn drop_at(body: &mut serde_json::Value, path: &[serde_path_to_error::Segment], unknown: Option<&str>) -> bool {
+    use serde_path_to_error::Segment;
+    let mut at = body;
+    let steps = if unknown.is_some() { path.len() } else { path.len().saturating_sub(1) };
+    for segment in &path[..steps] {
+        let next = match (segment, at) {
+            (Segment::Map { key }, serde_json::Value::Object(o)) => o.get_mut(key),
+            (Segment::Seq { index }, serde_json::Value::Array(a)) => a.get_mut(*index),
+            _ => None,
+        };
+        match next {
+            Some(n) => at = n,
+            None => return false,
+        }
+    }
+    if let Some(name) = unknown {
+        // The path may already end at the unknown key's own value.
+        if let serde_json::Value::Object(o) = at
+            && o.remove(name).is_some()
+        {
+            return true;
+        }
+        return false;
+    }
+    match (path.last(), at) {
+        (Some(Segment::Map { key }), serde_json::Value::Object(o)) => o.remove(key).is_some(),
+        (Some(Segment::Seq { index }), serde_json::Value::Array(a)) if *index < a.len() => {
+            a.remove(*index);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// What is wrong with a field, for programs, from the field's name: the page says it in its
+/// own words (`ErrorBody::code` lists them).
+pub fn code_of(path: &str, message: &str) -> &'static str {
+    if message.starts_with("unknown field") {
+        return "unknown_field";
+    }
+    let leaf = path.rsplit('.').next().unwrap_or(path);
+    let leaf = leaf.split('[').next().unwrap_or(leaf);
+    match leaf {
+        "country" | "nationality" => "country",
+        "email" => "email",
+        "phone" => "phone",
+        "date_of_birth" | "incorporation_date" => "date",
+        "ownership_percentage" => "percentage",
+        "roles" => "choice",
+        _ => "text",
     }
 }
 
@@ -279,13 +428,20 @@ impl Form {
                 let o = &self.ownership;
                 need(o.persons.iter().any(|p| p.roles.contains(&Role::Director)), "ownership.persons: a director");
                 for (i, p) in o.persons.iter().enumerate() {
-                    need(p.first_name.is_some(), &format!("ownership.persons[{i}].first_name"));
-                    need(p.last_name.is_some(), &format!("ownership.persons[{i}].last_name"));
+                    if !p.representative {
+                        need(p.first_name.is_some(), &format!("ownership.persons[{i}].first_name"));
+                        need(p.last_name.is_some(), &format!("ownership.persons[{i}].last_name"));
+                    }
                     need(!p.roles.is_empty(), &format!("ownership.persons[{i}].roles"));
                     // Screened and identified: directors and beneficial owners need both.
                     if p.is_ubo() || p.roles.contains(&Role::Director) {
-                        need(p.date_of_birth.is_some(), &format!("ownership.persons[{i}].date_of_birth"));
-                        need(p.nationality.is_some(), &format!("ownership.persons[{i}].nationality"));
+                        if p.representative {
+                            // Their details are the representative's: named where they are given.
+                            need(self.representative.nationality.is_some(), "representative.nationality");
+                        } else {
+                            need(p.date_of_birth.is_some(), &format!("ownership.persons[{i}].date_of_birth"));
+                            need(p.nationality.is_some(), &format!("ownership.persons[{i}].nationality"));
+                        }
                     }
                     if p.roles.contains(&Role::Shareholder) {
                         need(p.ownership_percentage.is_some(), &format!("ownership.persons[{i}].ownership_percentage"));
@@ -350,22 +506,25 @@ pub struct FormProgress {
 
 impl FormProgress {
     /// The stepper of `form`. `submitted`: the case left data collection (the review section is
-    /// then complete); `remediation`: sections with an open remediation, shown as
-    /// `action_required` (and the first of them is the current one).
-    pub fn of(form: &Form, submitted: bool, remediation: &[SectionKey]) -> FormProgress {
+    /// then complete, unless a resubmission is due); `remediation`: sections with an open
+    /// remediation, shown as `action_required` (and the first of them is the current one)
+    /// unless they are among `fixed`, changed by the merchant since they were asked, which show
+    /// their own completeness.
+    pub fn of(form: &Form, submitted: bool, remediation: &[SectionKey], fixed: &[SectionKey]) -> FormProgress {
+        let resubmission_due = !remediation.is_empty();
         let complete = |k: SectionKey| match k {
-            SectionKey::Review => submitted,
+            SectionKey::Review => submitted && !resubmission_due,
             k => form.missing(k).is_empty(),
         };
         let mut current = None;
         let mut sections = Vec::with_capacity(SectionKey::ALL.len());
         for key in SectionKey::ALL {
-            let state = if remediation.contains(&key) {
+            let state = if remediation.contains(&key) && !fixed.contains(&key) {
                 current = current.or(Some(key));
                 SectionState::ActionRequired
             } else if complete(key) {
                 SectionState::Completed
-            } else if current.is_none() && !submitted {
+            } else if current.is_none() && (!submitted || resubmission_due) {
                 current = Some(key);
                 SectionState::Current
             } else {
@@ -377,7 +536,7 @@ impl FormProgress {
         FormProgress {
             sections_completed: completed,
             sections_total: SectionKey::ALL.len() as u32,
-            current_section: if submitted && remediation.is_empty() { None } else { current },
+            current_section: if submitted && !resubmission_due { None } else { current },
             sections,
         }
     }
@@ -425,6 +584,7 @@ mod tests {
             },
             ownership: Ownership {
                 persons: vec![Person {
+                    representative: false,
                     first_name: line("Amelia"),
                     last_name: line("Hart"),
                     date_of_birth: date("1984-09-02"),
@@ -442,9 +602,9 @@ mod tests {
     fn a_complete_form_lacks_nothing_and_submits() {
         let form = complete_form();
         assert!(form.incomplete().is_empty(), "{:?}", form.incomplete());
-        let p = FormProgress::of(&form, false, &[]);
+        let p = FormProgress::of(&form, false, &[], &[]);
         assert_eq!((p.sections_completed, p.sections_total, p.current_section), (4, 5, Some(SectionKey::Review)));
-        let p = FormProgress::of(&form, true, &[]);
+        let p = FormProgress::of(&form, true, &[], &[]);
         assert_eq!((p.sections_completed, p.current_section), (5, None));
         assert!(p.sections.iter().all(|s| s.state == SectionState::Completed));
     }
@@ -465,7 +625,7 @@ mod tests {
                 (SectionKey::Documents, vec!["documents.ownership_document".to_owned()]),
             ]
         );
-        let p = FormProgress::of(&form, false, &[]);
+        let p = FormProgress::of(&form, false, &[], &[]);
         let states: Vec<SectionState> = p.sections.iter().map(|s| s.state).collect();
         use SectionState::*;
         assert_eq!(states, vec![Current, Completed, Completed, Pending, Pending]);
@@ -480,10 +640,67 @@ mod tests {
     #[test]
     fn an_open_remediation_shows_and_leads() {
         let form = complete_form();
-        let p = FormProgress::of(&form, true, &[SectionKey::Documents]);
+        let p = FormProgress::of(&form, true, &[SectionKey::Documents], &[]);
         assert_eq!(p.current_section, Some(SectionKey::Documents));
         assert_eq!(p.sections[3].state, SectionState::ActionRequired);
-        assert_eq!(p.sections_completed, 4);
+        assert_eq!(p.sections[4].state, SectionState::Pending, "no ✓ on the review beside a `!`");
+        assert_eq!(p.sections_completed, 3);
+    }
+
+    #[test]
+    fn a_fixed_section_shows_its_own_state_and_the_review_leads() {
+        let form = complete_form();
+        let asked = [SectionKey::Company, SectionKey::Documents];
+        let p = FormProgress::of(&form, true, &asked, &[SectionKey::Company]);
+        use SectionState::*;
+        let states: Vec<SectionState> = p.sections.iter().map(|s| s.state).collect();
+        assert_eq!(states, vec![Completed, Completed, Completed, ActionRequired, Pending]);
+        assert_eq!(p.current_section, Some(SectionKey::Documents));
+        let p = FormProgress::of(&form, true, &asked, &asked);
+        assert_eq!(p.current_section, Some(SectionKey::Review), "everything fixed: resubmit");
+        assert_eq!(p.sections[4].state, Current);
+    }
+
+    #[test]
+    fn every_wrong_field_is_named_with_its_code() {
+        let body = serde_json::json!({
+            "legal_name": "Acme", "country": "United Kingdom", "incorporation_date": "31/01/2020",
+            "address": {"street": "1 Road", "country": "Narnia"}, "legl_name": "x"
+        });
+        let Err(Error::Invalid(i)) = read_section::<Company>(body, |_| Ok(())) else { panic!("refused") };
+        let all: Vec<(Option<String>, Option<&str>)> = i.all().into_iter().map(|e| (e.field, e.code)).collect();
+        for (field, code) in [
+            ("country", "country"),
+            ("incorporation_date", "date"),
+            ("address.country", "country"),
+            ("legl_name", "unknown_field"),
+        ] {
+            assert!(all.contains(&(Some(field.to_owned()), Some(code))), "{field}: {all:?}");
+        }
+        assert_eq!(all.len(), 4, "{all:?}");
+        let owners = serde_json::json!({"persons": [
+            {"first_name": "A", "roles": ["director"], "ownership_percentage": 150, "nationality": "Atlantis"},
+            {"representative": true, "first_name": "Again", "roles": ["shareholder"], "ownership_percentage": 30}
+        ]});
+        let Err(Error::Invalid(i)) = read_section::<Ownership>(owners, Ownership::check) else { panic!("refused") };
+        let all: Vec<(Option<String>, Option<&str>)> = i.all().into_iter().map(|e| (e.field, e.code)).collect();
+        assert!(all.contains(&(Some("persons[0].nationality".into()), Some("country"))), "{all:?}");
+        assert!(all.contains(&(Some("persons[0].ownership_percentage".into()), Some("percentage"))), "{all:?}");
+        assert!(all.contains(&(Some("persons[1].first_name".into()), Some("representative_owner"))), "{all:?}");
+    }
+
+    #[test]
+    fn a_representative_owner_needs_the_representatives_nationality_not_their_own() {
+        let mut form = complete_form();
+        form.ownership.persons[0] = Person {
+            representative: true,
+            roles: vec![Role::Director, Role::Shareholder],
+            ownership_percentage: Some(60.0),
+            ..Person::default()
+        };
+        assert!(form.missing(SectionKey::Ownership).is_empty(), "{:?}", form.missing(SectionKey::Ownership));
+        form.representative.nationality = None;
+        assert_eq!(form.missing(SectionKey::Ownership), vec!["representative.nationality".to_owned()]);
     }
 
     #[test]
@@ -491,7 +708,7 @@ mod tests {
         let mut o = complete_form().ownership;
         o.companies.push(CorporateOwner { ownership_percentage: Some(50.0), ..CorporateOwner::default() });
         let Err(Error::Invalid(i)) = o.check() else { panic!("over 100% in all") };
-        assert_eq!(i.field.as_deref(), Some("ownership"));
+        assert_eq!((i.field.as_deref(), i.code), (Some("persons"), Some("shares_total")));
         o.companies[0].ownership_percentage = Some(-1.0);
         let Err(Error::Invalid(i)) = o.check() else { panic!("negative") };
         assert_eq!(i.field.as_deref(), Some("companies[0].ownership_percentage"));

@@ -119,7 +119,7 @@ pub struct CaseRow {
 
 impl Case {
     pub fn progress(&self) -> FormProgress {
-        FormProgress::of(&self.form, self.status != CaseStatus::Draft, &self.remediation_sections)
+        FormProgress::of(&self.form, self.status != CaseStatus::Draft, &self.remediation_sections, &[])
     }
 
     pub fn company_summary(&self) -> Option<CompanySummary> {
@@ -604,19 +604,59 @@ pub struct WidgetView {
     pub public_id: String,
     pub status: CaseStatus,
     pub company_name: Option<String>,
+    /// The business asking: the organization's name and its branding (its settings).
+    pub organization: WidgetOrganization,
     pub form: Form,
+    /// The stepper as the merchant's own changes leave it: a section asked to be fixed is
+    /// `action_required` until the merchant changes it, and the review is not complete while a
+    /// resubmission is due.
     pub form_progress: FormProgress,
-    /// What each incomplete section still lacks.
+    /// What each incomplete section still lacks (field paths, `company.address.street`).
     pub missing: std::collections::BTreeMap<SectionKey, Vec<String>>,
-    pub documents: Vec<CaseDocument>,
+    pub documents: Vec<WidgetDocument>,
     /// Open remediations: what the merchant must fix, in the reviewer's words.
     pub requests: Vec<WidgetRequest>,
     /// Whether the merchant can change anything now (draft, or an open remediation).
     pub editable_sections: Vec<SectionKey>,
     pub expires_at: Timestamp,
-    /// The reviewers' decision, once it applies: its outcome and their message for the merchant
-    /// (never their internal note).
+    /// Where the case stands, as the organization chose to tell it (`widget.outcomes`).
+    pub outcome: WidgetOutcome,
+    /// The reviewers' decision, once it applies and the organization shows it: its outcome and
+    /// their message for the merchant when shown (never their internal note).
     pub decision: Option<WidgetDecision>,
+}
+
+/// The organization a widget is for, as the merchant sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetOrganization {
+    pub name: String,
+    pub branding: crate::organizations::Branding,
+}
+
+/// Where a case stands for the merchant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum WidgetState {
+    /// Being filled in.
+    Draft,
+    /// Submitted: checked and reviewed (a decided case whose outcome the organization does not
+    /// show reads so too).
+    Submitted,
+    /// Something must be fixed and resubmitted (`requests`).
+    ActionRequired,
+    Approved,
+    Rejected,
+}
+
+/// The outcome the widget shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetOutcome {
+    pub state: WidgetState,
+    /// The reviewers' message for the merchant, when there is one and it is shown.
+    pub message: Option<String>,
 }
 
 /// A decision as the merchant is told it.
@@ -624,7 +664,7 @@ pub struct WidgetView {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WidgetDecision {
     pub outcome: super::review::DecisionKind,
-    /// The reviewers' message for the merchant, if they wrote one.
+    /// The reviewers' message for the merchant, if they wrote one and the organization shows it.
     pub message: Option<String>,
     pub at: Timestamp,
 }
@@ -637,41 +677,122 @@ pub struct WidgetRequest {
     pub document_kind: Option<DocumentKind>,
     pub message: String,
     pub opened_at: Timestamp,
+    /// The merchant changed what was asked since (saved the section, or uploaded a document of
+    /// the kind): it waits for the resubmission.
+    pub fixed: bool,
+}
+
+/// A document as the widget lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WidgetDocument {
+    #[serde(flatten)]
+    pub document: CaseDocument,
+    pub state: DocumentState,
+}
+
+/// Whether a document still stands, after a request to upload its kind again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum DocumentState {
+    Current,
+    /// Uploaded before an open request for its kind: to be replaced.
+    Outdated,
+    /// Uploaded before an open request for its kind, and a newer one of the kind came since.
+    Replaced,
 }
 
 impl WidgetView {
-    pub fn of(detail: CaseDetail) -> WidgetView {
+    /// The widget of `detail` for an organization named `organization` with these settings.
+    pub fn of(detail: CaseDetail, organization: String, settings: crate::organizations::WidgetSettings) -> WidgetView {
         let status = detail.row.status;
-        let requests: Vec<WidgetRequest> = detail
-            .remediations
+        let open: Vec<&Remediation> = detail.remediations.iter().filter(|r| r.resolved_at.is_none()).collect();
+        let covers = |r: &Remediation, kind: DocumentKind| r.document_kind.is_none_or(|k| k == kind);
+        let saved_since = |r: &Remediation| match r.section {
+            SectionKey::Documents => detail.documents.iter().any(|d| d.uploaded_at > r.opened_at && covers(r, d.kind)),
+            section => detail
+                .timeline
+                .iter()
+                .any(|e| e.at > r.opened_at && e.kind == "section_saved" && e.detail["section"] == section.as_str()),
+        };
+        let requests: Vec<WidgetRequest> = open
             .iter()
-            .filter(|r| r.resolved_at.is_none())
             .map(|r| WidgetRequest {
                 section: r.section,
                 document_kind: r.document_kind,
                 message: r.message.clone(),
                 opened_at: r.opened_at,
+                fixed: saved_since(r),
             })
             .collect();
-        let mut open: Vec<SectionKey> = requests.iter().map(|r| r.section).collect();
-        open.sort();
-        open.dedup();
-        let editable_sections = editable_sections(status, &open);
-        let decision =
-            status.is_decided().then(|| super::review::applied(&detail.decisions)).flatten().and_then(|d| {
-                Some(WidgetDecision { outcome: d.kind()?, message: d.merchant_message.clone(), at: d.at })
-            });
+        let mut asked: Vec<SectionKey> = requests.iter().map(|r| r.section).collect();
+        asked.sort();
+        asked.dedup();
+        let fixed: Vec<SectionKey> =
+            asked.iter().copied().filter(|s| requests.iter().filter(|r| r.section == *s).all(|r| r.fixed)).collect();
+        let documents = detail
+            .documents
+            .iter()
+            .map(|d| {
+                let asked_again: Vec<&&Remediation> =
+                    open.iter().filter(|r| r.section == SectionKey::Documents && covers(r, d.kind)).collect();
+                let outdated = asked_again.iter().any(|r| d.uploaded_at < r.opened_at);
+                let newer = detail.documents.iter().any(|n| {
+                    n.kind == d.kind
+                        && n.uploaded_at > d.uploaded_at
+                        && asked_again.iter().any(|r| n.uploaded_at > r.opened_at)
+                });
+                let state = match (outdated, newer) {
+                    (false, _) => DocumentState::Current,
+                    (true, false) => DocumentState::Outdated,
+                    (true, true) => DocumentState::Replaced,
+                };
+                WidgetDocument { document: d.clone(), state }
+            })
+            .collect();
+        let editable_sections = editable_sections(status, &asked);
+        let applied = status.is_decided().then(|| super::review::applied(&detail.decisions)).flatten();
+        let stage = status.stage();
+        let shown = match stage {
+            Stage::Approved | Stage::ApprovedManually => Some((WidgetState::Approved, settings.outcomes.approved)),
+            Stage::Rejected | Stage::RejectedManually => Some((WidgetState::Rejected, settings.outcomes.rejected)),
+            _ => None,
+        };
+        use crate::organizations::OutcomeShown;
+        let (outcome, decision) = match shown {
+            Some((_, OutcomeShown::Submitted)) => {
+                (WidgetOutcome { state: WidgetState::Submitted, message: None }, None)
+            }
+            Some((state, how)) => {
+                let message =
+                    applied.and_then(|d| d.merchant_message.clone()).filter(|_| how == OutcomeShown::OutcomeAndMessage);
+                let decision = applied
+                    .and_then(|d| Some(WidgetDecision { outcome: d.kind()?, message: message.clone(), at: d.at }));
+                (WidgetOutcome { state, message }, decision)
+            }
+            None => {
+                let state = match status {
+                    CaseStatus::Draft => WidgetState::Draft,
+                    CaseStatus::ActionRequired => WidgetState::ActionRequired,
+                    _ => WidgetState::Submitted,
+                };
+                (WidgetOutcome { state, message: None }, None)
+            }
+        };
         WidgetView {
             public_id: detail.row.public_id,
             status,
             company_name: detail.row.company_name,
-            form_progress: detail.row.form_progress.unwrap_or_else(|| FormProgress::of(&detail.form, true, &[])),
+            organization: WidgetOrganization { name: organization, branding: settings.branding },
+            form_progress: FormProgress::of(&detail.form, status != CaseStatus::Draft, &asked, &fixed),
             form: detail.form,
             missing: detail.missing,
-            documents: detail.documents,
+            documents,
             requests,
             editable_sections,
             expires_at: detail.widget_expires_at,
+            outcome,
             decision,
         }
     }

@@ -3,6 +3,8 @@
 //! declared twice. The same name (compared without case, spacing or punctuation)
 //! and, when both declarations give one, the same date of birth make one human: one row in the
 //! case file with the roles merged, screened once and identified once (`plan::instances`).
+//! The widget declares a representative who owns shares once: an ownership person marked
+//! `representative` carries only roles and a share, and is always the representative.
 
 use jiff::civil::Date;
 
@@ -79,7 +81,10 @@ pub fn humans(form: &Form) -> Vec<Human> {
         is_ubo: false,
         needs_identity: true,
     }];
+    // An ownership person marked as the representative is the representative: always one.
+    let mut of_representative = vec![false];
     for (i, p) in form.ownership.persons.iter().enumerate() {
+        of_representative.push(p.representative);
         declared.push(Human {
             keys: vec![format!("person:{}", i + 1)],
             name: full_name(&p.first_name, &p.last_name),
@@ -101,7 +106,11 @@ pub fn humans(form: &Form) -> Vec<Human> {
         });
     }
     let mut out: Vec<Human> = Vec::with_capacity(declared.len());
-    for human in declared {
+    for (human, is_representative) in declared.into_iter().zip(of_representative) {
+        if is_representative && let Some(representative) = out.first_mut() {
+            representative.absorb(human);
+            continue;
+        }
         match out.iter_mut().find(|h| h.same_as(&human)) {
             Some(known) => known.absorb(human),
             None => out.push(human),
@@ -172,5 +181,27 @@ mod tests {
         unnamed.representative = Default::default();
         assert_eq!(humans(&form).len(), 3);
         assert_eq!(humans(&unnamed).len(), 3);
+    }
+
+    #[test]
+    fn an_owner_marked_as_the_representative_is_the_representative_whatever_the_names() {
+        let mut form = Form::default();
+        form.representative.first_name = line("Ama");
+        form.representative.last_name = line("Owusu");
+        form.representative.date_of_birth = Some(jiff::civil::date(1985, 5, 6));
+        form.ownership.persons = vec![Person {
+            representative: true,
+            roles: vec![Role::Director, Role::Shareholder],
+            ownership_percentage: Some(40.0),
+            ..Person::default()
+        }];
+        let people = humans(&form);
+        assert_eq!(people.len(), 1, "one human: {people:?}");
+        assert_eq!(people[0].keys, ["person:0", "person:1"]);
+        assert_eq!(people[0].name, "Ama Owusu");
+        assert_eq!((people[0].ownership_percentage, people[0].is_ubo), (Some(40.0), true));
+        assert!(
+            people[0].roles.contains(&PersonRole::Representative) && people[0].roles.contains(&PersonRole::Director)
+        );
     }
 }

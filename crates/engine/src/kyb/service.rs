@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use serde_json::json;
 
 use super::case::{CaseEvent, CaseStatus};
-use super::form::{Company, DocumentKind, Form, Ownership, Representative, SectionKey};
+use super::form::{Company, DocumentKind, Form, Ownership, Representative, SectionKey, read_section};
 use super::model::{
     Case, CaseDetail, CaseDocument, CaseFilter, CaseId, NewCase, NewRemediation, Remediation, RemediationId,
     TimelineEntry, VerificationId,
@@ -303,6 +303,15 @@ impl Kyb<'_> {
         self.engine.core.db.read(move |conn| store::organization_of_token(conn, &token)).await
     }
 
+    /// What the widget shows of `detail`: with the organization's name, branding and the
+    /// outcomes it chose to show (its settings).
+    pub async fn widget_view(&self, scope: Scope, detail: CaseDetail) -> Result<super::model::WidgetView> {
+        let organizations = self.engine.organizations();
+        let name = organizations.get(scope.organization).await?.name;
+        let settings = organizations.settings(scope.organization).await?;
+        Ok(super::model::WidgetView::of(detail, name, settings.widget))
+    }
+
     /// The case a widget token opens: its scope and id. An unknown token is not found; an
     /// expired one is refused (403), so the merchant knows to ask for a new link.
     pub async fn open_widget(&self, token: &str) -> Result<(Scope, CaseId)> {
@@ -367,13 +376,9 @@ impl Kyb<'_> {
             Ownership(Ownership),
         }
         let values = match section {
-            SectionKey::Company => Values::Company(Box::new(from_json(body).map_err(within)?)),
-            SectionKey::Representative => Values::Representative(from_json(body).map_err(within)?),
-            SectionKey::Ownership => {
-                let ownership: Ownership = from_json(body).map_err(within)?;
-                ownership.check().map_err(within)?;
-                Values::Ownership(ownership)
-            }
+            SectionKey::Company => Values::Company(Box::new(read_section(body, |_| Ok(())).map_err(within)?)),
+            SectionKey::Representative => Values::Representative(read_section(body, |_| Ok(())).map_err(within)?),
+            SectionKey::Ownership => Values::Ownership(read_section(body, Ownership::check).map_err(within)?),
             SectionKey::Documents => {
                 return Err(Error::invalid_request(
                     "documents are uploaded one by one (POST .../documents), not saved as a section",
@@ -423,7 +428,8 @@ impl Kyb<'_> {
         let file_id = file.id;
         let added = if !DOCUMENT_TYPES.contains(&media.as_str()) {
             Err(Error::UnsupportedMedia(format!(
-                "the file is {media}: documents must be PDF, JPEG, PNG or WebP files (judged by their content)"
+                "this file is {}: upload a PDF, JPEG, PNG or WebP file",
+                crate::files::sniff::described(&media)
             )))
         } else if file.owner_kind != OwnerKind::KybCase || file.owner_id != id.as_uuid() {
             Err(Error::invalid_request("the file does not belong to this case"))
@@ -719,14 +725,6 @@ impl Kyb<'_> {
             .filter_map(|(kind, id)| files.iter().find(|f| f.id == id).map(|f| (kind, f.clone())))
             .collect())
     }
-}
-
-fn from_json<T: serde::de::DeserializeOwned>(body: serde_json::Value) -> Result<T> {
-    serde_path_to_error::deserialize(body).map_err(|e| {
-        let path = e.path().to_string();
-        let message = e.inner().to_string();
-        if path == "." { Error::invalid_request(message) } else { Error::invalid(path, message) }
-    })
 }
 
 /// What the desk adds to a case file.

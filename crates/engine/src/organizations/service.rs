@@ -272,8 +272,7 @@ impl Organizations<'_> {
 
     /// The organization's own settings.
     pub async fn settings(&self, organization: OrganizationId) -> Result<OrganizationSettings> {
-        let json = self.engine.core.db.read(move |conn| store::frame_origins(conn, organization)).await?;
-        Ok(OrganizationSettings { frame_origins: settings::stored_origins(&json) })
+        self.engine.core.db.read(move |conn| read_settings(conn, organization)).await
     }
 
     /// Replaces the organization's settings (a field left out takes its default). Each change
@@ -292,10 +291,13 @@ impl Organizations<'_> {
             .core
             .db
             .write(move |conn| {
-                let before = OrganizationSettings {
-                    frame_origins: settings::stored_origins(&store::frame_origins(conn, organization)?),
-                };
-                store::set_frame_origins(conn, organization, &serde_json::to_string(&after.frame_origins)?)?;
+                let before = read_settings(conn, organization)?;
+                store::set_settings(
+                    conn,
+                    organization,
+                    &serde_json::to_string(&after.frame_origins)?,
+                    &serde_json::to_string(&after.widget)?,
+                )?;
                 crate::audit::record(
                     conn,
                     chain,
@@ -416,6 +418,15 @@ fn insert_new_key(
 enum Lookup {
     Database,
     MemoryOnly,
+}
+
+/// The organization's settings as stored.
+fn read_settings(conn: &rusqlite::Connection, organization: OrganizationId) -> Result<OrganizationSettings> {
+    let (origins, widget) = store::settings(conn, organization)?;
+    Ok(OrganizationSettings {
+        frame_origins: settings::stored_origins(&origins),
+        widget: super::widget::stored(&widget),
+    })
 }
 
 pub struct Keys<'e> {

@@ -155,6 +155,8 @@ pub struct OrganizationSettings {
     /// `/kyb/widget/{token}`, the verification pages at `/v/{short_id}` and `/vp/{link_id}`) in
     /// a frame, besides Docket itself. Empty (the default): only Docket's own pages may.
     pub frame_origins: Vec<FrameOrigin>,
+    /// The KYB widget's branding and what it shows the merchant of a decision.
+    pub widget: super::WidgetSettings,
 }
 
 /// New settings, replacing the old; a field left out takes its default.
@@ -166,6 +168,12 @@ pub struct OrganizationSettingsChange {
     /// `http://127.0.0.1[:port]` for development. No path and no wildcard.
     #[serde(default)]
     pub frame_origins: Vec<FrameOrigin>,
+    /// The KYB widget's `branding` (`logo`: a `data:` URL of a PNG, JPEG or WebP picture up to
+    /// 96 KiB; `accent_color`: `#rrggbb`; `font`: `system`, `sans_serif`, `serif` or `rounded`)
+    /// and `outcomes`: per decided outcome (`approved`, `rejected`), `outcome_and_message` (the
+    /// default), `outcome` or `submitted`.
+    #[serde(default)]
+    pub widget: super::WidgetSettings,
 }
 
 impl OrganizationSettingsChange {
@@ -180,7 +188,7 @@ impl OrganizationSettingsChange {
         if origins.len() > MAX_FRAME_ORIGINS {
             return Err(Error::invalid("frame_origins", format!("at most {MAX_FRAME_ORIGINS} sites")));
         }
-        Ok(OrganizationSettings { frame_origins: origins })
+        Ok(OrganizationSettings { frame_origins: origins, widget: self.widget })
     }
 }
 

@@ -155,20 +155,21 @@ pub(super) fn touch_key(conn: &Connection, id: ApiKeyId, at: Timestamp) -> Resul
     Ok(())
 }
 
-/// The organization's frame origins as stored (a JSON array; none stored: `[]`).
-pub(super) fn frame_origins(conn: &Connection, organization: OrganizationId) -> Result<String> {
+/// The organization's settings as stored: its frame origins (a JSON array) and its widget
+/// settings (a JSON object); none stored: `[]` and `{}`.
+pub(super) fn settings(conn: &Connection, organization: OrganizationId) -> Result<(String, String)> {
     Ok(conn
-        .prepare_cached("SELECT frame_origins FROM organization_settings WHERE organization_id = ?1")?
-        .query_row([organization], |r| r.get(0))
+        .prepare_cached("SELECT frame_origins, widget FROM organization_settings WHERE organization_id = ?1")?
+        .query_row([organization], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?
-        .unwrap_or_else(|| "[]".to_owned()))
+        .unwrap_or_else(|| ("[]".to_owned(), "{}".to_owned())))
 }
 
-pub(super) fn set_frame_origins(conn: &Connection, organization: OrganizationId, json: &str) -> Result<()> {
+pub(super) fn set_settings(conn: &Connection, organization: OrganizationId, origins: &str, widget: &str) -> Result<()> {
     conn.prepare_cached(
-        "INSERT INTO organization_settings (organization_id, frame_origins) VALUES (?1, ?2)
-         ON CONFLICT (organization_id) DO UPDATE SET frame_origins = excluded.frame_origins",
+        "INSERT INTO organization_settings (organization_id, frame_origins, widget) VALUES (?1, ?2, ?3)
+         ON CONFLICT (organization_id) DO UPDATE SET frame_origins = excluded.frame_origins, widget = excluded.widget",
     )?
-    .execute(params![organization, json])?;
+    .execute(params![organization, origins, widget])?;
     Ok(())
 }
