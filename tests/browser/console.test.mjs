@@ -628,7 +628,8 @@ describe("transaction monitoring", () => {
 
     // An event's result, and an applicant's statistics on their page.
     await go("transmon");
-    await page().getByTestId("transmon-event").first().click();
+    // The row's time opens the event (the middle of the row is now the applicant's name, a link of its own).
+    await page().getByTestId("transmon-event").first().getByRole("link").first().click();
     await page().getByTestId("event-stats").waitFor();
     await page().getByTestId("event-fields").waitFor();
     await screenshot(page(), "transmon-event");
