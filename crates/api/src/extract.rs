@@ -147,12 +147,18 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        check_content_type(req.headers())?;
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let bytes = json_body(req, state).await?;
         parse_json(&bytes).map(Json)
     }
+}
+
+/// A JSON body's bytes, once its `Content-Type` (when given) says JSON: what every JSON extractor
+/// here starts from.
+async fn json_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
+    check_content_type(req.headers())?;
+    Bytes::from_request(req, state)
+        .await
+        .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))
 }
 
 fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
@@ -182,10 +188,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        check_content_type(req.headers())?;
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let bytes = json_body(req, state).await?;
         let mut ignored = Vec::new();
         let value = parse_json_noting(&bytes, |path| {
             ignored.push(ignored_warning(&docket_engine::values::ignored_path(&path)))
@@ -212,10 +215,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        check_content_type(req.headers())?;
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::new(e.status(), format!("could not read the request body: {}", e.body_text())))?;
+        let bytes = json_body(req, state).await?;
         let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
             return Err(ApiError::bad_request("the request body must be a JSON object"));
