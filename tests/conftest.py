@@ -291,10 +291,14 @@ class DocketServer:
 
 
 @pytest.fixture(scope="session")
-def server_errors() -> list[str]:
+def server_errors() -> Iterator[list[str]]:
     """Every 5xx answer seen in any journal during the run (journals are wiped by resets, so
-    they are read before each reset and before each server stops)."""
-    return []
+    they are read before each reset and before each server stops). Checked once more when the
+    session ends, after the shared server stopped: with pytest-xdist each test process has a
+    session of its own, and the `run_last` test runs in only one of them."""
+    errors: list[str] = []
+    yield errors
+    assert errors == [], "answers with a 5xx status during the run:\n" + "\n".join(errors)
 
 
 @pytest.fixture(scope="session")

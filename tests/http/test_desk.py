@@ -130,7 +130,9 @@ def test_assignment_four_eyes_and_an_audit_chain_that_proves_itself(
     assert run.returncode == 0 and "intact" in run.stdout, run.stdout + run.stderr
 
     lines = export.text.splitlines()
-    target = next(i for i, line in enumerate(lines) if '"decision_proposed"' in line)
+    # This case's proposal: other tests' cases may have proposed earlier, with other reasons.
+    target = next(i for i, line in enumerate(lines)
+                  if '"decision_proposed"' in line and case["id"] in line and "registry_mismatch" in line)
     tampered_event = json.loads(lines[target])
     lines[target] = lines[target].replace("registry_mismatch", "other")
     bad = tmp_path / "tampered.jsonl"

@@ -67,18 +67,22 @@ def json_error(data: bytes, status: int) -> str:
 # --- what hyper used to answer with an empty body --------------------------------------------------
 
 
-@pytest.mark.parametrize("name, request_bytes, status, says", [
+HYPER_REFUSED = [
     ("a bad byte in the path", b"GET /api/v3/\x01x HTTP/1.1\r\nHost: a\r\n\r\n", 400, "path"),
     ("a control byte in a header", b"GET / HTTP/1.1\r\nHost: a\r\nX: a\x07b\r\n\r\n", 400, "control character"),
     ("NUL in a header", b"GET / HTTP/1.1\r\nHost: a\r\nX: a\x00b\r\n\r\n", 400, "control character"),
     ("101 headers", b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: v\r\n" % i for i in range(101)) + b"\r\n", 431,
      "more than 100"),
     ("a 1 MB header", b"GET / HTTP/1.1\r\nX: " + b"a" * 1_000_000 + b"\r\n\r\n", 431, "larger than 64 KiB"),
-    ("a TLS hello on the plain port", bytes.fromhex("16030100a5010000a10303") + os.urandom(32), 400, "plain HTTP"),
+    ("a TLS hello on the plain port", bytes.fromhex("16030100a5010000a10303") + bytes(range(32)), 400, "plain HTTP"),
     ("Content-Length: abc", b"POST /api/v3/applicants HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n", 400,
      "Content-Length"),
     ("a header name with a space", b"GET / HTTP/1.1\r\nBad Name: v\r\n\r\n", 400, "header's name"),
-])
+]
+
+
+# Named by their description: the same ids in every test process (pytest-xdist compares them).
+@pytest.mark.parametrize("name, request_bytes, status, says", HYPER_REFUSED, ids=[c[0] for c in HYPER_REFUSED])
 def test_what_hyper_refused_silently_is_a_json_error(base_url, name, request_bytes, status, says):
     message = json_error(raw(base_url, request_bytes), status)
     assert says in message, (name, message)
