@@ -309,7 +309,11 @@ fn decode(kind: Kind, c: &[u8], plus: bool, today: Day) -> Result<Decoded, Inval
                 41..=52 => (2000, mm - 40),
                 _ => return Err(Invalid::ImpossibleDate(format!("month {mm}"))),
             };
-            decoded(BirthDate::full(century + i32::from(yy), month, dd), Some(sex_if(digit(c[8]) % 2 == 0)), today)
+            decoded(
+                BirthDate::full(century + i32::from(yy), month, dd),
+                Some(sex_if(digit(c[8]).is_multiple_of(2))),
+                today,
+            )
         }
         Kind::BrCpf => {
             if c.iter().all(|b| *b == c[0]) {
