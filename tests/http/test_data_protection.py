@@ -314,6 +314,10 @@ def test_deleting_an_applicant_erases_the_person_everywhere_docket_held_them(doc
         assert r.status_code == 201, r.text
         r = client.post("/api/v4/email/checks", json={"email": email, "applicant_id": applicant})
         assert r.status_code in (200, 201), r.text
+        # The sandbox registry's record names the applicant.
+        r = client.post(f"/api/v4/nondoc/{applicant}/verify",
+                        json={"verification_type": "NONDOC_NIGERIA_BVN_BASIC", "request_data": {"bvn": "22345678901"}})
+        assert r.status_code == 200 and name in r.text, r.text
         r = client.post("/api/v3/transmon/transaction", json={"applicant_id": other, "amount": "3.00"})
         assert r.status_code == 201, r.text
         # Some deliveries reach /ok, the others wait at /down.
@@ -331,7 +335,7 @@ def test_deleting_an_applicant_erases_the_person_everywhere_docket_held_them(doc
         entry = log.json()["data"][0]
         assert entry["subject_id"] == applicant and entry["subject_kind"] == "applicant"
         assert entry["erased_by"].startswith("API key")
-        for what in ("applicants", "aml_searches", "transmon_events", "email_checks", "events", "files",
+        for what in ("applicants", "aml_searches", "transmon_events", "email_checks", "nondoc_checks", "events", "files",
                      "verification_documents", "journal_bodies", "deliveries_deleted", "deliveries_redacted"):
             assert entry["removed"].get(what, 0) >= 1, (what, entry["removed"])
         assert name not in log.text and email not in log.text

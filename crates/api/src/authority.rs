@@ -328,6 +328,11 @@ pub const RULES: &[Rule] = &[
     secret("POST", "/api/v4/email/otp/verify", READ, &["code"]),
     secret("GET", "/_docket/email/outbox", READ, &["code", "subject", "text", "html"]),
     rule("DELETE", "/_docket/email/outbox", SANDBOX),
+    // Non-document verification: the number is personal data the journal never keeps.
+    secret("POST", "/api/v4/nondoc/{applicant_id}/verify", READ, &["bvn", "nin", "number"]),
+    rule("GET", "/api/v4/nondoc/{applicant_id}/checks", READ),
+    rule("GET", "/api/v4/nondoc/checks/{id}", READ),
+    rule("GET", "/api/v4/nondoc/types", READ),
     // Transaction monitoring.
     rule("GET", "/api/v3/transmon/rules", READ),
     rule("POST", "/api/v3/transmon/rules", READ),

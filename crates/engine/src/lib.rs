@@ -25,6 +25,7 @@ mod heavy;
 pub mod id;
 pub mod journal;
 pub mod kyb;
+pub mod nondoc;
 pub mod organizations;
 pub mod page;
 pub mod private;
@@ -341,6 +342,10 @@ impl Engine {
 
     pub fn audit(&self) -> audit::Audit<'_> {
         audit::Audit { engine: self }
+    }
+
+    pub fn nondoc(&self) -> nondoc::Nondoc<'_> {
+        nondoc::Nondoc { engine: self }
     }
 
     pub fn transmon(&self) -> transmon::Transmon<'_> {

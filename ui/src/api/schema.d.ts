@@ -2926,6 +2926,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/nondoc/{applicant_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a national identifier
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The public types: `NONDOC_NIGERIA_BVN_BASIC` with `request_data: {"bvn": "…"}` and
+         *     `NONDOC_NIGERIA_NIN` with `{"nin": "…"}` (11 digits; neither has a public check digit, so only
+         *     the format is checked). Docket's own: `NONDOC_NATIONAL_ID` with `{"id_type": "PL_PESEL",
+         *     "number": "…"}` for any identifier of `GET /api/v4/nondoc/types`. Answers `200` with the check:
+         *     its steps (`format`, `check_digits`, `birth_date` and `sex` against the applicant's, and
+         *     `registry_lookup`) and its `status`. A malformed number is a `failed` check, not an error.
+         *     Production cannot reach any issuer's registry offline: its `registry_lookup` is `error` and
+         *     the check at best `needs_review`, never `passed`. The sandbox simulates the registry from
+         *     magic numbers (see the guide). Emits `NONDOC_VERIFICATION`.
+         */
+        post: operations["verifyNondoc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/{applicant_id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an applicant's non-document checks
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         */
+        get: operations["listNondocChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a non-document check
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
+        get: operations["getNondocCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identifiers Docket reads
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Each identifier's `id_type` (for `NONDOC_NATIONAL_ID`), the verification type that checks it,
+         *     its country, and whether it has public check digits and encodes a birth date or sex.
+         */
+        get: operations["listNondocTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/transmon/rules": {
         parameters: {
             query?: never;
@@ -3995,6 +4090,28 @@ export interface webhooks {
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
         post: operations["eventKytWalletCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    NONDOC_VERIFICATION: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A non-document check was made
+         * @description Sent when `POST /api/v4/nondoc/{applicant_id}/verify` has decided a check, in the same transaction as the check. The payload is the check as `GET /api/v4/nondoc/checks/{id}` answers it: `status` (`passed`, `failed`, `needs_review`), each step of `checks` with its status and evidence, `encoded` (the birth date and sex the number encodes), and the number only masked. Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventNondocVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5465,7 +5582,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -6266,6 +6383,16 @@ export interface components {
              */
             key: string;
         };
+        /** @description `POST /api/v4/nondoc/{applicant_id}/verify` (public-api.md, "Non-document checks"). */
+        NewNondocCheck: {
+            /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
+            verification_type: string;
+            /**
+             * @description `{"bvn": "..."}`, `{"nin": "..."}`, or `{"id_type": "SE_PERSONNUMMER", "number": "...",
+             *     "country": "SE" (optional)}`. Other fields are ignored.
+             */
+            request_data: Record<string, never>;
+        };
         /** @description `PUT /_docket/me/password`. */
         NewPassword: {
             /** @description The password in use, when there is one. */
@@ -6343,6 +6470,83 @@ export interface components {
             confirm: boolean;
             note: string;
         };
+        /** @description A non-document check as served (and as its `NONDOC_VERIFICATION` event's payload). */
+        NondocCheck: {
+            id: components["schemas"]["NondocCheckId"];
+            applicant_id: components["schemas"]["ApplicantId"];
+            verification_type: components["schemas"]["NondocVerificationType"];
+            /** @description The identifier's code (`NG_BVN`, `NG_NIN`, `SE_PERSONNUMMER`, ...). */
+            id_type: string;
+            /** @description The issuing country (ISO 3166-1 alpha-2). */
+            country: string;
+            /** @description The number with all but its last four characters masked: Docket keeps no more of it. */
+            number_masked: string;
+            status: components["schemas"]["NondocCheckStatus"];
+            /** @description Every step, in order: format, check_digits, birth_date, sex, registry_lookup. */
+            checks: components["schemas"]["NondocStep"][];
+            encoded?: components["schemas"]["NondocEncoded"] | null;
+            is_sandbox: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The non-document check id (UUIDv7).
+         */
+        NondocCheckId: string;
+        /**
+         * @description The outcome of a check.
+         * @enum {string}
+         */
+        NondocCheckStatus: "passed" | "failed" | "needs_review";
+        /** @description What the identifier encodes, when it is well formed. */
+        NondocEncoded: {
+            /**
+             * @description ISO 8601 as far as encoded: `1985-07-30`, `1985-07`, or `xx95-10` when the century is
+             *     not encoded.
+             */
+            birth_date?: string | null;
+            /** @description `M` or `F`. */
+            sex?: string | null;
+        };
+        /** @description An identifier Docket reads, for `GET /api/v4/nondoc/types`. */
+        NondocIdType: {
+            /** @description The code to send as `id_type` (with `NONDOC_NATIONAL_ID`). */
+            id_type: string;
+            /** @description The verification type that checks it. */
+            verification_type: components["schemas"]["NondocVerificationType"];
+            country: string;
+            name: string;
+            /** @description Whether its check digits are public (else only its format is checked). */
+            check_digit: boolean;
+            encodes_birth_date: boolean;
+            encodes_sex: boolean;
+        };
+        /** @description A step and how it ended. */
+        NondocStep: {
+            step: components["schemas"]["NondocStepName"];
+            status: components["schemas"]["NondocStepStatus"];
+            /** @description What happened, in words. */
+            message: string;
+            /** @description What the decision rests on (the encoded and the applicant's value, the registry's record). */
+            evidence?: Record<string, never> | null;
+        };
+        /**
+         * @description One step of a check.
+         * @enum {string}
+         */
+        NondocStepName: "format" | "check_digits" | "birth_date" | "sex" | "registry_lookup";
+        /**
+         * @description How a step ended.
+         * @enum {string}
+         */
+        NondocStepStatus: "passed" | "failed" | "skipped" | "not_applicable" | "error";
+        /**
+         * @description What is verified: the two public types (Nigeria's BVN and NIN), and Docket's national
+         *     identifiers, whose `request_data.id_type` names the identifier.
+         * @enum {string}
+         */
+        NondocVerificationType: "NONDOC_NIGERIA_BVN_BASIC" | "NONDOC_NIGERIA_NIN" | "NONDOC_NATIONAL_ID";
         Occupation: {
             occupation: string;
             country?: components["schemas"]["CountryCode"] | null;
@@ -6721,6 +6925,29 @@ export interface components {
                 /** @description The event's fields as submitted (numbers with the digits sent). */
                 event: Record<string, never>;
                 review?: components["schemas"]["MonitoringReview"] | null;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_NondocCheck: {
+            data: {
+                id: components["schemas"]["NondocCheckId"];
+                applicant_id: components["schemas"]["ApplicantId"];
+                verification_type: components["schemas"]["NondocVerificationType"];
+                /** @description The identifier's code (`NG_BVN`, `NG_NIN`, `SE_PERSONNUMMER`, ...). */
+                id_type: string;
+                /** @description The issuing country (ISO 3166-1 alpha-2). */
+                country: string;
+                /** @description The number with all but its last four characters masked: Docket keeps no more of it. */
+                number_masked: string;
+                status: components["schemas"]["NondocCheckStatus"];
+                /** @description Every step, in order: format, check_digits, birth_date, sex, registry_lookup. */
+                checks: components["schemas"]["NondocStep"][];
+                encoded?: components["schemas"]["NondocEncoded"] | null;
+                is_sandbox: boolean;
+                /** Format: date-time */
+                created_at: string;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -14385,6 +14612,162 @@ export interface operations {
             };
         };
     };
+    verifyNondoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_data": {
+                 *         "bvn": "22345678901"
+                 *       },
+                 *       "verification_type": "NONDOC_NIGERIA_BVN_BASIC"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewNondocCheck"];
+            };
+        };
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NondocCheck"];
+                };
+            };
+            /** @description Unknown verification type, or a missing or malformed field (named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNondocChecks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
+                verification_type?: string;
+                /** @description `passed`, `failed` or `needs_review`. */
+                status?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
+                created_to?: string;
+            };
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_NondocCheck"];
+                };
+            };
+            /** @description Invalid paging, filter or bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNondocCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NondocCheck"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNondocTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every identifier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NondocIdType"][];
+                };
+            };
+        };
+    };
     listAllTransmonRules: {
         parameters: {
             query?: never;
@@ -16936,6 +17319,124 @@ export interface operations {
                      */
                     id: string;
                     payload: Record<string, never>;
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventNondocVerification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "NONDOC_VERIFICATION",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "checks": [
+                 *           {
+                 *             "evidence": null,
+                 *             "message": "well formed as a Polish PESEL",
+                 *             "status": "passed",
+                 *             "step": "format"
+                 *           },
+                 *           {
+                 *             "evidence": null,
+                 *             "message": "the check digits are right",
+                 *             "status": "passed",
+                 *             "step": "check_digits"
+                 *           },
+                 *           {
+                 *             "evidence": {
+                 *               "applicant": "2002-01-13",
+                 *               "encoded": "2002-01-13"
+                 *             },
+                 *             "message": "the encoded birth date agrees with the applicant's date of birth",
+                 *             "status": "passed",
+                 *             "step": "birth_date"
+                 *           },
+                 *           {
+                 *             "evidence": {
+                 *               "applicant": "F",
+                 *               "encoded": "F"
+                 *             },
+                 *             "message": "the encoded sex agrees with the applicant's gender",
+                 *             "status": "passed",
+                 *             "step": "sex"
+                 *           },
+                 *           {
+                 *             "evidence": {
+                 *               "reachable": false,
+                 *               "registry": "the issuer's registry of the Polish PESEL"
+                 *             },
+                 *             "message": "the issuer's registry of the Polish PESEL cannot be reached offline: Docket checked the number's format, check digits and what it encodes, but not that it was issued to this person; a reviewer confirms it with the issuer",
+                 *             "status": "error",
+                 *             "step": "registry_lookup"
+                 *           }
+                 *         ],
+                 *         "country": "PL",
+                 *         "created_at": "2026-11-22T09:00:00.000Z",
+                 *         "encoded": {
+                 *           "birth_date": "2002-01-13",
+                 *           "sex": "F"
+                 *         },
+                 *         "id": "019d4e90-0000-7000-8000-000000000042",
+                 *         "id_type": "PL_PESEL",
+                 *         "is_sandbox": false,
+                 *         "number_masked": "•••••••7589",
+                 *         "status": "needs_review",
+                 *         "verification_type": "NONDOC_NATIONAL_ID"
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: components["schemas"]["NondocCheck"];
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

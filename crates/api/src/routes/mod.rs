@@ -17,6 +17,7 @@ pub mod kyb;
 pub mod kyb_desk;
 pub mod kyb_widget;
 pub mod meta;
+pub mod nondoc;
 pub mod organization;
 pub mod requests;
 pub mod sandbox;

@@ -254,6 +254,7 @@ fn erase_applicant(
     removed.count("aml_hit_dispositions", crate::aml::hits::store::erase_parties(conn, scope, &party)?);
     let emptied = crate::audit::store::empty_dispositions_of(conn, scope, &party, &request.id.to_string())?;
     record_emptied(conn, request, None, emptied, removed)?;
+    removed.count("nondoc_checks", crate::nondoc::store::erase_applicant(conn, scope, id)?);
     removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
     removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id.to_string(), &needles.emails)?);
     erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;

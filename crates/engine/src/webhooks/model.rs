@@ -42,11 +42,13 @@ pub enum EventType {
     KybCheck,
     /// An e-mail check was completed (its verdict known), or its address's ownership verified.
     EmailCheck,
+    /// A non-document check (a national identifier) was made for an applicant.
+    NondocVerification,
 }
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 8] = [
+    pub const CONCRETE: [EventType; 9] = [
         EventType::AmlScreening,
         EventType::Docver,
         EventType::DocverChecks,
@@ -55,6 +57,7 @@ impl EventType {
         EventType::KybVerification,
         EventType::KybCheck,
         EventType::EmailCheck,
+        EventType::NondocVerification,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -68,6 +71,7 @@ impl EventType {
             EventType::KybVerification => "KYB_VERIFICATION",
             EventType::KybCheck => "KYB_CHECK",
             EventType::EmailCheck => "EMAIL_CHECK",
+            EventType::NondocVerification => "NONDOC_VERIFICATION",
         }
     }
 

@@ -15,7 +15,7 @@ pub struct CatalogueEntry {
 }
 
 /// Every event type, in catalogue order.
-pub const CATALOGUE: [CatalogueEntry; 8] = [
+pub const CATALOGUE: [CatalogueEntry; 9] = [
     CatalogueEntry {
         event_type: EventType::AmlScreening,
         emitted: true,
@@ -91,6 +91,16 @@ pub const CATALOGUE: [CatalogueEntry; 8] = [
             when the one-time code was verified.",
         example: EMAIL_CHECK,
     },
+    CatalogueEntry {
+        event_type: EventType::NondocVerification,
+        emitted: true,
+        summary: "A non-document check was made",
+        description: "Sent when `POST /api/v4/nondoc/{applicant_id}/verify` has decided a check, in the same \
+            transaction as the check. The payload is the check as `GET /api/v4/nondoc/checks/{id}` answers it: \
+            `status` (`passed`, `failed`, `needs_review`), each step of `checks` with its status and evidence, \
+            `encoded` (the birth date and sex the number encodes), and the number only masked.",
+        example: NONDOC_VERIFICATION,
+    },
 ];
 
 /// The example payload of a type (`ALL` has none of its own: AML_SCREENING's).
@@ -113,6 +123,8 @@ const KYB_CHECK: &str = r#"{"request_id":"019c9e79-4d64-73e1-9f30-5374f0f57975",
 const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
 
 const EMAIL_CHECK: &str = r#"{"event":"ownership_verified","id":"019d4e88-f847-7aa0-892f-bd2d85537ffe","email":"anna.berg@example.com","verdict":"pass","code":null,"risk_score":0,"checks":{"syntax_valid":true,"mx_found":true,"disposable":false,"role_based":false},"otp_sent":true,"otp_expires_at":"2026-11-22T09:10:00.000Z","ownership_verified":true,"ownership_verified_at":"2026-11-22T09:02:11.000Z","created_at":"2026-11-22T09:00:00.000Z","applicant_id":null,"require_ownership":true,"locale":"en","details":{"normalized":"anna.berg@example.com","syntax_error":null,"mx":"found","mx_hosts":[],"catch_all":false,"suggestion":null,"risk_model":"docket-email-risk-1","otp_code":null,"otp_state":"verified","otp_attempts_left":10}}"#;
+
+const NONDOC_VERIFICATION: &str = r#"{"id":"019d4e90-0000-7000-8000-000000000042","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","verification_type":"NONDOC_NATIONAL_ID","id_type":"PL_PESEL","country":"PL","number_masked":"•••••••7589","status":"needs_review","checks":[{"step":"format","status":"passed","message":"well formed as a Polish PESEL","evidence":null},{"step":"check_digits","status":"passed","message":"the check digits are right","evidence":null},{"step":"birth_date","status":"passed","message":"the encoded birth date agrees with the applicant's date of birth","evidence":{"encoded":"2002-01-13","applicant":"2002-01-13"}},{"step":"sex","status":"passed","message":"the encoded sex agrees with the applicant's gender","evidence":{"encoded":"F","applicant":"F"}},{"step":"registry_lookup","status":"error","message":"the issuer's registry of the Polish PESEL cannot be reached offline: Docket checked the number's format, check digits and what it encodes, but not that it was issued to this person; a reviewer confirms it with the issuer","evidence":{"registry":"the issuer's registry of the Polish PESEL","reachable":false}}],"encoded":{"birth_date":"2002-01-13","sex":"F"},"is_sandbox":false,"created_at":"2026-11-22T09:00:00.000Z"}"#;
 
 #[cfg(test)]
 mod tests {

@@ -14,6 +14,7 @@ import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { displayName, localTime } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
+import { ApplicantNondoc } from "../nondoc/ApplicantNondoc";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
@@ -224,10 +225,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
           </section>
         </div>
       </div>
+      <ApplicantNondoc applicantId={applicant.applicant_id} />
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
-          {name} is erased from the {environment}: the applicant, its verifications and documents, AML history, monitored transactions, e-mail checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
+          {name} is erased from the {environment}: the applicant, its verifications and documents, AML history, monitored transactions, e-mail checks, non-document checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
         </p>
       </Confirm>
     </>
