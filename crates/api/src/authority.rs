@@ -314,6 +314,8 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/v3/verifications/{verification_id}/proceed", READ),
     rule("POST", "/api/v3/upload/{applicant_id}", READ),
     rule("GET", "/api/v3/documents/{document_id}", READ),
+    rule("DELETE", "/api/v3/documents/{document_id}", ADMIN_OR_KEY),
+    rule("GET", "/api/v3/applicants/{applicant_id}/documents", READ),
     rule("GET", "/api/v3/documents/{document_id}/preview", READ),
     rule("GET", "/_docket/verifications/{verification_id}/file", READ),
     rule("POST", "/_docket/verifications/{verification_id}/outcomes", CONSOLE),
@@ -328,6 +330,11 @@ pub const RULES: &[Rule] = &[
     secret("POST", "/api/v4/email/otp/verify", READ, &["code"]),
     secret("GET", "/_docket/email/outbox", READ, &["code", "subject", "text", "html"]),
     rule("DELETE", "/_docket/email/outbox", SANDBOX),
+    // Deepfake analysis: the stream is a WebSocket, authenticated at its upgrade like any request.
+    rule("GET", "/api/v4/deepfake/stream", READ),
+    rule("GET", "/api/v4/deepfake/analyses", READ),
+    rule("POST", "/api/v4/deepfake/analyses", READ),
+    rule("GET", "/api/v4/deepfake/analyses/{id}", READ),
     // Transaction monitoring.
     rule("GET", "/api/v3/transmon/rules", READ),
     rule("POST", "/api/v3/transmon/rules", READ),

@@ -31,7 +31,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// `docket serve` answers the public service's HTTP API on a local port, over one SQLite file:
 /// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
 /// verification with its hosted widget and single checks; document verification with profiles,
-/// links and the hosted verification page; e-mail verification; transaction monitoring; signed
+/// links and the hosted verification page; e-mail verification; deepfake analysis of streams and
+/// uploads; transaction monitoring; signed
 /// webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
 /// trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
 /// that tests can move, sandbox reset and the request journal. The API reference is served at
@@ -259,6 +260,7 @@ mod tests {
         ("Verification links", "links"),
         ("Hosted verification", "hosted verification page"),
         ("E-mail verification", "e-mail verification"),
+        ("Deepfake analysis", "deepfake analysis"),
         ("Transaction monitoring", "transaction monitoring"),
         ("Webhooks", "webhooks"),
         ("Reviewer accounts", "reviewer accounts"),

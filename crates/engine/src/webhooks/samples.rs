@@ -15,7 +15,7 @@ pub struct CatalogueEntry {
 }
 
 /// Every event type, in catalogue order.
-pub const CATALOGUE: [CatalogueEntry; 8] = [
+pub const CATALOGUE: [CatalogueEntry; 9] = [
     CatalogueEntry {
         event_type: EventType::AmlScreening,
         emitted: true,
@@ -26,6 +26,18 @@ pub const CATALOGUE: [CatalogueEntry; 8] = [
             `search_result` (older examples); `risk_score.type` is the highest risk among the hits that flag, \
             `Low` when there are none (a clean screening, as the public example).",
         example: AML_SCREENING,
+    },
+    CatalogueEntry {
+        event_type: EventType::DeepfakeAnalysis,
+        emitted: true,
+        summary: "A deepfake analysis finished",
+        description: "Sent when a stream on `/api/v4/deepfake/stream` closes (one its client closed without \
+            sending anything leaves no analysis) and when an upload to `POST /api/v4/deepfake/analyses` is analysed (the public service's \
+            payload is not published; this is Docket's). The payload is the analysis as \
+            `GET /api/v4/deepfake/analyses/{id}` answers it: `status` `completed` with `verdict` (`clear`, \
+            `suspicious`, `alert`) and `score` (the sandbox's simulation), or `error` with `reason` and no score \
+            (production: nothing offline can tell a deepfake), and the evidence (`stream` or `upload`).",
+        example: DEEPFAKE_ANALYSIS,
     },
     CatalogueEntry {
         event_type: EventType::Docver,
@@ -99,6 +111,8 @@ pub fn example(event_type: EventType) -> &'static str {
 }
 
 const AML_SCREENING: &str = r#"{"screening_id":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","external_id":"external_id_123","search_request":{"full_name":"Ivan Sanctionov","fuzziness":true,"fuzziness_level":1,"phonetics":true,"mode":0},"search_response":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-2","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"search_result":{"requested_name":"Ivan Sanctionov","search_uuid":"01920b6e-7a10-7c3e-9d51-3f0e2b7f4a11","max_risk_score":"High","data":[],"fatf_records":[],"searched_at":"2026-11-22T09:00:00Z","algorithm":"docket-names-2","threshold":0.75,"lists":[],"request":{"full_name":"Ivan Sanctionov"}},"risk_score":{"type":"High"},"completed_at":"2026-11-22T09:00:00Z"}"#;
+
+const DEEPFAKE_ANALYSIS: &str = r#"{"id":"019d4e99-0000-7000-8000-000000000001","source":"stream","status":"error","verdict":null,"score":null,"reason":"Docket cannot tell a deepfake offline: no detection model runs on this machine, so no verdict and no score are given. What was received is kept as evidence for a reviewer.","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","is_sandbox":false,"requested_by":"API key 01920b6a-0000-7000-8000-00000000000d","created_at":"2026-11-22T09:00:00.000Z","completed_at":"2026-11-22T09:01:30.000Z","stream":{"started_at":"2026-11-22T09:00:00.000Z","ended_at":"2026-11-22T09:01:30.000Z","duration_ms":90000,"ended_by":"client_closed","end_detail":null,"messages":19,"bytes":1301234,"video_frames":18,"audio_chunks":1,"tracks":[{"format":"jpeg","frames":18,"bytes":1253234,"largest_frame_bytes":74211,"width":1280,"height":720,"size_changed":false,"first_received_at":"2026-11-22T09:00:00.120Z","last_received_at":"2026-11-22T09:01:25.100Z","client_declared":{"participant_id":"pc-4f1e9a","track_id":"video-0","first_timestamp_ms":1795338000100,"last_timestamp_ms":1795338085090}},{"format":"pcm","frames":1,"bytes":48000,"largest_frame_bytes":48000,"width":null,"height":null,"size_changed":false,"first_received_at":"2026-11-22T09:00:04.000Z","last_received_at":"2026-11-22T09:00:04.000Z","client_declared":{"participant_id":"pc-4f1e9a","track_id":"audio-0","first_timestamp_ms":1795338004000,"last_timestamp_ms":1795338004000}}],"client_declared":{"user_agent":"Python/3.12 aiohttp/3.11.18"}},"upload":null}"#;
 
 const DOCVER: &str = r#"{"id":"01920b6f-0000-7000-8000-000000000001","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b","status":"verified","organization_id":"01920b6a-0000-7000-8000-00000000000a","account_id":"01920b6a-0000-7000-8000-00000000000b","account_email":"","documents":[{"document_id":"01920b70-0000-7000-8000-000000000002","document_type":"passport","content_type":"image/jpeg"},{"document_id":"01920b70-0000-7000-8000-000000000003","document_type":"selfie","content_type":"image/jpeg"}],"document_ids":["01920b70-0000-7000-8000-000000000002","01920b70-0000-7000-8000-000000000003"],"document_type":"passport","checks":{"document_mrz":{"status":"verified","errors":[],"pending_documents":[],"data":{"document_type":"Passport","country":"DEU","name":"ERIKA","surname":"MUSTERMANN","doc_number":"C01X00T47","nationality":"DEU","birth_date":"830812","sex":"F","expiry_date":"340101"},"decided_by":"sandbox"},"document_ocr":{"status":"verified","errors":[],"pending_documents":[],"data":null,"decided_by":"sandbox"},"face_comparison":{"status":"verified","errors":[],"pending_documents":[],"data":null,"decided_by":"sandbox"}},"created_at":"2026-11-22T09:00:00.000Z","completed_at":"2026-11-22T09:05:00.000Z","expires_at":"2026-11-22T13:00:00.000Z","verification_url":"http://127.0.0.1:3625/v/V1A2B3C4D5E6F7A8B","verification_url_id":"V1A2B3C4D5E6F7A8B","country_code":"DE","is_sandbox":true,"profile_id":"01920b6a-0000-7000-8000-00000000000c","aml_search_id":null,"poi_data":{"parsed_type":"passport","has_mrz":true,"raw_mrz_type":"P","country":"DEU","full_name":"Erika Mustermann","name":"Erika","surname":"Mustermann","document_number":"C01X00T47","nationality":"DEU","birth_date":"1983-08-12","sex":"F","expiry_date":"2034-01-01","issue_date":null},"settings":{"poi_required":true,"poi_allowed_documents":["passport","id_card","driver_license","residence_permit"],"face_comparison_required":true,"face_comparison_allowed_documents":["selfie"],"poa_required":false,"poa_allowed_documents":["poa","poa_utility_bill","poa_bank_statement","poa_residence_registration"],"disable_cross_check_by_bio":false,"disable_cross_check_by_photo":false,"disable_verify_poa_country_match_with_poi":false,"countries":[],"area_filter_type":"include","regions":[],"allow_poi_manual_uploads":false,"allow_desktop":true,"ui_settings":{},"manual_field_settings":{"enabled":false,"description":null,"full_name":null,"email":null,"phone":null,"country":null,"dob":null,"gender":null,"citizenship":null,"address":null,"certificate_of_incorporation":null,"ownership_document":null,"custom_fields":[]},"finish_screen_settings":{"enabled":false,"settings":{"title":null,"main_text":null,"redirect_warning":null,"cta":null,"redirect_link":null}}},"manual_fields":{},"duplicated_applicant_ids":[],"link_id":null}"#;
 
