@@ -15,7 +15,7 @@ import aiohttp
 import betterproto
 import pytest
 
-from conftest import wait_for
+from conftest import signed_in, wait_for
 
 STREAM = "/api/v4/deepfake/stream"
 ANALYSES = "/api/v4/deepfake/analyses"
@@ -333,3 +333,17 @@ def test_erasing_the_applicant_erases_its_analyses(sandbox):
     assert r.status_code in (200, 204), r.text
     assert sandbox.get(f"{ANALYSES}/{a['id']}").status_code == 404
     assert sandbox.get(ANALYSES, params={"applicant_id": applicant}).json()["data"] == []
+
+
+def test_retention_deletes_old_analyses_with_their_files(docket_factory):
+    srv = docket_factory()
+    sandbox = srv.client(srv.sandbox_key, "deepfake-retention")
+    old = upload(sandbox, "old.mp4", MP4).json()
+    assert sandbox.post("/_docket/clock/advance", json={"by": "72h"}).status_code == 200
+    new = upload(sandbox, "new.mp4", MP4).json()
+    admin = signed_in(srv)
+    r = admin.put("/_docket/retention", json={"deepfake_analyses_days": 2})
+    assert r.status_code == 200 and r.json()["deepfake_analyses_days"] == 2, r.text
+    assert sandbox.get(f"{ANALYSES}/{old['id']}").status_code == 404
+    assert sandbox.get(f"{ANALYSES}/{new['id']}").status_code == 200
+    assert admin.put("/_docket/retention", json={"deepfake_analyses_days": 0}).status_code == 400

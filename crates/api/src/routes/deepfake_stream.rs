@@ -19,7 +19,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::http::StatusCode;
 use docket_engine::applicants::ApplicantId;
 use docket_engine::deepfake::media::{Frame, StreamTally};
-use docket_engine::deepfake::{ConnectionDeclared, MediaFormat, StreamAnswer, StreamEnd, Verdict};
+use docket_engine::deepfake::{ConnectionDeclared, EndedStream, MediaFormat, StreamAnswer, StreamEnd, Verdict};
 use prost::Message as _;
 use tokio::time::Instant;
 
@@ -204,10 +204,9 @@ impl Session {
         let ending = self.exchange(&mut socket, &mut tally).await;
         let _ = socket.send(Message::Close(None)).await;
         drop(socket);
-        let stored = engine
-            .deepfakes()
-            .finish_stream(scope, &self.caller.actor(), id, self.applicant, tally, ending.end, ending.detail)
-            .await;
+        let ended =
+            EndedStream { id, applicant_id: self.applicant, tally, ended_by: ending.end, end_detail: ending.detail };
+        let stored = engine.deepfakes().finish_stream(scope, &self.caller.actor(), ended).await;
         if let Err(e) = stored {
             tracing::warn!(error = %e, "a deepfake stream's analysis could not be stored");
         }

@@ -161,7 +161,7 @@ fn check_content(format: MediaFormat, data: &[u8]) -> Result<Option<(u32, u32)>,
     }
     match format {
         MediaFormat::Pcm => {
-            if data.len() % 2 != 0 {
+            if !data.len().is_multiple_of(2) {
                 return Err(Refused("PCM data must be whole 16-bit samples (an even number of bytes)".into()));
             }
             if data.len() > MAX_PCM_BYTES {

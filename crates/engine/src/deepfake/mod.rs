@@ -16,7 +16,9 @@ pub(crate) mod store;
 
 pub use model::*;
 pub(crate) use service::delete_files;
-pub use service::{Deepfakes, EVENT, LIST_BOUNDS, MAX_UPLOAD_BYTES, PRODUCTION_REASON, StreamAnswer, UPLOAD_TYPES};
+pub use service::{
+    Deepfakes, EVENT, EndedStream, LIST_BOUNDS, MAX_UPLOAD_BYTES, PRODUCTION_REASON, StreamAnswer, UPLOAD_TYPES,
+};
 
 use crate::domains::{Count, Domain, Reset, Table};
 

@@ -18,7 +18,7 @@ typed_id!(
 /// What was analysed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeSource))]
 pub enum Source {
     /// Frames and audio chunks sent over `/api/v4/deepfake/stream`.
     Stream,
@@ -38,7 +38,7 @@ impl Source {
 /// The stream protocol's three detection states, as its result events name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeVerdict))]
 pub enum Verdict {
     /// No sign of manipulation.
     Clear,
@@ -87,7 +87,7 @@ pub enum Outcome {
 /// Where an analysis stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeStatus))]
 pub enum AnalysisStatus {
     /// A verdict and score were given (the sandbox's simulation).
     Completed,
@@ -107,7 +107,7 @@ impl AnalysisStatus {
 
 /// A deepfake analysis as served, and as the `DEEPFAKE_ANALYSIS` webhook carries it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeAnalysis))]
 pub struct Analysis {
     pub id: AnalysisId,
     pub source: Source,
@@ -164,7 +164,7 @@ impl Analysis {
 /// The media a stream frame carries: the protocol's `format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeMediaFormat))]
 pub enum MediaFormat {
     /// A video frame as a JPEG picture.
     Jpeg,
@@ -183,7 +183,7 @@ impl MediaFormat {
 /// Why a stream ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeStreamEnd))]
 pub enum StreamEnd {
     /// The client closed it, or its connection went.
     ClientClosed,
@@ -199,7 +199,7 @@ pub enum StreamEnd {
 /// What Docket saw of a stream. Counts, sizes and times are measured by Docket; picture sizes
 /// are read from the frames' own headers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeStreamEvidence))]
 pub struct StreamEvidence {
     pub started_at: Timestamp,
     pub ended_at: Timestamp,
@@ -222,7 +222,7 @@ pub struct StreamEvidence {
 
 /// What the client declared when it connected (not checked).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeConnectionDeclared))]
 pub struct ConnectionDeclared {
     /// The `User-Agent` header.
     pub user_agent: Option<String>,
@@ -230,7 +230,7 @@ pub struct ConnectionDeclared {
 
 /// One track of a stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeTrackEvidence))]
 pub struct TrackEvidence {
     pub format: MediaFormat,
     pub frames: u64,
@@ -248,7 +248,7 @@ pub struct TrackEvidence {
 
 /// What the client's frames said of their track (not checked).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeTrackDeclared))]
 pub struct TrackDeclared {
     pub participant_id: String,
     pub track_id: String,
@@ -259,7 +259,7 @@ pub struct TrackDeclared {
 
 /// What Docket knows of an uploaded file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeUploadEvidence))]
 pub struct UploadEvidence {
     /// The stored file (deleted with the analysis or its applicant's erasure).
     pub file_id: crate::files::FileId,
@@ -275,7 +275,7 @@ pub struct UploadEvidence {
 
 /// What the sender said of the file (not checked).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeepfakeUploadDeclared))]
 pub struct UploadDeclared {
     pub file_name: Option<String>,
     pub content_type: Option<String>,

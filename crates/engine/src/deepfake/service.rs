@@ -43,6 +43,16 @@ pub enum StreamAnswer {
     Error(String),
 }
 
+/// A stream that ended, to be stored.
+pub struct EndedStream {
+    /// Taken when the stream opened ([`Deepfakes::new_id`]).
+    pub id: AnalysisId,
+    pub applicant_id: Option<ApplicantId>,
+    pub tally: StreamTally,
+    pub ended_by: StreamEnd,
+    pub end_detail: Option<String>,
+}
+
 pub struct Deepfakes<'e> {
     pub(crate) engine: &'e Engine,
 }
@@ -75,16 +85,8 @@ impl Deepfakes<'_> {
     /// Stores the analysis of a stream that ended, and emits its event. A stream the client
     /// closed without sending anything leaves no analysis (there is nothing to review); one
     /// ended by an error or a limit does, even empty (an oversize first message, an idle client).
-    pub async fn finish_stream(
-        &self,
-        scope: Scope,
-        who: &Actor,
-        id: AnalysisId,
-        applicant_id: Option<ApplicantId>,
-        tally: StreamTally,
-        ended_by: StreamEnd,
-        end_detail: Option<String>,
-    ) -> Result<Option<Analysis>> {
+    pub async fn finish_stream(&self, scope: Scope, who: &Actor, ended: EndedStream) -> Result<Option<Analysis>> {
+        let EndedStream { id, applicant_id, tally, ended_by, end_detail } = ended;
         if tally.messages() == 0 && ended_by == StreamEnd::ClientClosed {
             return Ok(None);
         }

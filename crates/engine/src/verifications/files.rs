@@ -52,7 +52,7 @@ pub struct ApplicantFile {
 
 /// What a stored document's file is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = StoredDocumentFacts))]
 pub struct StoredFacts {
     /// The media type its content shows.
     pub content_type: String,
@@ -66,7 +66,7 @@ pub struct StoredFacts {
 
 /// A tombstone's account of an erasure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DocumentErased))]
 pub struct Erased {
     pub erased_at: Timestamp,
     /// The API key or reviewer, from the credential.

@@ -15,6 +15,7 @@ import { useToast } from "../../components/Toasts";
 import { displayName, localTime } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
+import { ApplicantDocuments } from "./ApplicantDocuments";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -224,6 +225,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
           </section>
         </div>
       </div>
+      <ApplicantDocuments applicantId={applicant.applicant_id} />
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
