@@ -314,6 +314,8 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/v3/verifications/{verification_id}/proceed", READ),
     rule("POST", "/api/v3/upload/{applicant_id}", READ),
     rule("GET", "/api/v3/documents/{document_id}", READ),
+    rule("DELETE", "/api/v3/documents/{document_id}", ADMIN_OR_KEY),
+    rule("GET", "/api/v3/applicants/{applicant_id}/documents", READ),
     rule("GET", "/api/v3/documents/{document_id}/preview", READ),
     rule("GET", "/_docket/verifications/{verification_id}/file", READ),
     rule("POST", "/_docket/verifications/{verification_id}/outcomes", CONSOLE),
@@ -333,6 +335,11 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/v4/nondoc/{applicant_id}/checks", READ),
     rule("GET", "/api/v4/nondoc/checks/{id}", READ),
     rule("GET", "/api/v4/nondoc/types", READ),
+    // Deepfake analysis: the stream is a WebSocket, authenticated at its upgrade like any request.
+    rule("GET", "/api/v4/deepfake/stream", READ),
+    rule("GET", "/api/v4/deepfake/analyses", READ),
+    rule("POST", "/api/v4/deepfake/analyses", READ),
+    rule("GET", "/api/v4/deepfake/analyses/{id}", READ),
     // Transaction monitoring.
     rule("GET", "/api/v3/transmon/rules", READ),
     rule("POST", "/api/v3/transmon/rules", READ),

@@ -102,6 +102,7 @@ pub fn code(status: StatusCode) -> &'static str {
         StatusCode::NOT_FOUND => "not_found",
         StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
         StatusCode::CONFLICT => "conflict",
+        StatusCode::GONE => "gone",
         StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
         StatusCode::REQUEST_TIMEOUT => "timeout",
@@ -133,6 +134,7 @@ impl From<Error> for ApiError {
             }
             Error::NotFound { .. } => ApiError::new(StatusCode::NOT_FOUND, e.to_string()),
             Error::Conflict(m) => ApiError::new(StatusCode::CONFLICT, m),
+            Error::Gone(m) => ApiError::new(StatusCode::GONE, m),
             Error::Unauthorized(m) => ApiError::new(StatusCode::UNAUTHORIZED, m),
             Error::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
             Error::Unavailable(m) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, m),

@@ -71,6 +71,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::accounts::router())
         .merge(routes::audit::router())
         .merge(routes::data::router())
+        .merge(routes::deepfake::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
         .merge(routes::nondoc::router())

@@ -32,7 +32,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
 /// verification with its hosted widget and single checks; document verification with profiles,
 /// links and the hosted verification page; e-mail verification; non-document verification of
-/// national identifiers; transaction monitoring; signed
+/// national identifiers; deepfake analysis of streams and uploads; transaction monitoring; signed
 /// webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
 /// trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
 /// that tests can move, sandbox reset and the request journal. The API reference is served at
@@ -261,6 +261,7 @@ mod tests {
         ("Hosted verification", "hosted verification page"),
         ("E-mail verification", "e-mail verification"),
         ("Non-document verification", "non-document verification"),
+        ("Deepfake analysis", "deepfake analysis"),
         ("Transaction monitoring", "transaction monitoring"),
         ("Webhooks", "webhooks"),
         ("Reviewer accounts", "reviewer accounts"),

@@ -60,6 +60,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::kyb::DOMAIN,
     &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
+    &crate::deepfake::DOMAIN,
     &crate::email::DOMAIN,
     &crate::nondoc::DOMAIN,
     &crate::transmon::DOMAIN,

@@ -17,6 +17,9 @@ pub enum Error {
     /// The change conflicts with existing data (a duplicate external id, say).
     #[error("{0}")]
     Conflict(String),
+    /// The record existed and was erased: the message says when and by whom.
+    #[error("{0}")]
+    Gone(String),
     /// No usable API key was presented.
     #[error("{0}")]
     Unauthorized(String),

@@ -13,6 +13,7 @@ mod clock;
 pub mod console;
 pub mod countries;
 mod db;
+pub mod deepfake;
 pub mod demo;
 mod domains;
 pub mod email;
@@ -315,6 +316,10 @@ impl Engine {
 
     pub fn aml(&self) -> aml::Aml<'_> {
         aml::Aml { engine: self }
+    }
+
+    pub fn deepfakes(&self) -> deepfake::Deepfakes<'_> {
+        deepfake::Deepfakes { engine: self }
     }
 
     pub fn emails(&self) -> email::Emails<'_> {

@@ -2301,6 +2301,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/deepfake/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream frames for deepfake analysis (WebSocket)
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The protocol of the public deepfake bot (the guide's "Deepfake analysis" section): connect
+         *     with the API key (`ds-api-token`, or `Authorization: Bearer <key>` as the bot sends it), send
+         *     each video frame (JPEG or WebP) or audio chunk (16-bit PCM at 16 kHz) as one binary protocol
+         *     buffer `FrameRequest`, and read binary `ResultEvent`s. Optional query parameter
+         *     `applicant_id` (Docket's) ties the analysis to an applicant. The sandbox answers every frame
+         *     with a simulated state from the participant id (`alert`, `suspicious`, else `clear`);
+         *     production answers each track's first frame with an `ERROR` event saying that nothing offline
+         *     can tell a deepfake, and keeps the stream's metadata as evidence. When the stream closes, the
+         *     analysis is stored and `DEEPFAKE_ANALYSIS` is sent. A plain request (no upgrade) is a `426`.
+         */
+        get: operations["deepfakeStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/deepfake/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deepfake analyses
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         */
+        get: operations["listDeepfakeAnalyses"];
+        put?: never;
+        /**
+         * Analyse a video or a picture
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `multipart/form-data`: `file` (a JPEG, PNG or WebP picture, or an MP4, QuickTime or WebM
+         *     video, by its content; at most 100 MiB) and `applicant_id` (optional). Answers `201` with the
+         *     analysis. The sandbox's verdict comes from the file's name: `alert` in it gives `alert`,
+         *     `suspicious` gives `suspicious`, anything else `clear`, each with a fixed score. Production
+         *     stores the file and answers `status: error` with the plain reason (nothing offline can tell a
+         *     deepfake) and no score: a reviewer reads the evidence. `DEEPFAKE_ANALYSIS` is sent either way.
+         */
+        post: operations["createDeepfakeAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/deepfake/analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a deepfake analysis
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
+        get: operations["getDeepfakeAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/profiles": {
         parameters: {
             query?: never;
@@ -2650,6 +2733,44 @@ export interface paths {
          *     The file as uploaded, with `Content-Type` (what its content is) and `X-Document-Type`.
          */
         get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a document (a Docket addition)
+         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
+         *
+         *     The document's file is deleted from the file store and its record becomes a tombstone (its
+         *     type, side, upload time, verification, and who erased it when; never its content, name or
+         *     hash); the erasure goes on the audit chain (`document_erased`). Answers the tombstone. A
+         *     document a decided verification (`verified`, `failed`) relied on is the record of that
+         *     decision and is kept (`409`): erasing the applicant removes it with the decision. One under
+         *     review (`in_progress`) is refused too. A document of an open verification leaves it. Erasing
+         *     it again, or downloading it, is a `410` that says who erased it when. An API key, or a
+         *     console admin.
+         */
+        delete: operations["eraseDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/applicants/{applicant_id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an applicant's documents (a Docket addition)
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Every document uploaded for the applicant, newest first, stored (`stored`: content type,
+         *     size, SHA-256, file name, issuing country) or erased (`erased`: by whom and when), with the
+         *     verification it belongs to and that verification's status. `limit` 1 to 100 (default 10),
+         *     `page` from 0.
+         */
+        get: operations["listApplicantDocuments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3964,6 +4085,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    DEEPFAKE_ANALYSIS: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deepfake analysis finished
+         * @description Sent when a stream on `/api/v4/deepfake/stream` closes (one its client closed without sending anything leaves no analysis) and when an upload to `POST /api/v4/deepfake/analyses` is analysed (the public service's payload is not published; this is Docket's). The payload is the analysis as `GET /api/v4/deepfake/analyses/{id}` answers it: `status` `completed` with `verdict` (`clear`, `suspicious`, `alert`) and `score` (the sandbox's simulation), or `error` with `reason` and no score (production: nothing offline can tell a deepfake), and the evidence (`stream` or `upload`). Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventDeepfakeAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     DOCVER: {
         parameters: {
             query?: never;
@@ -4216,6 +4359,11 @@ export interface components {
             tags?: components["schemas"]["Tag"][];
             country_codes?: components["schemas"]["CountryCode"][];
         };
+        /**
+         * Format: uuid
+         * @description The deepfake analysis id (UUIDv7).
+         */
+        AnalysisId: string;
         /** @description An applicant, as every applicant endpoint returns it. */
         Applicant: {
             applicant_id: components["schemas"]["ApplicantId"];
@@ -4244,6 +4392,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description One of an applicant's documents, stored or erased. */
+        ApplicantFile: {
+            document_id: components["schemas"]["DocumentId"];
+            document_type: components["schemas"]["DocumentType"];
+            side?: components["schemas"]["Side"] | null;
+            /** Format: date-time */
+            uploaded_at: string;
+            verification_id?: components["schemas"]["VerificationId"] | null;
+            verification_status?: components["schemas"]["VerificationStatus"] | null;
+            stored?: components["schemas"]["StoredDocumentFacts"] | null;
+            erased?: components["schemas"]["DocumentErased"] | null;
         };
         /**
          * Format: uuid
@@ -5119,6 +5279,162 @@ export interface components {
          * @enum {string}
          */
         DecisionVerdict: "approve" | "reject" | "confirm" | "overturn";
+        /** @description A deepfake analysis as served, and as the `DEEPFAKE_ANALYSIS` webhook carries it. */
+        DeepfakeAnalysis: {
+            id: components["schemas"]["AnalysisId"];
+            source: components["schemas"]["DeepfakeSource"];
+            status: components["schemas"]["DeepfakeStatus"];
+            verdict?: components["schemas"]["DeepfakeVerdict"] | null;
+            /**
+             * Format: double
+             * @description 0 (real) to 1 (fake); set exactly when `status` is `completed`. Production never
+             *     gives one.
+             */
+            score?: number | null;
+            /** @description Why there is no verdict, in plain words; set exactly when `status` is `error`. */
+            reason?: string | null;
+            applicant_id?: components["schemas"]["ApplicantId"] | null;
+            is_sandbox: boolean;
+            /** @description Who asked: the API key or the reviewer, from the credential (never from the request). */
+            requested_by: string;
+            /**
+             * Format: date-time
+             * @description When the stream opened, or the upload arrived.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the stream closed, or the upload was analysed.
+             */
+            completed_at: string;
+            stream?: components["schemas"]["DeepfakeStreamEvidence"] | null;
+            upload?: components["schemas"]["DeepfakeUploadEvidence"] | null;
+        };
+        /** @description What the client declared when it connected (not checked). */
+        DeepfakeConnectionDeclared: {
+            /** @description The `User-Agent` header. */
+            user_agent?: string | null;
+        };
+        /**
+         * @description The media a stream frame carries: the protocol's `format` values.
+         * @enum {string}
+         */
+        DeepfakeMediaFormat: "jpeg" | "webp" | "pcm";
+        /**
+         * @description What was analysed.
+         * @enum {string}
+         */
+        DeepfakeSource: "stream" | "upload";
+        /**
+         * @description Where an analysis stands.
+         * @enum {string}
+         */
+        DeepfakeStatus: "completed" | "error";
+        /**
+         * @description Why a stream ended.
+         * @enum {string}
+         */
+        DeepfakeStreamEnd: "client_closed" | "idle_timeout" | "limit" | "protocol_error";
+        /**
+         * @description What Docket saw of a stream. Counts, sizes and times are measured by Docket; picture sizes
+         *     are read from the frames' own headers.
+         */
+        DeepfakeStreamEvidence: {
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            ended_at: string;
+            /** Format: int64 */
+            duration_ms: number;
+            ended_by: components["schemas"]["DeepfakeStreamEnd"];
+            /** @description What was wrong or which limit was reached, for `protocol_error` and `limit`. */
+            end_detail?: string | null;
+            /**
+             * Format: int64
+             * @description Messages received, accepted or not.
+             */
+            messages: number;
+            /**
+             * Format: int64
+             * @description Bytes received in messages.
+             */
+            bytes: number;
+            /** Format: int64 */
+            video_frames: number;
+            /** Format: int64 */
+            audio_chunks: number;
+            /**
+             * @description Each (participant, track, format) seen, in order of first appearance; at most
+             *     [`super::media::MAX_TRACKS`].
+             */
+            tracks: components["schemas"]["DeepfakeTrackEvidence"][];
+            /** @description What the client said of itself when it connected. */
+            client_declared: components["schemas"]["DeepfakeConnectionDeclared"];
+        };
+        /** @description What the client's frames said of their track (not checked). */
+        DeepfakeTrackDeclared: {
+            participant_id: string;
+            track_id: string;
+            /**
+             * Format: int64
+             * @description The first and last frames' `timestamp_ms`, the client's clock.
+             */
+            first_timestamp_ms: number;
+            /** Format: int64 */
+            last_timestamp_ms: number;
+        };
+        /** @description One track of a stream. */
+        DeepfakeTrackEvidence: {
+            format: components["schemas"]["DeepfakeMediaFormat"];
+            /** Format: int64 */
+            frames: number;
+            /** Format: int64 */
+            bytes: number;
+            /** Format: int64 */
+            largest_frame_bytes: number;
+            /**
+             * Format: int32
+             * @description A video frame's size in pixels, from its picture header (the last frame's).
+             */
+            width?: number | null;
+            /** Format: int32 */
+            height?: number | null;
+            /** @description Whether the picture size changed during the stream. */
+            size_changed: boolean;
+            /** Format: date-time */
+            first_received_at: string;
+            /** Format: date-time */
+            last_received_at: string;
+            client_declared: components["schemas"]["DeepfakeTrackDeclared"];
+        };
+        /** @description What the sender said of the file (not checked). */
+        DeepfakeUploadDeclared: {
+            file_name?: string | null;
+            content_type?: string | null;
+        };
+        /** @description What Docket knows of an uploaded file. */
+        DeepfakeUploadEvidence: {
+            /** @description The stored file (deleted with the analysis or its applicant's erasure). */
+            file_id: components["schemas"]["FileId"];
+            /** @description The media type the content shows (never the name or the declared type). */
+            content_type: string;
+            /** Format: int64 */
+            size: number;
+            sha256: string;
+            /**
+             * Format: int32
+             * @description A picture's size in pixels, from its header.
+             */
+            width?: number | null;
+            /** Format: int32 */
+            height?: number | null;
+            client_declared: components["schemas"]["DeepfakeUploadDeclared"];
+        };
+        /**
+         * @description The stream protocol's three detection states, as its result events name them.
+         * @enum {string}
+         */
+        DeepfakeVerdict: "clear" | "suspicious" | "alert";
         /** @description One delivery in the history ("invocation"). The first nine fields are the public service's. */
         Delivery: {
             /** @description The envelope's `id`. */
@@ -5295,6 +5611,13 @@ export interface components {
             gte?: string | null;
             /** Format: date-time */
             lte?: string | null;
+        };
+        /** @description A tombstone's account of an erasure. */
+        DocumentErased: {
+            /** Format: date-time */
+            erased_at: string;
+            /** @description The API key or reviewer, from the credential. */
+            erased_by: string;
         };
         /**
          * Format: uuid
@@ -5582,7 +5905,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
+        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -6664,6 +6987,22 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
+        Page_ApplicantFile: {
+            data: {
+                document_id: components["schemas"]["DocumentId"];
+                document_type: components["schemas"]["DocumentType"];
+                side?: components["schemas"]["Side"] | null;
+                /** Format: date-time */
+                uploaded_at: string;
+                verification_id?: components["schemas"]["VerificationId"] | null;
+                verification_status?: components["schemas"]["VerificationStatus"] | null;
+                stored?: components["schemas"]["StoredDocumentFacts"] | null;
+                erased?: components["schemas"]["DocumentErased"] | null;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
         Page_AuditEvent: {
             data: {
                 /**
@@ -6727,6 +7066,41 @@ export interface components {
                 entities: number;
                 /** @description Docket addition: the list snapshots it comes from (their labels). */
                 lists: string[];
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_DeepfakeAnalysis: {
+            data: {
+                id: components["schemas"]["AnalysisId"];
+                source: components["schemas"]["DeepfakeSource"];
+                status: components["schemas"]["DeepfakeStatus"];
+                verdict?: components["schemas"]["DeepfakeVerdict"] | null;
+                /**
+                 * Format: double
+                 * @description 0 (real) to 1 (fake); set exactly when `status` is `completed`. Production never
+                 *     gives one.
+                 */
+                score?: number | null;
+                /** @description Why there is no verdict, in plain words; set exactly when `status` is `error`. */
+                reason?: string | null;
+                applicant_id?: components["schemas"]["ApplicantId"] | null;
+                is_sandbox: boolean;
+                /** @description Who asked: the API key or the reviewer, from the credential (never from the request). */
+                requested_by: string;
+                /**
+                 * Format: date-time
+                 * @description When the stream opened, or the upload arrived.
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the stream closed, or the upload was analysed.
+                 */
+                completed_at: string;
+                stream?: components["schemas"]["DeepfakeStreamEvidence"] | null;
+                upload?: components["schemas"]["DeepfakeUploadEvidence"] | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -7521,6 +7895,8 @@ export interface components {
             search_history_days?: number | null;
             /** Format: int32 */
             case_files_days?: number | null;
+            /** Format: int32 */
+            deepfake_analyses_days?: number | null;
         };
         /** @description How long an environment keeps what it does not need for good. */
         RetentionSettings: {
@@ -7557,6 +7933,12 @@ export interface components {
              *     ends).
              */
             case_files_days?: number | null;
+            /**
+             * Format: int32
+             * @description Days deepfake analyses (with their uploaded files and their evidence) are kept, on the
+             *     environment's clock; `null` (the default): kept for good, like the other checks' records.
+             */
+            deepfake_analyses_days?: number | null;
         };
         /**
          * @description The reviewer's side of a verification: the applicant's declared data beside Docket's and the
@@ -8266,6 +8648,18 @@ export interface components {
             sha256: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description What a stored document's file is. */
+        StoredDocumentFacts: {
+            /** @description The media type its content shows. */
+            content_type: string;
+            /** Format: int64 */
+            size: number;
+            sha256: string;
+            /** @description The name it was sent with, sanitised. */
+            file_name?: string | null;
+            /** @description ISO alpha-3 as sent. */
+            issued_country?: string | null;
         };
         /** @description A case whose checks ran past their stage's SLA (`GET /_docket/desk/stuck-checks`). */
         StuckCase: {
@@ -13151,6 +13545,197 @@ export interface operations {
             };
         };
     };
+    deepfakeStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching to the WebSocket protocol */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An `applicant_id` that is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a WebSocket upgrade request */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential has 4 streams open already (or the server 64) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeepfakeAnalyses: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description The applicant's id. */
+                applicant_id?: string;
+                /** @description `stream` or `upload`. */
+                source?: string;
+                /** @description `completed` or `error`. */
+                status?: string;
+                /** @description `clear`, `suspicious` or `alert`. */
+                verdict?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of analyses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_DeepfakeAnalysis"];
+                };
+            };
+            /** @description Invalid paging or filter (the field named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDeepfakeAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepfakeAnalysis"];
+                };
+            };
+            /** @description Malformed form, no file, or an `applicant_id` that is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 100 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a picture or video of the kinds above, by its content */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeepfakeAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepfakeAnalysis"];
+                };
+            };
+            /** @description No such analysis */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listProfiles: {
         parameters: {
             query?: {
@@ -14016,6 +14601,109 @@ export interface operations {
                 content?: never;
             };
             /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eraseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased: the tombstone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantFile"];
+                };
+            };
+            /** @description A console reviewer who is not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such document */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A decided or running verification relies on it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erased already (the message says by whom and when) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApplicantDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ApplicantFile"];
+                };
+            };
+            /** @description Invalid paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16669,6 +17357,132 @@ export interface operations {
                         /** @description The same report, under the older examples' name. */
                         search_result?: components["schemas"]["SearchReport"];
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventDeepfakeAnalysis: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "DEEPFAKE_ANALYSIS",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "completed_at": "2026-11-22T09:01:30.000Z",
+                 *         "created_at": "2026-11-22T09:00:00.000Z",
+                 *         "id": "019d4e99-0000-7000-8000-000000000001",
+                 *         "is_sandbox": false,
+                 *         "reason": "Docket cannot tell a deepfake offline: no detection model runs on this machine, so no verdict and no score are given. What was received is kept as evidence for a reviewer.",
+                 *         "requested_by": "API key 01920b6a-0000-7000-8000-00000000000d",
+                 *         "score": null,
+                 *         "source": "stream",
+                 *         "status": "error",
+                 *         "stream": {
+                 *           "audio_chunks": 1,
+                 *           "bytes": 1301234,
+                 *           "client_declared": {
+                 *             "user_agent": "Python/3.12 aiohttp/3.11.18"
+                 *           },
+                 *           "duration_ms": 90000,
+                 *           "end_detail": null,
+                 *           "ended_at": "2026-11-22T09:01:30.000Z",
+                 *           "ended_by": "client_closed",
+                 *           "messages": 19,
+                 *           "started_at": "2026-11-22T09:00:00.000Z",
+                 *           "tracks": [
+                 *             {
+                 *               "bytes": 1253234,
+                 *               "client_declared": {
+                 *                 "first_timestamp_ms": 1795338000100,
+                 *                 "last_timestamp_ms": 1795338085090,
+                 *                 "participant_id": "pc-4f1e9a",
+                 *                 "track_id": "video-0"
+                 *               },
+                 *               "first_received_at": "2026-11-22T09:00:00.120Z",
+                 *               "format": "jpeg",
+                 *               "frames": 18,
+                 *               "height": 720,
+                 *               "largest_frame_bytes": 74211,
+                 *               "last_received_at": "2026-11-22T09:01:25.100Z",
+                 *               "size_changed": false,
+                 *               "width": 1280
+                 *             },
+                 *             {
+                 *               "bytes": 48000,
+                 *               "client_declared": {
+                 *                 "first_timestamp_ms": 1795338004000,
+                 *                 "last_timestamp_ms": 1795338004000,
+                 *                 "participant_id": "pc-4f1e9a",
+                 *                 "track_id": "audio-0"
+                 *               },
+                 *               "first_received_at": "2026-11-22T09:00:04.000Z",
+                 *               "format": "pcm",
+                 *               "frames": 1,
+                 *               "height": null,
+                 *               "largest_frame_bytes": 48000,
+                 *               "last_received_at": "2026-11-22T09:00:04.000Z",
+                 *               "size_changed": false,
+                 *               "width": null
+                 *             }
+                 *           ],
+                 *           "video_frames": 18
+                 *         },
+                 *         "upload": null,
+                 *         "verdict": null
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: Record<string, never>;
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

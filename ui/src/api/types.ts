@@ -80,3 +80,7 @@ export type NewPassword = S["NewPassword"];
 export type SecondFactorSetup = S["SecondFactorSetup"];
 export type RefusedRequests = S["RefusedRequests"];
 export type RefusedSource = S["RefusedSource"];
+export type DeepfakeAnalysis = S["DeepfakeAnalysis"];
+export type DeepfakeVerdict = S["DeepfakeVerdict"];
+export type DeepfakeTrackEvidence = S["DeepfakeTrackEvidence"];
+export type ApplicantFile = S["ApplicantFile"];

@@ -1,5 +1,6 @@
-//! Who a request acts for, and whether the authority table lets them. `ds-api-token` selects
-//! the organization and environment; without one, a console session cookie selects the
+//! Who a request acts for, and whether the authority table lets them. `ds-api-token` (or
+//! `Authorization: Bearer <key>`, as the public deepfake bot sends its key) selects the
+//! organization and environment; without one, a console session cookie selects the
 //! organization and the reviewer acting (the account the session was opened for), and
 //! `X-Docket-Environment` the environment. What a request says about who it is (a reviewer's id,
 //! a name) is never read.
@@ -49,8 +50,8 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     }
     let headers = req.headers();
     let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
-    let result = if let Some(token) = headers.get(API_KEY_HEADER) {
-        by_key(&state, token.to_str().unwrap_or("\u{0}"), peer).await
+    let result = if let Some(token) = api_key(headers) {
+        by_key(&state, token, peer).await
     } else if let Some(secret) = session_cookie(headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())) {
         let secret = secret.to_owned();
         by_session(&state, req.headers(), &secret).await.map(|(caller, renewed)| {
@@ -79,6 +80,20 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
         response.headers_mut().append(SET_COOKIE, cookie);
     }
     response
+}
+
+/// The API key a request carries: `ds-api-token`, else an `Authorization: Bearer` credential.
+/// A value that is not visible ASCII reads as an invalid key.
+pub(crate) fn api_key(headers: &HeaderMap) -> Option<&str> {
+    fn text(v: &HeaderValue) -> &str {
+        v.to_str().unwrap_or("\u{0}")
+    }
+    if let Some(token) = headers.get(API_KEY_HEADER) {
+        return Some(text(token));
+    }
+    let value = text(headers.get(axum::http::header::AUTHORIZATION)?);
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 async fn by_key(
@@ -149,6 +164,18 @@ pub(crate) fn cleared_session_cookie(secure: bool) -> HeaderValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_comes_from_its_header_or_a_bearer_authorization() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(api_key(&headers), None);
+        headers.insert("authorization", HeaderValue::from_static("Bearer  sk_1 "));
+        assert_eq!(api_key(&headers), Some("sk_1"));
+        headers.insert("authorization", HeaderValue::from_static("Basic dXNlcg=="));
+        assert_eq!(api_key(&headers), None);
+        headers.insert(API_KEY_HEADER, HeaderValue::from_static("sk_2"));
+        assert_eq!(api_key(&headers), Some("sk_2"), "the API's own header first");
+    }
 
     #[test]
     fn the_session_cookie_is_found_among_others() {

@@ -40,8 +40,12 @@ fn is_upload(method: &Method, path: &str) -> bool {
     method == Method::POST
         && (path == UPLOAD_PATH
             || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents"))
-            || path.starts_with(VERIFICATION_UPLOAD_PREFIX))
+            || path.starts_with(VERIFICATION_UPLOAD_PREFIX)
+            || path == DEEPFAKE_UPLOAD_PATH)
 }
+
+/// Deepfake analyses of a video or picture stream too (the file store holds them to 100 MiB).
+const DEEPFAKE_UPLOAD_PATH: &str = "/api/v4/deepfake/analyses";
 
 /// KYB document uploads (`/api/v4/kyb/verifications/{id}/documents`) stream as well; the file
 /// store holds them to their own limit.
@@ -53,7 +57,7 @@ const VERIFICATION_UPLOAD_PREFIX: &str = "/api/v3/upload/";
 /// A request as the console's reads make them: no API key, a session cookie, GET or HEAD.
 fn is_console_read(parts: &axum::http::request::Parts) -> bool {
     (parts.method == Method::GET || parts.method == Method::HEAD)
-        && !parts.headers.contains_key(super::API_KEY_HEADER)
+        && super::auth::api_key(&parts.headers).is_none()
         && parts
             .headers
             .get_all(COOKIE)

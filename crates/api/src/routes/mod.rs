@@ -7,6 +7,8 @@ pub mod approvals;
 pub mod audit;
 pub mod console;
 pub mod data;
+pub mod deepfake;
+mod deepfake_stream;
 pub mod desk;
 pub mod desk_queue;
 pub mod email;

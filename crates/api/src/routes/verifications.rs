@@ -43,7 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(proceed))
         .routes(routes!(cancel, cancel_by_post))
         .routes(routes!(upload_document))
-        .routes(routes!(download_document))
+        .routes(routes!(download_document, erase_document))
+        .routes(routes!(applicant_files))
         .routes(routes!(download_preview))
         .routes(routes!(record_outcome))
         .routes(routes!(undo_outcome))
@@ -833,6 +834,60 @@ async fn download_document(
 ) -> ApiResult<Response> {
     let (document, bytes) = state.engine.verifications().document_file(caller.scope(), id).await?;
     Ok(send(&document, &document.content_type, bytes, ""))
+}
+
+/// Erase a document (a Docket addition)
+///
+/// The document's file is deleted from the file store and its record becomes a tombstone (its
+/// type, side, upload time, verification, and who erased it when; never its content, name or
+/// hash); the erasure goes on the audit chain (`document_erased`). Answers the tombstone. A
+/// document a decided verification (`verified`, `failed`) relied on is the record of that
+/// decision and is kept (`409`): erasing the applicant removes it with the decision. One under
+/// review (`in_progress`) is refused too. A document of an open verification leaves it. Erasing
+/// it again, or downloading it, is a `410` that says who erased it when. An API key, or a
+/// console admin.
+#[utoipa::path(
+    delete, path = "/api/v3/documents/{document_id}", tag = "Documents", operation_id = "eraseDocument",
+    params(("document_id" = String, Path, format = Uuid)),
+    responses(
+        (status = 200, description = "Erased: the tombstone", body = docket_engine::verifications::files::ApplicantFile),
+        (status = 403, description = "A console reviewer who is not an admin", body = ErrorBody),
+        (status = 404, description = "No such document", body = ErrorBody),
+        (status = 409, description = "A decided or running verification relies on it", body = ErrorBody),
+        (status = 410, description = "Erased already (the message says by whom and when)", body = ErrorBody),
+    )
+)]
+async fn erase_document(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(id): IdPath<DocumentId>,
+) -> ApiResult<Json<docket_engine::verifications::files::ApplicantFile>> {
+    Ok(Json(state.engine.verifications().erase_document(caller.scope(), id, &caller.actor()).await?))
+}
+
+/// List an applicant's documents (a Docket addition)
+///
+/// Every document uploaded for the applicant, newest first, stored (`stored`: content type,
+/// size, SHA-256, file name, issuing country) or erased (`erased`: by whom and when), with the
+/// verification it belongs to and that verification's status. `limit` 1 to 100 (default 10),
+/// `page` from 0.
+#[utoipa::path(
+    get, path = "/api/v3/applicants/{applicant_id}/documents", tag = "Documents", operation_id = "listApplicantDocuments",
+    params(("applicant_id" = String, Path, format = Uuid), Paging),
+    responses(
+        (status = 200, description = "One page of documents", body = Page<docket_engine::verifications::files::ApplicantFile>),
+        (status = 400, description = "Invalid paging", body = ErrorBody),
+        (status = 404, description = "No such applicant", body = ErrorBody),
+    )
+)]
+async fn applicant_files(
+    State(state): State<AppState>,
+    caller: Caller,
+    IdPath(applicant): IdPath<ApplicantId>,
+    paging: Paging,
+) -> ApiResult<Json<Page<docket_engine::verifications::files::ApplicantFile>>> {
+    let page = paging.within(docket_engine::verifications::files::FILE_LIST_BOUNDS)?;
+    Ok(Json(state.engine.verifications().applicant_files(caller.scope(), applicant, page).await?))
 }
 
 /// Download a document's preview

@@ -8,7 +8,7 @@
 //! - the applicant with its identity history; its document verifications, documents and their
 //!   files; its AML screenings and searches, and searches of any name it has held; its
 //!   monitored transactions and their daily statistics; e-mail checks that name it or any
-//!   address it has held, with their messages;
+//!   address it has held, with their messages; its deepfake analyses and their uploaded files;
 //! - outbox events about it or naming it; webhook deliveries naming it not yet sent are
 //!   deleted, sent ones keep only their ids;
 //! - request journal bodies and queries that mention its id, external id, or any name, e-mail
@@ -248,6 +248,13 @@ fn erase_applicant(
         crate::files::store::delete_owned(conn, scope, crate::files::OwnerKind::VerificationDocument, id.as_uuid())?;
     removed.count("files", files.len());
     hashes.extend(files);
+    let analyses = crate::deepfake::store::erase_applicant(conn, scope, id)?;
+    removed.count("deepfake_analyses", analyses.len());
+    for analysis in analyses {
+        let files = crate::deepfake::delete_files(conn, scope, analysis)?;
+        removed.count("files", files.len());
+        hashes.extend(files);
+    }
     removed.count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
     // The dispositions of its screenings' hits: their notes speak of the person.
     let party = crate::aml::hits::model::ScreenedParty::applicant_key(id);

@@ -20,6 +20,8 @@ pub enum OwnerKind {
     KybCase,
     /// A document uploaded for document verification (deleted with its applicant's data).
     VerificationDocument,
+    /// A video or picture sent for deepfake analysis (deleted with the analysis).
+    DeepfakeAnalysis,
 }
 
 impl OwnerKind {
@@ -28,6 +30,7 @@ impl OwnerKind {
             OwnerKind::WatchlistUpload => "watchlist_upload",
             OwnerKind::KybCase => "kyb_case",
             OwnerKind::VerificationDocument => "verification_document",
+            OwnerKind::DeepfakeAnalysis => "deepfake_analysis",
         }
     }
 }

@@ -27,6 +27,16 @@ pub fn media_type(head: &[u8]) -> &'static str {
         if [b"heic", b"heix", b"mif1", b"msf1", b"heim", b"heis"].iter().any(|b| brand == *b) {
             return "image/heic";
         }
+        // ISO base media files: QuickTime by its own brand, the rest MP4 (isom, mp41, mp42, avc1...).
+        match brand {
+            b"qt  " => return "video/quicktime",
+            b"avif" | b"avis" => {}
+            _ => return "video/mp4",
+        }
+    }
+    // Matroska's EBML header: WebM when its doctype says so.
+    if head.starts_with(b"\x1a\x45\xdf\xa3") && head.windows(4).any(|w| w == b"webm") {
+        return "video/webm";
     }
     text_type(head)
 }
@@ -42,6 +52,9 @@ pub fn described(media_type: &str) -> &'static str {
         "image/gif" => "a GIF picture",
         "image/tiff" => "a TIFF picture",
         "image/heic" => "a HEIC picture (as iPhones save photos)",
+        "video/mp4" => "an MP4 video",
+        "video/quicktime" => "a QuickTime video",
+        "video/webm" => "a WebM video",
         "application/gzip" | "application/zip" => "a compressed archive",
         "application/json" | "application/xml" | "text/plain" => "a text file",
         _ => "of a kind that cannot be read",
@@ -83,6 +96,9 @@ mod tests {
         assert_eq!(media_type(b"\0\0\0\x18ftypheic\0\0\0\0"), "image/heic");
         assert_eq!(media_type(b"\x1f\x8b\x08\0"), "application/gzip");
         assert_eq!(media_type(b"PK\x03\x04\x14\0"), "application/zip");
+        assert_eq!(media_type(b"\0\0\0\x20ftypisom\0\0\x02\0"), "video/mp4");
+        assert_eq!(media_type(b"\0\0\0\x14ftypqt  \0\0\0\0"), "video/quicktime");
+        assert_eq!(media_type(b"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01\x42\x82\x84webm"), "video/webm");
     }
 
     #[test]

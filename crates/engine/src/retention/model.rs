@@ -27,6 +27,9 @@ pub struct RetentionSettings {
     /// business relationship ends under the EU's AML directives: Docket cannot know when it
     /// ends).
     pub case_files_days: Option<u32>,
+    /// Days deepfake analyses (with their uploaded files and their evidence) are kept, on the
+    /// environment's clock; `null` (the default): kept for good, like the other checks' records.
+    pub deepfake_analyses_days: Option<u32>,
 }
 
 /// New settings, replacing the old; a field left out takes its default.
@@ -38,4 +41,5 @@ pub struct RetentionChange {
     pub deliveries_days: Option<u32>,
     pub search_history_days: Option<u32>,
     pub case_files_days: Option<u32>,
+    pub deepfake_analyses_days: Option<u32>,
 }

@@ -39,6 +39,7 @@ impl Retention<'_> {
             deliveries_days: deliveries,
             search_history_days: stored.search_history_days,
             case_files_days: stored.case_files_days,
+            deepfake_analyses_days: stored.deepfake_analyses_days,
         })
     }
 
@@ -54,9 +55,11 @@ impl Retention<'_> {
                 format!("between 1 and {max} (the server's own limit, --journal-retention)"),
             ));
         }
-        for (field, days) in
-            [("search_history_days", change.search_history_days), ("case_files_days", change.case_files_days)]
-        {
+        for (field, days) in [
+            ("search_history_days", change.search_history_days),
+            ("case_files_days", change.case_files_days),
+            ("deepfake_analyses_days", change.deepfake_analyses_days),
+        ] {
             if days.is_some_and(|d| !(1..=MAX_DAYS).contains(&d)) {
                 return Err(Error::invalid(field, format!("between 1 and {MAX_DAYS}, or null to keep them")));
             }
@@ -74,6 +77,7 @@ impl Retention<'_> {
             journal_days: change.journal_days.filter(|d| *d < max),
             search_history_days: change.search_history_days,
             case_files_days: change.case_files_days,
+            deepfake_analyses_days: change.deepfake_analyses_days,
         };
         let (at, actor) = (self.engine.now(scope), actor.clone());
         self.engine
@@ -127,6 +131,10 @@ impl Retention<'_> {
         if let Some(d) = stored.case_files_days {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));
             removed += self.engine.kyb().expire_documents(scope, cutoff, d).await?;
+        }
+        if let Some(d) = stored.deepfake_analyses_days {
+            let cutoff = self.engine.now(scope).saturating_add(-days(d));
+            removed += self.engine.deepfakes().prune(scope, cutoff).await?;
         }
         Ok(removed)
     }

@@ -19,12 +19,14 @@
 //!   `branding`: a profile's `ui_settings` read into a sanitised look for the page;
 //! - `review`: a reviewer's reading of the document, the field-by-field comparison with the
 //!   applicant's data, and outcomes held for a minute so they can be undone;
+//! - `files`: an applicant's documents listed, and one erased on its own (a tombstone stays);
 //! - `model`, `store`, `service`: the verification as served, its SQL, its rules.
 
 mod branding;
 mod codes;
 mod demo;
 pub mod document;
+pub mod files;
 pub mod images;
 pub(crate) mod intake;
 mod model;
@@ -66,6 +68,11 @@ use crate::domains::{Count, Domain, Reset, Table};
 /// verifications before profiles, links with their profiles).
 pub(crate) const DOMAIN: Domain = Domain {
     tables: &[
+        Table {
+            name: "verification_document_tombstones",
+            reset: Reset::Delete(Some("verification_document_tombstones")),
+            counts: &[],
+        },
         Table {
             name: "verification_documents",
             reset: Reset::Delete(Some("verification_documents")),

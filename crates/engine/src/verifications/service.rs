@@ -891,12 +891,12 @@ impl Verifications<'_> {
     }
 
     /// A stored document, for download.
+    /// An erased document is `Gone`, with who erased it and when (`files`).
     pub async fn document(&self, scope: Scope, id: DocumentId) -> Result<StoredDocument> {
-        self.engine
-            .core
-            .db
-            .read(move |conn| store::get_document(conn, scope, id)?.ok_or(Error::not_found("document")))
-            .await
+        match self.engine.core.db.read(move |conn| store::get_document(conn, scope, id)).await? {
+            Some(document) => Ok(document),
+            None => Err(self.gone_or_missing(scope, id).await),
+        }
     }
 
     /// A document's file as uploaded.

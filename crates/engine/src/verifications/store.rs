@@ -537,6 +537,29 @@ pub(crate) fn get_document(conn: &Connection, scope: Scope, id: DocumentId) -> R
         .map(|(d, _)| d))
 }
 
+/// A document with the verification it belongs to, if any.
+pub(crate) fn get_document_with_verification(
+    conn: &Connection,
+    scope: Scope,
+    id: DocumentId,
+) -> Result<Option<(StoredDocument, Option<VerificationId>)>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {DOCUMENT_COLUMNS} FROM verification_documents WHERE id = ?1 AND organization_id = ?2 AND environment = ?3"
+        ))?
+        .query_row(params![id, scope.organization, scope.environment], document)
+        .optional()?)
+}
+
+/// Deletes one document, whatever it belongs to (its erasure, `verifications::files`).
+pub(crate) fn delete_any_document(conn: &Connection, scope: Scope, id: DocumentId) -> Result<()> {
+    conn.prepare_cached(
+        "DELETE FROM verification_documents WHERE id = ?1 AND organization_id = ?2 AND environment = ?3",
+    )?
+    .execute(params![id, scope.organization, scope.environment])?;
+    Ok(())
+}
+
 pub(crate) fn documents_of(
     conn: &Connection,
     scope: Scope,
@@ -654,7 +677,8 @@ pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: Applic
         .prepare_cached(
             "DELETE FROM verification_documents WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",
         )?
-        .execute(params![scope.organization, scope.environment, applicant])?;
+        .execute(params![scope.organization, scope.environment, applicant])?
+        + super::files::erase_tombstones(conn, scope, applicant)?;
     let verifications = conn
         .prepare_cached(
             "DELETE FROM verifications WHERE organization_id = ?1 AND environment = ?2 AND applicant_id = ?3",

@@ -27,6 +27,8 @@ pub enum EventType {
     /// An applicant was screened against the watchlists (when created or changed, daily, and
     /// after a list import).
     AmlScreening,
+    /// A deepfake analysis (a stream or an upload) finished.
+    DeepfakeAnalysis,
     /// A document verification finished. `DOCVER_EVENT` (the spec's name) is read as this.
     #[serde(alias = "DOCVER_EVENT")]
     Docver,
@@ -50,6 +52,7 @@ impl EventType {
     /// Every type but `ALL`.
     pub const CONCRETE: [EventType; 9] = [
         EventType::AmlScreening,
+        EventType::DeepfakeAnalysis,
         EventType::Docver,
         EventType::DocverChecks,
         EventType::TransactionMonitoring,
@@ -64,6 +67,7 @@ impl EventType {
         match self {
             EventType::All => "ALL",
             EventType::AmlScreening => "AML_SCREENING",
+            EventType::DeepfakeAnalysis => "DEEPFAKE_ANALYSIS",
             EventType::Docver => "DOCVER",
             EventType::DocverChecks => "DOCVER_CHECKS",
             EventType::TransactionMonitoring => "TRANSACTION_MONITORING",

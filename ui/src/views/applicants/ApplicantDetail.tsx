@@ -16,6 +16,7 @@ import { displayName, localTime } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
 import { ApplicantNondoc } from "../nondoc/ApplicantNondoc";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
+import { ApplicantDocuments } from "./ApplicantDocuments";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -226,6 +227,7 @@ function Detail({ applicant }: { applicant: Applicant }) {
         </div>
       </div>
       <ApplicantNondoc applicantId={applicant.applicant_id} />
+      <ApplicantDocuments applicantId={applicant.applicant_id} />
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>

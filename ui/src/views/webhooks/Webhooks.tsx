@@ -22,7 +22,7 @@ import { settingsPatch, type WebhookSettings as Settings } from "./settings";
 
 type Rotated = components["schemas"]["RotatedSecret"];
 
-export const EVENT_TYPES: EventType[] = ["ALL", "AML_SCREENING", "KYB_VERIFICATION", "KYB_CHECK", "DOCVER", "DOCVER_CHECKS", "EMAIL_CHECK", "TRANSACTION_MONITORING", "KYT_WALLET_CHECK"];
+export const EVENT_TYPES: EventType[] = ["ALL", "AML_SCREENING", "KYB_VERIFICATION", "KYB_CHECK", "DOCVER", "DOCVER_CHECKS", "EMAIL_CHECK", "DEEPFAKE_ANALYSIS", "TRANSACTION_MONITORING", "KYT_WALLET_CHECK"];
 
 export function useWebhooks() {
   const { environment } = useSession();
