@@ -5905,7 +5905,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
+        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */

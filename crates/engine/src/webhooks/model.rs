@@ -50,7 +50,7 @@ pub enum EventType {
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 9] = [
+    pub const CONCRETE: [EventType; 10] = [
         EventType::AmlScreening,
         EventType::DeepfakeAnalysis,
         EventType::Docver,

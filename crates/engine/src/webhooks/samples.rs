@@ -15,7 +15,7 @@ pub struct CatalogueEntry {
 }
 
 /// Every event type, in catalogue order.
-pub const CATALOGUE: [CatalogueEntry; 9] = [
+pub const CATALOGUE: [CatalogueEntry; 10] = [
     CatalogueEntry {
         event_type: EventType::AmlScreening,
         emitted: true,
