@@ -73,6 +73,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::data::router())
         .merge(routes::verifications::router())
         .merge(routes::email::router())
+        .merge(routes::kyt::router())
         .merge(routes::transmon::router())
         .merge(routes::organization::router())
 }

@@ -31,8 +31,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// `docket serve` answers the public service's HTTP API on a local port, over one SQLite file:
 /// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
 /// verification with its hosted widget and single checks; document verification with profiles,
-/// links and the hosted verification page; e-mail verification; transaction monitoring; signed
-/// webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
+/// links and the hosted verification page; e-mail verification; KYT crypto-address risk;
+/// transaction monitoring; signed webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
 /// trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
 /// that tests can move, sandbox reset and the request journal. The API reference is served at
 /// /docs.
@@ -259,6 +259,7 @@ mod tests {
         ("Verification links", "links"),
         ("Hosted verification", "hosted verification page"),
         ("E-mail verification", "e-mail verification"),
+        ("KYT", "crypto-address risk"),
         ("Transaction monitoring", "transaction monitoring"),
         ("Webhooks", "webhooks"),
         ("Reviewer accounts", "reviewer accounts"),

@@ -61,6 +61,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
     &crate::email::DOMAIN,
+    &crate::kyt::DOMAIN,
     &crate::transmon::DOMAIN,
     &crate::erasure::DOMAIN,
     &crate::retention::DOMAIN,

@@ -25,6 +25,7 @@ mod heavy;
 pub mod id;
 pub mod journal;
 pub mod kyb;
+pub mod kyt;
 pub mod organizations;
 pub mod page;
 pub mod private;
@@ -245,6 +246,7 @@ impl Engine {
         kyb::desk::spawn(self);
         verifications::spawn(self);
         email::spawn(self);
+        kyt::spawn(self);
         backup::spawn(self);
         retention::spawn(self);
         self.webhooks().start(transport);
@@ -341,6 +343,10 @@ impl Engine {
 
     pub fn audit(&self) -> audit::Audit<'_> {
         audit::Audit { engine: self }
+    }
+
+    pub fn kyt(&self) -> kyt::Kyt<'_> {
+        kyt::Kyt { engine: self }
     }
 
     pub fn transmon(&self) -> transmon::Transmon<'_> {

@@ -16,6 +16,7 @@ pub mod keys;
 pub mod kyb;
 pub mod kyb_desk;
 pub mod kyb_widget;
+pub mod kyt;
 pub mod meta;
 pub mod organization;
 pub mod requests;

@@ -256,6 +256,7 @@ fn erase_applicant(
     record_emptied(conn, request, None, emptied, removed)?;
     removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
     removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id.to_string(), &needles.emails)?);
+    removed.count("kyt_checks", crate::kyt::store::erase_applicant(conn, scope, id)?);
     erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;
     if !crate::applicants::store::delete(conn, scope, id)? {
         return Err(Error::not_found("applicant"));
