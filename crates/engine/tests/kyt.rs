@@ -134,3 +134,30 @@ async fn an_applicants_erasure_removes_its_checks() {
     let monitors = f.engine.kyt().monitors(f.sandbox, PageRequest { page: 0, limit: 10 }).await.expect("monitors");
     assert!(monitors.data.is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transactions_wallets_are_checked_through_kyt_and_a_listing_asks_for_review() {
+    use docket_engine::transmon::{Decision, EventKind, event_body};
+    let f = fixture().await;
+    let applicant = f.engine.applicants().create(f.sandbox, NewApplicant::default()).await.expect("creates");
+    let body = serde_json::json!({
+        "applicant_id": applicant.applicant_id,
+        "amount": "120.00",
+        "currency_code": "EUR",
+        "sender_wallet_chain": "ethereum",
+        "sender_wallet_address": "0x1111111111111111111111111111111111111112",
+        "receiver_wallet_chain": "BTC",
+        "receiver_wallet_address": kyt_sanctioned_address(Chain::Bitcoin),
+    });
+    let body = event_body(body.as_object().expect("object"));
+    let id = f.engine.transmon().submit(f.sandbox, EventKind::Transaction, body).await.expect("submits");
+    let result = f.engine.transmon().event(f.sandbox, id).await.expect("result");
+    assert_eq!(result.decision, Decision::Review);
+    assert!(result.causes.iter().any(|c| c == "KYT_SANCTIONED_WALLET"), "{:?}", result.causes);
+    let wallets = &result.checks.kyt_wallets;
+    assert_eq!(wallets.len(), 2);
+    assert_eq!((wallets[0].role.as_str(), wallets[0].valid), ("sender", true));
+    assert!(wallets[0].categories.is_empty());
+    assert_eq!(wallets[1].categories, vec![KytCategory::Sanctions]);
+    assert_eq!(wallets[1].listed_by.len(), 1);
+}

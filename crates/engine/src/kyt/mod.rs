@@ -8,9 +8,10 @@
 //! - `model`: the check as served and as `KYT_WALLET_CHECK` carries it;
 //! - `assess`: the pure rules (validity, evidence, exposure, score);
 //! - `store`: `kyt_checks` and `kyt_monitors`; `service`: checks, the list, monitoring (due
-//!   work of `Kind::KytMonitor`, made due by every list import), a transaction's wallets.
+//!   work of `Kind::KytMonitor`, made due by every list import), a transaction's wallets; `demo`: the demo data set's checks.
 
 pub mod assess;
+mod demo;
 mod model;
 mod service;
 pub(crate) mod store;

@@ -239,8 +239,6 @@ pub enum KytOrigin {
     Api,
     /// A monitored address checked again after a list import.
     Monitoring,
-    /// A monitored transaction's wallet.
-    Transaction,
     /// The demo data set.
     Demo,
 }
@@ -250,7 +248,6 @@ impl KytOrigin {
         match self {
             KytOrigin::Api => "api",
             KytOrigin::Monitoring => "monitoring",
-            KytOrigin::Transaction => "transaction",
             KytOrigin::Demo => "demo",
         }
     }

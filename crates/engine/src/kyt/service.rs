@@ -18,7 +18,7 @@ use crate::work::{self, Claim};
 /// Bounds of the check list.
 pub const LIST_BOUNDS: Bounds = Bounds { min: 1, max: 200, default: 20 };
 /// The event of a check (made over the API, by a monitored address's re-check with a new
-/// listing, or for a monitored transaction's wallet).
+/// listing, or by the demo).
 pub const EVENT: &str = "KYT_WALLET_CHECK";
 /// The longest address text accepted before any decoding.
 const MAX_ADDRESS: usize = 256;
@@ -133,7 +133,7 @@ impl Kyt<'_> {
         self.record(scope, chain, address, tx, input.applicant_id, input.monitor, KytOrigin::Api).await
     }
 
-    /// Checks and records one address (the API's checks, the demo's, a transaction's wallets).
+    /// Checks and records one address (the API's checks, the demo's).
     pub(crate) async fn record(
         &self,
         scope: Scope,

@@ -61,8 +61,9 @@ pub const CATALOGUE: [CatalogueEntry; 8] = [
         emitted: true,
         summary: "A crypto wallet was checked",
         description: "Sent for every KYT check: one made with `POST /api/v4/kyt/checks`, a monitored address's \
-            re-check that found a new sanctions listing (origin `monitoring`, after a list import), and each wallet \
-            of a monitored transaction (origin `transaction`). The payload is the check as \
+            re-check that found a new sanctions listing (origin `monitoring`, after a list import), and the demo's \
+            (origin `demo`). A monitored transaction's wallets are checked by the same code and reported in its \
+            `TRANSACTION_MONITORING` result (`checks.kyt_wallets`). The payload is the check as \
             `GET /api/v4/kyt/checks/{id}` answers it (the public service publishes only the event's name).",
         example: KYT_WALLET_CHECK,
     },
