@@ -39,6 +39,8 @@ function views(): RouteObject[] {
     { path: "/email", lazy: async () => ({ Component: (await import("./views/email/EmailChecks")).EmailChecks }) },
     { path: "/email/outbox", lazy: async () => ({ Component: (await import("./views/email/Outbox")).Outbox }) },
     { path: "/email/:id", lazy: async () => ({ Component: (await import("./views/email/EmailChecks")).EmailCheckDetail }) },
+    { path: "/kyt", lazy: async () => ({ Component: (await import("./views/kyt/KytChecks")).KytChecks }) },
+    { path: "/kyt/:id", lazy: async () => ({ Component: (await import("./views/kyt/KytChecks")).KytCheckDetail }) },
     { path: "/transmon", lazy: async () => ({ Component: (await import("./views/transmon/Events")).Events }) },
     { path: "/transmon/events/:id", lazy: async () => ({ Component: (await import("./views/transmon/Events")).EventDetail }) },
     { path: "/transmon/rules", lazy: async () => ({ Component: (await import("./views/transmon/Rules")).Rules }) },
