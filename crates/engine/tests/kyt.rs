@@ -161,3 +161,17 @@ async fn a_transactions_wallets_are_checked_through_kyt_and_a_listing_asks_for_r
     assert_eq!(wallets[1].categories, vec![KytCategory::Sanctions]);
     assert_eq!(wallets[1].listed_by.len(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retention_prunes_old_checks_but_a_running_monitors() {
+    use docket_engine::retention::RetentionChange;
+    let f = fixture().await;
+    let plain = f.engine.kyt().check(f.sandbox, new("bitcoin", &example(Chain::Bitcoin, 21))).await.expect("checks");
+    let watched = NewKytCheck { monitor: true, ..new("bitcoin", &example(Chain::Bitcoin, 22)) };
+    let watched = f.engine.kyt().check(f.sandbox, watched).await.expect("checks");
+    f.time.advance(jiff::SignedDuration::from_hours(24 * 3));
+    let change = RetentionChange { search_history_days: Some(1), ..RetentionChange::default() };
+    f.engine.retention().change(f.sandbox, change, &Actor::Command).await.expect("sets");
+    assert!(matches!(f.engine.kyt().get(f.sandbox, plain.id).await, Err(Error::NotFound { .. })));
+    assert!(f.engine.kyt().get(f.sandbox, watched.id).await.is_ok());
+}

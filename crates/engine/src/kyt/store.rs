@@ -183,6 +183,20 @@ pub(crate) fn stop_monitor(conn: &Connection, scope: Scope, id: KytCheckId, at: 
     Ok(n > 0)
 }
 
+/// Deletes the checks made before `cutoff` (retention), but the one that started a running
+/// monitor and its latest re-check; returns how many went.
+pub(crate) fn prune(conn: &Connection, scope: Scope, cutoff: Timestamp) -> Result<usize> {
+    Ok(conn
+        .prepare_cached(
+            "DELETE FROM kyt_checks WHERE organization_id = ?1 AND environment = ?2 AND created_at < ?3
+               AND id NOT IN (SELECT id FROM kyt_monitors WHERE organization_id = ?1 AND environment = ?2
+                                AND stopped_at IS NULL
+                              UNION SELECT last_check_id FROM kyt_monitors WHERE organization_id = ?1
+                                AND environment = ?2 AND stopped_at IS NULL)",
+        )?
+        .execute(params![scope.organization, scope.environment, cutoff])?)
+}
+
 /// Erases an applicant's checks and monitors (its erasure); returns how many checks went.
 pub(crate) fn erase_applicant(conn: &Connection, scope: Scope, applicant: ApplicantId) -> Result<usize> {
     let mut ids = conn.prepare_cached(
