@@ -41,6 +41,8 @@ function views(): RouteObject[] {
     { path: "/email/:id", lazy: async () => ({ Component: (await import("./views/email/EmailChecks")).EmailCheckDetail }) },
     { path: "/deepfake", lazy: async () => ({ Component: (await import("./views/deepfake/DeepfakeAnalyses")).DeepfakeAnalyses }) },
     { path: "/deepfake/:id", lazy: async () => ({ Component: (await import("./views/deepfake/DeepfakeAnalyses")).DeepfakeAnalysisDetail }) },
+    { path: "/kyt", lazy: async () => ({ Component: (await import("./views/kyt/KytChecks")).KytChecks }) },
+    { path: "/kyt/:id", lazy: async () => ({ Component: (await import("./views/kyt/KytChecks")).KytCheckDetail }) },
     { path: "/transmon", lazy: async () => ({ Component: (await import("./views/transmon/Events")).Events }) },
     { path: "/transmon/events/:id", lazy: async () => ({ Component: (await import("./views/transmon/Events")).EventDetail }) },
     { path: "/transmon/rules", lazy: async () => ({ Component: (await import("./views/transmon/Rules")).Rules }) },

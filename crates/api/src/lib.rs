@@ -75,6 +75,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::verifications::router())
         .merge(routes::email::router())
         .merge(routes::nondoc::router())
+        .merge(routes::kyt::router())
         .merge(routes::transmon::router())
         .merge(routes::organization::router())
 }

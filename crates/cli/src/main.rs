@@ -32,9 +32,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
 /// verification with its hosted widget and single checks; document verification with profiles,
 /// links and the hosted verification page; e-mail verification; non-document verification of
-/// national identifiers; deepfake analysis of streams and uploads; transaction monitoring; signed
-/// webhooks. The console serves reviewers: reviewer accounts, the reviewer's desk and its audit
-/// trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
+/// national identifiers; deepfake analysis of streams and uploads; KYT crypto-address risk;
+/// transaction monitoring; signed webhooks. The console serves reviewers: reviewer accounts, the
+/// reviewer's desk and its audit trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
 /// that tests can move, sandbox reset and the request journal. The API reference is served at
 /// /docs.
 #[derive(Debug, Parser)]
@@ -262,6 +262,7 @@ mod tests {
         ("E-mail verification", "e-mail verification"),
         ("Non-document verification", "non-document verification"),
         ("Deepfake analysis", "deepfake analysis"),
+        ("KYT", "crypto-address risk"),
         ("Transaction monitoring", "transaction monitoring"),
         ("Webhooks", "webhooks"),
         ("Reviewer accounts", "reviewer accounts"),

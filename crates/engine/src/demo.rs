@@ -21,6 +21,7 @@ pub struct SeedSummary {
     pub verifications_created: usize,
     pub email_checks_created: usize,
     pub nondoc_checks_created: usize,
+    pub kyt_checks_created: usize,
     pub transmon_events_created: usize,
 }
 
@@ -198,6 +199,7 @@ impl Demo<'_> {
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
         summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
         summary.nondoc_checks_created = self.engine.nondoc().seed_demo(scope).await?;
+        summary.kyt_checks_created = self.engine.kyt().seed_demo(scope).await?;
         summary.transmon_events_created = self.engine.transmon().seed_demo(scope).await?;
         Ok(summary)
     }

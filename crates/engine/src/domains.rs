@@ -63,6 +63,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::deepfake::DOMAIN,
     &crate::email::DOMAIN,
     &crate::nondoc::DOMAIN,
+    &crate::kyt::DOMAIN,
     &crate::transmon::DOMAIN,
     &crate::erasure::DOMAIN,
     &crate::retention::DOMAIN,

@@ -26,6 +26,7 @@ mod heavy;
 pub mod id;
 pub mod journal;
 pub mod kyb;
+pub mod kyt;
 pub mod nondoc;
 pub mod organizations;
 pub mod page;
@@ -247,6 +248,7 @@ impl Engine {
         kyb::desk::spawn(self);
         verifications::spawn(self);
         email::spawn(self);
+        kyt::spawn(self);
         backup::spawn(self);
         retention::spawn(self);
         self.webhooks().start(transport);
@@ -347,6 +349,10 @@ impl Engine {
 
     pub fn audit(&self) -> audit::Audit<'_> {
         audit::Audit { engine: self }
+    }
+
+    pub fn kyt(&self) -> kyt::Kyt<'_> {
+        kyt::Kyt { engine: self }
     }
 
     pub fn nondoc(&self) -> nondoc::Nondoc<'_> {

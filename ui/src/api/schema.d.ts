@@ -3048,6 +3048,89 @@ export interface paths {
         trace?: never;
     };
     "/api/v4/nondoc/{applicant_id}/verify": {
+    "/api/v4/kyt/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List KYT checks
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         */
+        get: operations["listKytChecks"];
+        put?: never;
+        /**
+         * Check a crypto address
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Validates the address for its chain (encoding, version, length and checksum: Bitcoin
+         *     base58check and bech32/bech32m, Ethereum EIP-55, Tron, Litecoin, Bitcoin Cash CashAddr and
+         *     legacy, Dash, Zcash transparent and Sapling, Monero), then looks its canonical form up among
+         *     the digital-currency addresses of the sanctions lists in use, with the listing entity as
+         *     evidence. Both for real, offline, in both environments. Counterparty exposure needs chain
+         *     data Docket does not hold: production answers `exposure.status: not_checked` with the reason;
+         *     the sandbox simulates it (see *KYT* in the introduction). An address that is not valid is a
+         *     `201` result with `valid: false`, `invalid_code` and `invalid_reason`; a malformed request
+         *     (unknown chain, an address over 256 characters, a bad `tx_hash`) is a `400`. Emits
+         *     `KYT_WALLET_CHECK`. With `monitor: true` a valid address is checked again after every list
+         *     import.
+         */
+        post: operations["createKytCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyt/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a KYT check
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
+        get: operations["getKytCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyt/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List monitored addresses
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The addresses checked with `monitor: true`, newest first, stopped ones with `stopped_at`.
+         *     Each is checked again after every list import (and daily); a listing it did not have makes a
+         *     new check (origin `monitoring`) and a `KYT_WALLET_CHECK` event.
+         */
+        get: operations["listKytMonitors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/kyt/monitors/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3137,6 +3220,14 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        post?: never;
+        /**
+         * Stop monitoring an address
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Stops the monitoring that the check `{id}` started; answers the monitor with `stopped_at`.
+         */
+        delete: operations["stopKytMonitor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4228,7 +4319,7 @@ export interface webhooks {
         put?: never;
         /**
          * A crypto wallet was checked
-         * @description The public service's payload is not published; reserved. Today only test events carry this example. Not emitted yet (test events only).
+         * @description Sent for every KYT check: one made with `POST /api/v4/kyt/checks`, a monitored address's re-check that found a new sanctions listing (origin `monitoring`, after a list import), and the demo's (origin `demo`). A monitored transaction's wallets are checked by the same code and reported in its `TRANSACTION_MONITORING` result (`checks.kyt_wallets`). The payload is the check as `GET /api/v4/kyt/checks/{id}` answers it (the public service publishes only the event's name). Emitted.
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
@@ -4994,6 +5085,11 @@ export interface components {
         /** @description Docket's own checks of an event. */
         Checks: {
             aml_payee?: components["schemas"]["PayeeScreening"] | null;
+            /**
+             * @description The KYT checks of the crypto wallets a transaction names; a sanctions listing makes the
+             *     decision at least `review` with the cause `KYT_SANCTIONED_WALLET`.
+             */
+            kyt_wallets?: components["schemas"]["WalletScreening"][];
         };
         /** @description The summary of a verification's checks (spec 2.1). */
         ChecksSummary: {
@@ -5906,6 +6002,9 @@ export interface components {
          * @enum {string}
          */
         EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
+        /** @enum {string} */
+        EvidenceKind: "sanctions_list" | "simulated_exposure";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -5924,6 +6023,17 @@ export interface components {
              */
             threshold: number;
         };
+        /** @description A share of the address's funds by counterparty category (sandbox simulation). */
+        ExposureShare: {
+            category: components["schemas"]["KytCategory"];
+            /**
+             * Format: int32
+             * @description Percent of the address's volume, 0 to 100.
+             */
+            percent: number;
+        };
+        /** @enum {string} */
+        ExposureStatus: "not_checked" | "simulated";
         /** @description Where and why an expression does not compile. */
         ExpressionError: {
             message: string;
@@ -6300,6 +6410,118 @@ export interface components {
             postal_code?: components["schemas"]["Line"] | null;
             state?: components["schemas"]["Line"] | null;
             country?: components["schemas"]["CountryCode"] | null;
+        };
+        /**
+         * @description What the address is linked with.
+         * @enum {string}
+         */
+        KytCategory: "sanctions" | "mixer" | "darknet_market" | "scam" | "gambling" | "exchange";
+        /**
+         * @description The chains whose addresses are checked.
+         * @enum {string}
+         */
+        KytChain: "bitcoin" | "ethereum" | "tron" | "litecoin" | "bitcoin_cash" | "dash" | "zcash" | "monero";
+        /** @description A KYT check as served. */
+        KytCheck: {
+            id: components["schemas"]["KytCheckId"];
+            chain: components["schemas"]["KytChain"];
+            /** @description The address as given (trimmed). */
+            address: string;
+            /**
+             * @description The one spelling exact matching compares (Ethereum lower-cased, Bitcoin Cash as prefixed
+             *     CashAddr, bech32 lower-cased); null when the address is not valid.
+             */
+            canonical_address?: string | null;
+            /**
+             * @description `p2pkh`, `p2sh`, `segwit_v0`, `taproot`, `account`, `sapling`, `standard`, `integrated`,
+             *     `subaddress`...; null when not valid.
+             */
+            address_form?: string | null;
+            valid: boolean;
+            /**
+             * @description Why the address is not valid: `empty`, `too_long`, `format`, `checksum`, `testnet`,
+             *     `wrong_chain`, `unsupported`; null when valid.
+             */
+            invalid_code?: string | null;
+            /** @description The same in words, for a person; null when valid. */
+            invalid_reason?: string | null;
+            tx_hash?: string | null;
+            applicant_id?: components["schemas"]["ApplicantId"] | null;
+            /** @description Whether this check started the address's monitoring. */
+            monitor: boolean;
+            origin: components["schemas"]["KytOrigin"];
+            risk_score?: components["schemas"]["KytRiskScore"] | null;
+            categories: components["schemas"]["KytCategory"][];
+            evidence: components["schemas"]["KytEvidence"][];
+            exposure: components["schemas"]["KytExposure"];
+            environment: string;
+            monitored_from?: components["schemas"]["KytCheckId"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The KYT check id (UUIDv7).
+         */
+        KytCheckId: string;
+        /** @description Why a category was found. */
+        KytEvidence: {
+            kind: components["schemas"]["EvidenceKind"];
+            category: components["schemas"]["KytCategory"];
+            /** @description The list's label, for a listing. */
+            list?: string | null;
+            /**
+             * Format: uuid
+             * @description The listed entity (`GET /api/v3/aml/entities/{id}` style ids of the AML index).
+             */
+            entity_id?: string | null;
+            entity_name?: string | null;
+            /** @description Whose wallet it is, when the list says. */
+            holder?: string | null;
+            /** @description The sources the entity cites. */
+            sources: string[];
+            /** @description The programmes or reasons they give. */
+            programs: string[];
+            /** @description The currency code as listed (`XBT`, `USDT`). */
+            currency?: string | null;
+            /** @description The address as listed. */
+            listed_address?: string | null;
+            /** @description One sentence for a reviewer. */
+            detail: string;
+        };
+        /** @description Counterparty exposure. */
+        KytExposure: {
+            status: components["schemas"]["ExposureStatus"];
+            /** @description Why it is not checked, or that it is simulated. */
+            reason: string;
+            counterparties: components["schemas"]["ExposureShare"][];
+        };
+        /** @description A monitored address, as listed. */
+        KytMonitor: {
+            /** @description The check that started it. */
+            id: components["schemas"]["KytCheckId"];
+            chain: components["schemas"]["KytChain"];
+            canonical_address: string;
+            applicant_id?: components["schemas"]["ApplicantId"] | null;
+            /** @description The latest check of the address. */
+            last_check_id: components["schemas"]["KytCheckId"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            stopped_at?: string | null;
+        };
+        /**
+         * @description Where a check came from.
+         * @enum {string}
+         */
+        KytOrigin: "api" | "monitoring" | "demo";
+        KytRiskScore: {
+            level: components["schemas"]["RiskLevel"];
+            /**
+             * Format: int32
+             * @description 0 (nothing found) to 100 (a sanctioned address).
+             */
+            score: number;
         };
         /**
          * @description A line of free text (a name, a title, a registration number): trimmed, 1 to 300
@@ -6715,6 +6937,29 @@ export interface components {
              *     "country": "SE" (optional)}`. Other fields are ignored.
              */
             request_data: Record<string, never>;
+        /** @description A check to run. */
+        NewKytCheck: {
+            /**
+             * @description The chain: `bitcoin`, `ethereum`, `tron`, `litecoin`, `bitcoin_cash`, `dash`, `zcash`,
+             *     `monero`, or the coin's ticker (`BTC`, `XBT`, `ETH`, `TRX`, `LTC`, `BCH`, `DASH`, `ZEC`,
+             *     `XMR`).
+             */
+            chain: string;
+            /** @description The address as the customer gave it (surrounding spaces ignored). */
+            address: string;
+            /** @description A transaction's hash, kept with the check (64 hexadecimal digits, `0x` allowed). */
+            tx_hash?: string | null;
+            /**
+             * Format: uuid
+             * @description The applicant the address belongs to; its erasure removes the check.
+             */
+            applicant_id?: string | null;
+            /**
+             * @description Keep the address under ongoing monitoring: checked again on every list import, and a
+             *     new listing makes a new check and a `KYT_WALLET_CHECK` event. Only a valid address is
+             *     monitored.
+             */
+            monitor?: boolean;
         };
         /** @description `PUT /_docket/me/password`. */
         NewPassword: {
@@ -7262,6 +7507,66 @@ export interface components {
                 request_body_truncated: boolean;
                 response_body?: string | null;
                 response_body_truncated: boolean;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_KytCheck: {
+            data: {
+                id: components["schemas"]["KytCheckId"];
+                chain: components["schemas"]["KytChain"];
+                /** @description The address as given (trimmed). */
+                address: string;
+                /**
+                 * @description The one spelling exact matching compares (Ethereum lower-cased, Bitcoin Cash as prefixed
+                 *     CashAddr, bech32 lower-cased); null when the address is not valid.
+                 */
+                canonical_address?: string | null;
+                /**
+                 * @description `p2pkh`, `p2sh`, `segwit_v0`, `taproot`, `account`, `sapling`, `standard`, `integrated`,
+                 *     `subaddress`...; null when not valid.
+                 */
+                address_form?: string | null;
+                valid: boolean;
+                /**
+                 * @description Why the address is not valid: `empty`, `too_long`, `format`, `checksum`, `testnet`,
+                 *     `wrong_chain`, `unsupported`; null when valid.
+                 */
+                invalid_code?: string | null;
+                /** @description The same in words, for a person; null when valid. */
+                invalid_reason?: string | null;
+                tx_hash?: string | null;
+                applicant_id?: components["schemas"]["ApplicantId"] | null;
+                /** @description Whether this check started the address's monitoring. */
+                monitor: boolean;
+                origin: components["schemas"]["KytOrigin"];
+                risk_score?: components["schemas"]["KytRiskScore"] | null;
+                categories: components["schemas"]["KytCategory"][];
+                evidence: components["schemas"]["KytEvidence"][];
+                exposure: components["schemas"]["KytExposure"];
+                environment: string;
+                monitored_from?: components["schemas"]["KytCheckId"] | null;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_KytMonitor: {
+            data: {
+                /** @description The check that started it. */
+                id: components["schemas"]["KytCheckId"];
+                chain: components["schemas"]["KytChain"];
+                canonical_address: string;
+                applicant_id?: components["schemas"]["ApplicantId"] | null;
+                /** @description The latest check of the address. */
+                last_check_id: components["schemas"]["KytCheckId"];
+                /** Format: date-time */
+                started_at: string;
+                /** Format: date-time */
+                stopped_at?: string | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -9019,6 +9324,26 @@ export interface components {
             /** Format: uuid */
             check_id: string;
             code: string;
+        };
+        /**
+         * @description Docket's KYT check of a crypto wallet a transaction names (`sender_wallet_chain` and
+         *     `sender_wallet_address`, or the receiver's): the same validation and sanctions lookup as
+         *     `POST /api/v4/kyt/checks`, not recorded as a KYT check.
+         */
+        WalletScreening: {
+            /** @description `sender` or `receiver`. */
+            role: string;
+            /** @description The chain as sent. */
+            chain: string;
+            address: string;
+            valid: boolean;
+            /** @description Why not valid (KYT's codes, and `unknown_chain`); null when valid. */
+            invalid_code?: string | null;
+            canonical_address?: string | null;
+            risk_level?: string | null;
+            categories: components["schemas"]["KytCategory"][];
+            /** @description The listed entities' names, for a sanctions listing. */
+            listed_by: string[];
         };
         /**
          * @description A webhook endpoint, as listed. The first five fields are the public service's; the rest are
@@ -15353,6 +15678,7 @@ export interface operations {
         };
     };
     listNondocChecks: {
+    listKytChecks: {
         parameters: {
             query?: {
                 /** @description Page number, from 0 (at most 100000); default 0. */
@@ -15363,6 +15689,14 @@ export interface operations {
                 verification_type?: string;
                 /** @description `passed`, `failed` or `needs_review`. */
                 status?: string;
+                /** @description The chain (`bitcoin`, `ethereum`, ... or a ticker). */
+                chain?: string;
+                /** @description The address, as given or in its canonical form. */
+                address?: string;
+                /** @description Checks of one applicant. */
+                applicant_id?: string;
+                /** @description `Low`, `Medium`, `High` or `Severe` (any case). */
+                risk_level?: string;
                 /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
                 created_from?: string;
                 /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
@@ -15372,6 +15706,7 @@ export interface operations {
             path: {
                 applicant_id: string;
             };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15386,6 +15721,50 @@ export interface operations {
                 };
             };
             /** @description Invalid paging, filter or bounds */
+                    "application/json": components["schemas"]["Page_KytCheck"];
+                };
+            };
+            /** @description Invalid paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createKytCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+                 *       "chain": "bitcoin",
+                 *       "monitor": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewKytCheck"];
+            };
+        };
+        responses: {
+            /** @description The check */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KytCheck"];
+                };
+            };
+            /** @description Invalid input (the field named) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15406,6 +15785,7 @@ export interface operations {
         };
     };
     getNondocCheck: {
+    getKytCheck: {
         parameters: {
             query?: never;
             header?: never;
@@ -15423,6 +15803,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NondocCheck"];
+                    "application/json": components["schemas"]["KytCheck"];
                 };
             };
             /** @description No such check */
@@ -15439,6 +15820,14 @@ export interface operations {
     listNondocTypes: {
         parameters: {
             query?: never;
+    listKytMonitors: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15446,12 +15835,55 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Every identifier */
+            /** @description One page of monitored addresses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NondocIdType"][];
+                    "application/json": components["schemas"]["Page_KytMonitor"];
+                };
+            };
+            /** @description Invalid paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stopKytMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The check that started the monitoring */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stopped monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KytMonitor"];
+                };
+            };
+            /** @description No monitoring started by this check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -18114,12 +18546,52 @@ export interface operations {
                  *       "event_type": "KYT_WALLET_CHECK",
                  *       "id": "01920b71-0000-7000-8000-000000000003",
                  *       "payload": {
-                 *         "address": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
-                 *         "checked_at": "2026-11-22T09:00:00Z",
-                 *         "network": "bitcoin",
+                 *         "address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
+                 *         "address_form": "p2pkh",
+                 *         "applicant_id": null,
+                 *         "canonical_address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
+                 *         "categories": [
+                 *           "sanctions"
+                 *         ],
+                 *         "chain": "bitcoin",
+                 *         "created_at": "2026-11-22T09:00:00.000Z",
+                 *         "environment": "production",
+                 *         "evidence": [
+                 *           {
+                 *             "category": "sanctions",
+                 *             "currency": "XBT",
+                 *             "detail": "The address is listed exactly on OFAC SDN 2026-11-20 (CYBER2), as XBT 1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu.",
+                 *             "entity_id": "6f1c2b0e-3a4d-5e6f-8a9b-0c1d2e3f4a5b",
+                 *             "entity_name": "EXAMPLE HOLDER",
+                 *             "holder": null,
+                 *             "kind": "sanctions_list",
+                 *             "list": "OFAC SDN 2026-11-20",
+                 *             "listed_address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
+                 *             "programs": [
+                 *               "CYBER2"
+                 *             ],
+                 *             "sources": [
+                 *               "OFAC Specially Designated Nationals"
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "exposure": {
+                 *           "counterparties": [],
+                 *           "reason": "Counterparty exposure needs the chain's transaction graph, which Docket does not hold offline: only the address's validity and the sanctions lists' addresses were checked.",
+                 *           "status": "not_checked"
+                 *         },
+                 *         "id": "019d4e90-0000-7000-8000-0000000000a1",
+                 *         "invalid_code": null,
+                 *         "invalid_reason": null,
+                 *         "monitor": false,
+                 *         "monitored_from": null,
+                 *         "origin": "api",
                  *         "risk_score": {
-                 *           "type": "Low"
-                 *         }
+                 *           "level": "Severe",
+                 *           "score": 100
+                 *         },
+                 *         "tx_hash": null,
+                 *         "valid": true
                  *       },
                  *       "timestamp": "2026-11-22T09:00:00.000Z",
                  *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
@@ -18132,7 +18604,7 @@ export interface operations {
                      * @description The delivery's id, the same on every attempt.
                      */
                     id: string;
-                    payload: Record<string, never>;
+                    payload: components["schemas"]["KytCheck"];
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

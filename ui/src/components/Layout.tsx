@@ -32,6 +32,7 @@ const NAV: { to: string; label: string; id: string; end: boolean; sub?: boolean 
   { to: "/email", label: "E-mail checks", id: "email", end: true },
   { to: "/email/outbox", label: "Outbox", id: "email-outbox", end: false, sub: true },
   { to: "/deepfake", label: "Deepfake analyses", id: "deepfake", end: false },
+  { to: "/kyt", label: "KYT checks", id: "kyt", end: false },
   { to: "/transmon", label: "Monitoring", id: "transmon", end: true },
   { to: "/transmon/rules", label: "Rules", id: "transmon-rules", end: false, sub: true },
   { to: "/transmon/backtest", label: "Backtest", id: "transmon-backtest", end: false, sub: true },

@@ -51,6 +51,7 @@ fn payload_schema(event_type: &str) -> Value {
         }),
         "NONDOC_VERIFICATION" => json!({"$ref": "#/components/schemas/NondocCheck"}),
         "DOCVER" => json!({"$ref": "#/components/schemas/Verification"}),
+        "KYT_WALLET_CHECK" => json!({"$ref": "#/components/schemas/KytCheck"}),
         "TRANSACTION_MONITORING" => json!({"$ref": "#/components/schemas/MonitoringResult"}),
         _ => json!({"type": "object"}),
     }

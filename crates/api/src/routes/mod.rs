@@ -18,6 +18,7 @@ pub mod keys;
 pub mod kyb;
 pub mod kyb_desk;
 pub mod kyb_widget;
+pub mod kyt;
 pub mod meta;
 pub mod nondoc;
 pub mod organization;

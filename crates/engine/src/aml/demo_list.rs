@@ -8,6 +8,7 @@
 //! vessels with IMO numbers, aircraft and crypto wallets; and four magic names (see
 //! [`MAGIC_NAMES`]) whose outcome is fixed.
 
+use docket_chainaddr::Chain;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -606,14 +607,19 @@ impl Gen {
     fn wallet(&mut self, owners: &[(super::model::EntityId, String)]) -> Entity {
         #[rustfmt::skip]
         const BASE58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-        let (address, currency) = if self.chance(0.6) {
+        // The draws are those of the first generator (random text), so the rest of the list is
+        // unchanged; the address is then made from them with valid checksums.
+        let (body, chain, currency) = if self.chance(0.6) {
             let body: String = (0..33).map(|_| BASE58[self.rng.random_range(0..BASE58.len())] as char).collect();
-            (format!("{}{body}", self.pick(&["1", "3"])), "XBT")
+            (body, docket_chainaddr::Chain::Bitcoin, "XBT")
         } else {
             let body: String =
                 (0..40).map(|_| char::from_digit(self.rng.random_range(0..16), 16).unwrap_or('0')).collect();
-            (format!("0x{body}"), self.pick(&["ETH", "USDT"]))
+            (body, docket_chainaddr::Chain::Ethereum, self.pick(&["ETH", "USDT"]))
         };
+        let seed =
+            body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let address = docket_chainaddr::example(chain, seed);
         let mut fields = EntityFields {
             names: vec![EntityName { primary: true, ..EntityName::new(&address) }],
             ..EntityFields::default()
@@ -849,7 +855,57 @@ pub fn entities() -> Vec<Entity> {
     }
     let magic = magic(&mut g);
     g.out.extend(magic);
+    g.out.extend(Chain::ALL.into_iter().map(kyt_magic_wallet));
     g.out
+}
+
+/// The sandbox's sanctioned wallet of a chain: a KYT check of this address in the sandbox is
+/// always a sanctions hit on the demo list (documented in the guide; production never sees it).
+pub fn kyt_sanctioned_address(chain: Chain) -> String {
+    docket_chainaddr::example(chain, KYT_MAGIC_SEED + chain as u64)
+}
+
+const KYT_MAGIC_SEED: u64 = 0x4B59_5400;
+
+fn kyt_magic_wallet(chain: Chain) -> Entity {
+    let address = kyt_sanctioned_address(chain);
+    let currency = if chain == Chain::Bitcoin { "XBT" } else { chain.ticker() };
+    let mut fields = EntityFields {
+        names: vec![EntityName { primary: true, ..EntityName::new(&address) }],
+        ..EntityFields::default()
+    };
+    fields.registration_ids.push(RegistrationId {
+        id: address.clone(),
+        id_type: Some(format!("Digital Currency Address - {currency}")),
+        date: None,
+        industry: None,
+        country: None,
+        imo_number: None,
+        mmsi_number: None,
+        currency: Some(currency.into()),
+    });
+    let holder = entity_id(LIST, "magic:Ivan Sanctionov");
+    let mut link = EntityInfo::new("Ivan Sanctionov", Some(holder));
+    link.role = Some("Controller".into());
+    fields.owners_and_beneficiaries.push(link);
+    fields.sources.push(source(
+        "US_OFAC_SDN",
+        "OFAC Specially Designated Nationals",
+        RiskScore::High,
+        &[Tag::Sanctions],
+        Some("CYBER2 (sandbox magic wallet: always a sanctions hit)".into()),
+    ));
+    Entity {
+        uuid: entity_id(LIST, &format!("kyt-magic:{}", chain.code())),
+        entity_type: EntityType::CryptoWallet,
+        annotation: Some(format!("{} address of Ivan Sanctionov (sandbox magic wallet, fictitious)", chain.name())),
+        tags: vec![Tag::Sanctions],
+        risk_score: RiskScore::High,
+        risk_score_value: 95.0,
+        importance_score: 0.5,
+        updated_at: 1_767_225_600,
+        fields,
+    }
 }
 
 /// Generates a list of at least `names` distinct names (as the index counts them: an entity's

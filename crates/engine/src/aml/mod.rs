@@ -5,7 +5,7 @@
 //! `demo_list` generates the demo list; `search` (searches, history, imports) and `monitoring`
 //! (screening applicants as due work) are what the rest of Docket calls; `hits` is what
 //! reviewers decide about each potential match of a screening; `sources` the catalogue of the
-//! data sources the lists in use cite.
+//! data sources the lists in use cite; `wallets` the digital-currency addresses they list.
 
 pub mod demo_list;
 pub mod fatf;
@@ -23,6 +23,7 @@ pub mod sources;
 pub(crate) mod store;
 pub mod translit;
 mod vocabulary;
+pub mod wallets;
 
 pub use jobs::{ImportJob, ImportJobId, ImportState, KEPT_JOBS, RejectedRow};
 pub use monitoring::SCREENING_EVENT;

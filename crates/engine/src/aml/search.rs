@@ -37,6 +37,8 @@ pub(crate) struct Loaded {
     snapshots: Vec<Snapshot>,
     /// The sources their entities cite.
     sources: super::sources::Catalogue,
+    /// The digital-currency addresses they list (KYT's exact match).
+    wallets: super::wallets::WalletIndex,
     /// The stored snapshots it was built from: compared with the database to tell when to rebuild.
     pub(super) stored: Vec<SnapshotId>,
 }
@@ -638,6 +640,17 @@ impl Aml<'_> {
         Ok(count)
     }
 
+    /// The entities of the lists in use that name this address on this chain, by its canonical
+    /// form (KYT's exact match); the demo list's only for the sandbox.
+    pub(crate) async fn listed_wallet(
+        &self,
+        scope: Scope,
+        chain: docket_chainaddr::Chain,
+        canonical: &str,
+    ) -> Result<Vec<super::wallets::WalletListing>> {
+        Ok(self.loaded().await?.wallets.lookup(chain, canonical, scope.is_sandbox()))
+    }
+
     /// The index, built on first use.
     async fn loaded(&self) -> Result<Arc<Loaded>> {
         if let Some(l) = self.engine.core.aml.current() {
@@ -666,9 +679,12 @@ impl Aml<'_> {
                 let snapshots = store::snapshots(conn, true)?;
                 let mut builder = IndexBuilder::new();
                 let mut sources = CatalogueBuilder::default();
+                let mut wallets = super::wallets::WalletIndex::default();
                 for s in &snapshots {
+                    let label: Arc<str> = Arc::from(s.label.as_str());
                     store::each_entity(conn, s.id, |e| {
                         sources.add(&e, false, &s.label);
+                        wallets.add(&e, false, &label);
                         builder.add(&e, false)
                     })?;
                 }
@@ -676,13 +692,15 @@ impl Aml<'_> {
                 let demo = demo_list::entities();
                 let (count, names) = (demo.len() as u32, demo.iter().map(|e| e.fields.names.len() as u32).sum());
                 let demo_snapshot = demo_list::snapshot(count, names);
+                let demo_label: Arc<str> = Arc::from(demo_snapshot.label.as_str());
                 for e in demo {
                     sources.add(&e, true, &demo_snapshot.label);
+                    wallets.add(&e, true, &demo_label);
                     builder.add(&e, true);
                 }
                 let mut all = snapshots;
                 all.push(demo_snapshot);
-                Ok(Loaded { index: builder.build(), snapshots: all, stored, sources: sources.build() })
+                Ok(Loaded { index: builder.build(), snapshots: all, stored, sources: sources.build(), wallets })
             })
             .await?;
         tracing::info!(

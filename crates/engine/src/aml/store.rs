@@ -96,6 +96,8 @@ pub(crate) fn insert_snapshot(
     }
     // Every monitored applicant is screened again against the new list, in every environment.
     crate::work::store::make_all_due(conn, crate::work::Kind::AmlScreening)?;
+    // And every monitored crypto address (KYT) is checked again.
+    crate::work::store::make_all_due(conn, crate::work::Kind::KytMonitor)?;
     Ok(())
 }
 

@@ -264,6 +264,7 @@ fn erase_applicant(
     removed.count("nondoc_checks", crate::nondoc::store::erase_applicant(conn, scope, id)?);
     removed.count("transmon_events", crate::transmon::store::erase_applicant(conn, scope, id)?);
     removed.count("email_checks", crate::email::store::erase_mentions(conn, scope, &id.to_string(), &needles.emails)?);
+    removed.count("kyt_checks", crate::kyt::store::erase_applicant(conn, scope, id)?);
     erase_mentions(conn, scope, id.as_uuid(), &needles.all, removed)?;
     if !crate::applicants::store::delete(conn, scope, id)? {
         return Err(Error::not_found("applicant"));

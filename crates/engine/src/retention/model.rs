@@ -19,7 +19,8 @@ pub struct RetentionSettings {
     pub deliveries_days: u32,
     /// Days AML searches stay in the search history; `null` (the default): kept for good, as
     /// AML record keeping usually requires (five years under the EU's AML directives). An
-    /// applicant's screenings stay with the applicant.
+    /// applicant's screenings stay with the applicant. KYT checks are kept by the same setting
+    /// (those of an address still monitored stay).
     pub search_history_days: Option<u32>,
     /// Days a decided KYB case (approved or rejected) keeps its documents after the decision;
     /// then its files go and its timeline says so (the case and its checks stay). `null` (the

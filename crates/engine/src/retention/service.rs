@@ -127,6 +127,8 @@ impl Retention<'_> {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));
             removed +=
                 self.engine.core.db.write(move |conn| crate::aml::store::prune_searches(conn, scope, cutoff)).await?;
+            // KYT checks are screening records too, kept by the same setting.
+            removed += self.engine.core.db.write(move |conn| crate::kyt::store::prune(conn, scope, cutoff)).await?;
         }
         if let Some(d) = stored.case_files_days {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));

@@ -11,6 +11,7 @@ use docket_rules::{Decimal, Expression, Input, Stat, Value};
 use super::fields::FieldValue;
 use super::model::{
     Action, Checks, Decision, EventKind, FiredRule, PayeeScreening, Rule, RuleError, RuleEventType, RuleId,
+    WalletScreening,
 };
 
 /// A rule with its compiled expression.
@@ -117,6 +118,19 @@ pub(crate) fn run<S: Fn(Stat) -> Decimal>(
     }
     stage(rules.rules(post), facts, &mut out);
     out
+}
+
+/// Adds the KYT checks of the event's wallets: a sanctions listing makes the decision at least
+/// `review` (unless a `reject` already stopped the checks).
+pub(crate) fn with_wallets(out: &mut Outcome, wallets: Vec<WalletScreening>) {
+    if out.stopped_by.is_some() {
+        return;
+    }
+    if wallets.iter().any(|w| w.categories.contains(&crate::kyt::KytCategory::Sanctions)) {
+        out.decision = out.decision.max(Decision::Review);
+        push_cause(&mut out.causes, "KYT_SANCTIONED_WALLET");
+    }
+    out.checks.kyt_wallets = wallets;
 }
 
 fn push_cause(causes: &mut Vec<String>, cause: &str) {

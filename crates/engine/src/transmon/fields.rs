@@ -72,6 +72,11 @@ const TRANSACTION: &[(&str, Type)] = &[
     ("payee_bank", Type::Text),
     ("ds_payee_info_updated", Type::Count),
     ("payee_alias", Type::Text),
+    // Crypto wallets, checked through KYT (Docket's own fields).
+    ("sender_wallet_chain", Type::Text),
+    ("sender_wallet_address", Type::Text),
+    ("receiver_wallet_chain", Type::Text),
+    ("receiver_wallet_address", Type::Text),
 ];
 
 const PAYMENT: &[(&str, Type)] = &[
@@ -124,6 +129,21 @@ impl Fields {
             Some(FieldValue::Number(d)) => Some(*d),
             _ => None,
         }
+    }
+
+    /// The crypto wallets a transaction names: (role, chain, address), each with both fields.
+    pub(crate) fn wallets(&self) -> Vec<(&'static str, &str, &str)> {
+        let text = |name: &str| match self.values.get(name) {
+            Some(FieldValue::Text(s)) if !s.trim().is_empty() => Some(s.trim()),
+            _ => None,
+        };
+        [
+            ("sender", "sender_wallet_chain", "sender_wallet_address"),
+            ("receiver", "receiver_wallet_chain", "receiver_wallet_address"),
+        ]
+        .into_iter()
+        .filter_map(|(role, chain, address)| Some((role, text(chain)?, text(address)?)))
+        .collect()
     }
 
     /// The payee's name, for the watchlist screening of a transaction.

@@ -290,6 +290,28 @@ pub struct PayeeScreening {
     pub best_match_uuid: Option<uuid::Uuid>,
 }
 
+/// Docket's KYT check of a crypto wallet a transaction names (`sender_wallet_chain` and
+/// `sender_wallet_address`, or the receiver's): the same validation and sanctions lookup as
+/// `POST /api/v4/kyt/checks`, not recorded as a KYT check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WalletScreening {
+    /// `sender` or `receiver`.
+    pub role: String,
+    /// The chain as sent.
+    pub chain: String,
+    pub address: String,
+    pub valid: bool,
+    /// Why not valid (KYT's codes, and `unknown_chain`); null when valid.
+    pub invalid_code: Option<String>,
+    pub canonical_address: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub risk_level: Option<crate::kyt::RiskLevel>,
+    pub categories: Vec<crate::kyt::KytCategory>,
+    /// The listed entities' names, for a sanctions listing.
+    pub listed_by: Vec<String>,
+}
+
 /// Docket's own checks of an event.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -297,6 +319,10 @@ pub struct Checks {
     /// The payee's screening; `null` when the event names no payee, or a `reject` stopped the
     /// checks before it.
     pub aml_payee: Option<PayeeScreening>,
+    /// The KYT checks of the crypto wallets a transaction names; a sanctions listing makes the
+    /// decision at least `review` with the cause `KYT_SANCTIONED_WALLET`.
+    #[serde(default)]
+    pub kyt_wallets: Vec<WalletScreening>,
 }
 
 /// The outcome for the event: `reject` when a rule with `action: reject` fired; `review` when

@@ -13,7 +13,7 @@ use super::fields::{self, Fields};
 use super::hints::Hints;
 use super::model::{
     Action, Decision, EventBody, EventId, EventKind, EventResult, PayeeScreening, Rule, RuleEventType, RuleId,
-    RuleList, RuleStatus, Stats,
+    RuleList, RuleStatus, Stats, WalletScreening,
 };
 use super::stats::{self, Aggregates};
 use super::store::{self, Days, EventFilter};
@@ -329,6 +329,7 @@ struct Received {
     fields: Fields,
     rules: Arc<RuleSet>,
     screening: Option<PayeeScreening>,
+    wallets: Vec<WalletScreening>,
 }
 
 /// An event evaluated on its applicant's days.
@@ -350,7 +351,8 @@ impl Received {
         let (left, counted) = stats::counted(&days, &store::day_of(self.at), self.fields.amount(self.kind))?;
         let aggregates = Aggregates::of(self.at, &left);
         let facts = Facts { fields: &self.fields.values, stat: |s| aggregates.get(s) };
-        let outcome = evaluate::run(&self.rules, self.kind, &facts, self.screening.clone());
+        let mut outcome = evaluate::run(&self.rules, self.kind, &facts, self.screening.clone());
+        evaluate::with_wallets(&mut outcome, self.wallets.clone());
         let result = EventResult {
             event_id: self.id,
             event_type: self.kind,
@@ -511,6 +513,38 @@ impl Transmon<'_> {
         self.rule(scope, id).await
     }
 
+    /// The KYT checks of the crypto wallets a transaction names, through KYT's own code.
+    async fn screen_wallets(&self, scope: Scope, kind: EventKind, fields: &Fields) -> Result<Vec<WalletScreening>> {
+        if kind != EventKind::Transaction {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for (role, chain, address) in fields.wallets() {
+            let mut w = WalletScreening {
+                role: role.to_owned(),
+                chain: chain.to_owned(),
+                address: address.to_owned(),
+                valid: false,
+                invalid_code: Some("unknown_chain".into()),
+                canonical_address: None,
+                risk_level: None,
+                categories: Vec::new(),
+                listed_by: Vec::new(),
+            };
+            if let Some(c) = crate::kyt::KytChain::parse(chain) {
+                let found = self.engine.kyt().assess(scope, c, address).await?;
+                w.valid = found.invalid.is_none();
+                w.invalid_code = found.invalid.as_ref().map(|i| i.code().to_owned());
+                w.canonical_address = found.canonical_address;
+                w.risk_level = found.risk_score.map(|r| r.level);
+                w.categories = found.categories;
+                w.listed_by = found.evidence.iter().filter_map(|e| e.entity_name.clone()).collect();
+            }
+            out.push(w);
+        }
+        Ok(out)
+    }
+
     /// The payee's screening, for a transaction that names one.
     async fn screen_payee(&self, scope: Scope, kind: EventKind, fields: &Fields) -> Result<Option<PayeeScreening>> {
         let Some(name) = fields.payee_name().filter(|_| kind == EventKind::Transaction) else { return Ok(None) };
@@ -548,8 +582,9 @@ impl Transmon<'_> {
         let fields = fields::parse(kind, &body)?;
         let rules = self.rule_set(scope).await?;
         let screening = self.screen_payee(scope, kind, &fields).await?;
+        let wallets = self.screen_wallets(scope, kind, &fields).await?;
         let real_now = self.engine.real_now();
-        let received = Received { id: EventId::new(real_now), kind, at, fields, rules, screening };
+        let received = Received { id: EventId::new(real_now), kind, at, fields, rules, screening, wallets };
         let (id, applicant, amount) = (received.id, received.fields.applicant_id, received.fields.amount(kind));
         // The rules run here, on the days the applicant's last event left, and again inside the
         // write only if the stored days turn out otherwise (see `hints`). An evaluation that
@@ -832,8 +867,10 @@ impl Replay {
         if screening.is_none() && fields.payee_name().is_some() && event.event_type == EventKind::Transaction {
             self.out.unscreened += 1;
         }
-        let a = evaluate::run(active, event.event_type, &facts, screening.clone());
-        let d = evaluate::run(draft, event.event_type, &facts, screening);
+        let mut a = evaluate::run(active, event.event_type, &facts, screening.clone());
+        let mut d = evaluate::run(draft, event.event_type, &facts, screening);
+        evaluate::with_wallets(&mut a, event.checks.kyt_wallets.clone());
+        evaluate::with_wallets(&mut d, event.checks.kyt_wallets.clone());
         self.out.events += 1;
         self.out.active.add(a.decision);
         self.out.draft.add(d.decision);

@@ -70,10 +70,13 @@ pub const CATALOGUE: [CatalogueEntry; 10] = [
     },
     CatalogueEntry {
         event_type: EventType::KytWalletCheck,
-        emitted: false,
+        emitted: true,
         summary: "A crypto wallet was checked",
-        description: "The public service's payload is not published; reserved. Today only test events carry \
-            this example.",
+        description: "Sent for every KYT check: one made with `POST /api/v4/kyt/checks`, a monitored address's \
+            re-check that found a new sanctions listing (origin `monitoring`, after a list import), and the demo's \
+            (origin `demo`). A monitored transaction's wallets are checked by the same code and reported in its \
+            `TRANSACTION_MONITORING` result (`checks.kyt_wallets`). The payload is the check as \
+            `GET /api/v4/kyt/checks/{id}` answers it (the public service publishes only the event's name).",
         example: KYT_WALLET_CHECK,
     },
     CatalogueEntry {
@@ -134,7 +137,7 @@ const KYB_VERIFICATION: &str = r#"{"id":"01920b71-0000-7000-8000-000000000003","
 
 const KYB_CHECK: &str = r#"{"request_id":"019c9e79-4d64-73e1-9f30-5374f0f57975","status":"verified","verification_type":"tin_verification","response_data":{"result":{"name":"DEERE & COMPANY","tin":"362382580","status":"TIN Matched","irs_code":0,"irs_reason":"TIN and Name combination matches IRS records"}},"created_at":"2026-11-22T09:00:00Z","completed_at":"2026-11-22T09:00:02Z","applicant_id":"01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b"}"#;
 
-const KYT_WALLET_CHECK: &str = r#"{"address":"bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh","network":"bitcoin","risk_score":{"type":"Low"},"checked_at":"2026-11-22T09:00:00Z"}"#;
+const KYT_WALLET_CHECK: &str = r#"{"id":"019d4e90-0000-7000-8000-0000000000a1","chain":"bitcoin","address":"1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu","canonical_address":"1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu","address_form":"p2pkh","valid":true,"invalid_code":null,"invalid_reason":null,"tx_hash":null,"applicant_id":null,"monitor":false,"origin":"api","risk_score":{"level":"Severe","score":100},"categories":["sanctions"],"evidence":[{"kind":"sanctions_list","category":"sanctions","list":"OFAC SDN 2026-11-20","entity_id":"6f1c2b0e-3a4d-5e6f-8a9b-0c1d2e3f4a5b","entity_name":"EXAMPLE HOLDER","holder":null,"sources":["OFAC Specially Designated Nationals"],"programs":["CYBER2"],"currency":"XBT","listed_address":"1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu","detail":"The address is listed exactly on OFAC SDN 2026-11-20 (CYBER2), as XBT 1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu."}],"exposure":{"status":"not_checked","reason":"Counterparty exposure needs the chain's transaction graph, which Docket does not hold offline: only the address's validity and the sanctions lists' addresses were checked.","counterparties":[]},"environment":"production","monitored_from":null,"created_at":"2026-11-22T09:00:00.000Z"}"#;
 
 const EMAIL_CHECK: &str = r#"{"event":"ownership_verified","id":"019d4e88-f847-7aa0-892f-bd2d85537ffe","email":"anna.berg@example.com","verdict":"pass","code":null,"risk_score":0,"checks":{"syntax_valid":true,"mx_found":true,"disposable":false,"role_based":false},"otp_sent":true,"otp_expires_at":"2026-11-22T09:10:00.000Z","ownership_verified":true,"ownership_verified_at":"2026-11-22T09:02:11.000Z","created_at":"2026-11-22T09:00:00.000Z","applicant_id":null,"require_ownership":true,"locale":"en","details":{"normalized":"anna.berg@example.com","syntax_error":null,"mx":"found","mx_hosts":[],"catch_all":false,"suggestion":null,"risk_model":"docket-email-risk-1","otp_code":null,"otp_state":"verified","otp_attempts_left":10}}"#;
 

@@ -31,10 +31,12 @@ pub(crate) enum Kind {
     EmailDelivery,
     /// The daily backup (subject: [`crate::backup::DAILY_SUBJECT`]).
     Backup,
+    /// A monitored crypto address to check again (subject: the check that started it).
+    KytMonitor,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 11] = [
+    pub(crate) const ALL: [Kind; 12] = [
         Kind::WebhookDelivery,
         Kind::AmlScreening,
         Kind::KybCheck,
@@ -46,6 +48,7 @@ impl Kind {
         Kind::EmailRecheck,
         Kind::EmailDelivery,
         Kind::Backup,
+        Kind::KytMonitor,
     ];
 
     pub(crate) fn as_str(self) -> &'static str {
@@ -61,6 +64,7 @@ impl Kind {
             Kind::EmailRecheck => "email_recheck",
             Kind::EmailDelivery => "email_delivery",
             Kind::Backup => "backup",
+            Kind::KytMonitor => "kyt_monitor",
         }
     }
 

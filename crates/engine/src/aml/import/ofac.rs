@@ -205,6 +205,16 @@ fn parse_remarks(remarks: &str, fields: &mut EntityFields) {
                 "female" => fields.genders.push(EntityGender::Female),
                 _ => {}
             }
+        } else if let Some(rest) = part.trim_start_matches("alt. ").strip_prefix("Digital Currency Address - ") {
+            // `Digital Currency Address - XBT 1ABC…`: any currency code, then the address.
+            let mut words = rest.split_whitespace();
+            if let (Some(code), Some(address)) = (words.next(), words.next()) {
+                fields.registration_ids.push(registration(
+                    address,
+                    &format!("Digital Currency Address - {code}"),
+                    None,
+                ));
+            }
         } else if let Some((kind, rest)) = document(part) {
             // `Passport A123456 (Iraq) expires 2020` -> the number and the issuing country.
             let number = rest.split_whitespace().next().unwrap_or("").to_owned();
@@ -217,7 +227,7 @@ fn parse_remarks(remarks: &str, fields: &mut EntityFields) {
 }
 
 fn document(part: &str) -> Option<(&'static str, &str)> {
-    const KINDS: [&str; 12] = [
+    const KINDS: [&str; 9] = [
         "Passport",
         "National ID No.",
         "Cedula No.",
@@ -227,9 +237,6 @@ fn document(part: &str) -> Option<(&'static str, &str)> {
         "Vessel Registration Identification",
         "MMSI",
         "Aircraft Manufacturer's Serial Number (MSN)",
-        "Digital Currency Address - XBT",
-        "Digital Currency Address - ETH",
-        "Digital Currency Address - USDT",
     ];
     KINDS.iter().find_map(|k| part.strip_prefix(k).map(|rest| (*k, rest.trim())))
 }
@@ -237,6 +244,26 @@ fn document(part: &str) -> Option<(&'static str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_digital_currency_addresses_of_any_currency_from_the_remarks() {
+        let sdn = b"9001,\"EXAMPLE, Holder\",\"individual\",\"CYBER2\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"Digital Currency Address - XBT 1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu; alt. Digital Currency Address - XBT 3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC; Digital Currency Address - TRX TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t; Gender Male.\"\n".to_vec();
+        let list = read(&[("sdn.csv".into(), sdn)], &|_| {}).expect("reads");
+        let ids: Vec<(&str, Option<&str>)> =
+            list.entities[0].fields.registration_ids.iter().map(|r| (r.id.as_str(), r.currency.as_deref())).collect();
+        assert_eq!(
+            ids,
+            vec![
+                ("1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu", Some("XBT")),
+                ("3CWFddi6m4ndiGyKqzYvsFYagqDLPVMTzC", Some("XBT")),
+                ("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", Some("TRX")),
+            ]
+        );
+        let mut wallets = crate::aml::wallets::WalletIndex::default();
+        wallets.add(&list.entities[0], false, &std::sync::Arc::from("OFAC SDN"));
+        let found = wallets.lookup(docket_chainaddr::Chain::Tron, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", false);
+        assert_eq!(found[0].programs, vec!["Programs: CYBER2".to_owned()]);
+    }
 
     #[test]
     fn reads_the_three_files() {
