@@ -72,6 +72,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::audit::router())
         .merge(routes::data::router())
         .merge(routes::verifications::router())
+        .merge(routes::bankbook::router())
         .merge(routes::email::router())
         .merge(routes::transmon::router())
         .merge(routes::organization::router())

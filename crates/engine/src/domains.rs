@@ -60,6 +60,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::kyb::DOMAIN,
     &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
+    &crate::bankbook::DOMAIN,
     &crate::email::DOMAIN,
     &crate::transmon::DOMAIN,
     &crate::erasure::DOMAIN,

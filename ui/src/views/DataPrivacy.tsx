@@ -309,8 +309,10 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
   const [deliveries, setDeliveries] = useState(String(initial.deliveries_days));
   const [searches, setSearches] = useState(keptText(initial.search_history_days));
   const [caseFiles, setCaseFiles] = useState(keptText(initial.case_files_days));
+  const [statements, setStatements] = useState(keptText(initial.bank_statements_days));
   const optionalDays = (text: string) => text === "" || wholeDays(text, 3650);
-  const invalid = !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || !optionalDays(searches) || !optionalDays(caseFiles);
+  const invalid =
+    !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || !optionalDays(searches) || !optionalDays(caseFiles) || !optionalDays(statements);
   const save = useMutation({
     mutationFn: () =>
       put<RetentionSettings>("/_docket/retention", {
@@ -318,6 +320,7 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         deliveries_days: Number(deliveries),
         search_history_days: searches === "" ? null : Number(searches),
         case_files_days: caseFiles === "" ? null : Number(caseFiles),
+        bank_statements_days: statements === "" ? null : Number(statements),
       }),
     onSuccess: () => {
       toast("Retention saved");
@@ -348,6 +351,10 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         <label>
           Decided KYB cases' documents (days after the decision; empty keeps them)
           <input type="number" min={1} max={3650} value={caseFiles} onChange={(e) => setCaseFiles(e.target.value)} placeholder="kept" data-testid="retention-case-files" />
+        </label>
+        <label>
+          Applicants' bank statements (days; empty keeps them)
+          <input type="number" min={1} max={3650} value={statements} onChange={(e) => setStatements(e.target.value)} placeholder="kept" data-testid="retention-statements" />
         </label>
       </div>
       <FormError error={save.error ?? (invalid ? "Whole days within the limits (the journal up to the server's own)." : null)} />

@@ -40,8 +40,14 @@ fn is_upload(method: &Method, path: &str) -> bool {
     method == Method::POST
         && (path == UPLOAD_PATH
             || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents"))
-            || path.starts_with(VERIFICATION_UPLOAD_PREFIX))
+            || path.starts_with(VERIFICATION_UPLOAD_PREFIX)
+            || (path.starts_with(BANKBOOK_UPLOAD_PREFIX) && !path.starts_with(BANKBOOK_STATEMENTS_PREFIX)))
 }
+
+/// Bank statement uploads (`/api/v4/bankbook/{applicant_id}`) stream too; the rest of the
+/// bankbook routes (`/api/v4/bankbook/statements/...`) are ordinary.
+const BANKBOOK_UPLOAD_PREFIX: &str = "/api/v4/bankbook/";
+const BANKBOOK_STATEMENTS_PREFIX: &str = "/api/v4/bankbook/statements";
 
 /// KYB document uploads (`/api/v4/kyb/verifications/{id}/documents`) stream as well; the file
 /// store holds them to their own limit.

@@ -21,6 +21,7 @@ use events::EventCatalogue;
     tags(
         (name = "Applicants", description = "Persons and organizations that every other workflow links to."),
         (name = "AML screening", description = "Sanctions, PEP, watchlist and adverse-media screening, its history and list entities."),
+        (name = "Bankbook extraction", description = "Bank statements and bankbooks uploaded for an applicant: holder, IBAN or account number, bank, BIC, period and balances read with their evidence, the holder matched with the applicant, editing signs. Docket's own design."),
         (name = "Transaction monitoring", description = "Rules in Docket's rule language evaluated on every transaction and payment, with the applicant's statistics and the payee's screening; results by webhook and by event id; backtests of draft rules. The language is described under \"Transaction monitoring rules\" in the introduction."),
         (name = "Webhooks", description = "Endpoints that receive signed events, their secrets, and the delivery history. The event catalogue is under `webhooks`."),
         (name = "Docket controls", description = "Docket's own endpoints: the sandbox clock, sandbox reset, the request journal, the event outbox, list snapshots and imports, webhook deliveries and settings, API keys. Not part of the public service."),

@@ -27,6 +27,10 @@ pub struct RetentionSettings {
     /// business relationship ends under the EU's AML directives: Docket cannot know when it
     /// ends).
     pub case_files_days: Option<u32>,
+    /// Days an applicant's uploaded bank statements (the file and what was read from it) are
+    /// kept, on the environment's clock; `null` (the default): kept for good, as AML record
+    /// keeping usually requires.
+    pub bank_statements_days: Option<u32>,
 }
 
 /// New settings, replacing the old; a field left out takes its default.
@@ -38,4 +42,5 @@ pub struct RetentionChange {
     pub deliveries_days: Option<u32>,
     pub search_history_days: Option<u32>,
     pub case_files_days: Option<u32>,
+    pub bank_statements_days: Option<u32>,
 }

@@ -39,6 +39,7 @@ impl Retention<'_> {
             deliveries_days: deliveries,
             search_history_days: stored.search_history_days,
             case_files_days: stored.case_files_days,
+            bank_statements_days: stored.bank_statements_days,
         })
     }
 
@@ -54,9 +55,11 @@ impl Retention<'_> {
                 format!("between 1 and {max} (the server's own limit, --journal-retention)"),
             ));
         }
-        for (field, days) in
-            [("search_history_days", change.search_history_days), ("case_files_days", change.case_files_days)]
-        {
+        for (field, days) in [
+            ("search_history_days", change.search_history_days),
+            ("case_files_days", change.case_files_days),
+            ("bank_statements_days", change.bank_statements_days),
+        ] {
             if days.is_some_and(|d| !(1..=MAX_DAYS).contains(&d)) {
                 return Err(Error::invalid(field, format!("between 1 and {MAX_DAYS}, or null to keep them")));
             }
@@ -74,6 +77,7 @@ impl Retention<'_> {
             journal_days: change.journal_days.filter(|d| *d < max),
             search_history_days: change.search_history_days,
             case_files_days: change.case_files_days,
+            bank_statements_days: change.bank_statements_days,
         };
         let (at, actor) = (self.engine.now(scope), actor.clone());
         self.engine
@@ -127,6 +131,13 @@ impl Retention<'_> {
         if let Some(d) = stored.case_files_days {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));
             removed += self.engine.kyb().expire_documents(scope, cutoff, d).await?;
+        }
+        if let Some(d) = stored.bank_statements_days {
+            let cutoff = self.engine.now(scope).saturating_add(-days(d));
+            let (n, hashes) =
+                self.engine.core.db.write(move |conn| crate::bankbook::store::prune_scope(conn, scope, cutoff)).await?;
+            self.engine.files().remove_unreferenced(hashes).await;
+            removed += n;
         }
         Ok(removed)
     }

@@ -32,6 +32,8 @@ pub enum EventType {
     Docver,
     /// A step of a document verification finished.
     DocverChecks,
+    /// A bank statement or bankbook uploaded for an applicant was read.
+    BankbookExtraction,
     /// A transaction or payment was evaluated by the monitoring rules.
     TransactionMonitoring,
     /// A crypto wallet was checked.
@@ -46,10 +48,11 @@ pub enum EventType {
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 8] = [
+    pub const CONCRETE: [EventType; 9] = [
         EventType::AmlScreening,
         EventType::Docver,
         EventType::DocverChecks,
+        EventType::BankbookExtraction,
         EventType::TransactionMonitoring,
         EventType::KytWalletCheck,
         EventType::KybVerification,
@@ -63,6 +66,7 @@ impl EventType {
             EventType::AmlScreening => "AML_SCREENING",
             EventType::Docver => "DOCVER",
             EventType::DocverChecks => "DOCVER_CHECKS",
+            EventType::BankbookExtraction => "BANKBOOK_EXTRACTION",
             EventType::TransactionMonitoring => "TRANSACTION_MONITORING",
             EventType::KytWalletCheck => "KYT_WALLET_CHECK",
             EventType::KybVerification => "KYB_VERIFICATION",
