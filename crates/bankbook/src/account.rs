@@ -121,8 +121,9 @@ pub fn check_bic(bic: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// A domestic account number in a value: digits, possibly grouped by spaces, dashes or slashes
-/// (`12345678`, `0532 0130 00`, `123-456-78`), 6 to 20 digits; the text as printed.
+/// A domestic account number in a value: digits, possibly grouped by spaces or dashes
+/// (`12345678`, `0532 0130 00`, `123-456-78`), 6 to 20 digits; the text as printed. Not a date
+/// (`02/01/2024`, which OCR may put under an account number's header).
 pub(crate) fn account_number_in(value: &str) -> Option<String> {
     let start = value.find(|c: char| c.is_ascii_digit())?;
     // Only separators and digits before the first digit may be a label's punctuation.
@@ -137,7 +138,7 @@ pub(crate) fn account_number_in(value: &str) -> Option<String> {
             digits += 1;
             end = start + i + 1;
             last_sep = false;
-        } else if matches!(c, ' ' | '-' | '/') && !last_sep {
+        } else if matches!(c, ' ' | '-') && !last_sep {
             last_sep = true;
         } else {
             break;
@@ -232,6 +233,7 @@ mod tests {
         assert_eq!(account_number_in("12345678  Sort code 60-16-13").as_deref(), Some("12345678"));
         assert_eq!(account_number_in("123-456-78").as_deref(), Some("123-456-78"));
         assert_eq!(account_number_in("12345"), None);
+        assert_eq!(account_number_in("02/01/2024 - 02/29/2024"), None);
         assert_eq!(account_number_in("No. DE89370400440532013000"), None);
     }
 }

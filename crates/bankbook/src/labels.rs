@@ -1,6 +1,7 @@
 //! The labels statements print before their values, in English, German, French and Spanish,
 //! folded (lower case, no accents). A label that is also an ordinary word (`name`, `bank`,
-//! `period`) counts only when a colon follows it or it ends its column (`strict`).
+//! `period`) counts only when a colon follows it, or when it is its column's whole text
+//! (`strict`): `Prairie Savings Bank` holds no label.
 
 use crate::text::phrase_at;
 
@@ -185,7 +186,7 @@ pub(crate) fn find(folded: &[(usize, char)]) -> Vec<Match> {
             .iter()
             .filter_map(|label| {
                 let end = phrase_at(folded, i, label.phrase)?;
-                (!label.strict || terminated(folded, end)).then_some(Match { key: label.key, start: i, end })
+                (!label.strict || terminated(folded, i, end)).then_some(Match { key: label.key, start: i, end })
             })
             .max_by_key(|m| m.end);
         match best {
@@ -199,7 +200,10 @@ pub(crate) fn find(folded: &[(usize, char)]) -> Vec<Match> {
     out
 }
 
-/// A colon follows (spaces aside), or nothing does.
-fn terminated(folded: &[(usize, char)], end: usize) -> bool {
-    folded[end..].iter().map(|c| c.1).find(|c| *c != ' ').is_none_or(|c| c == ':')
+/// A colon follows (spaces aside), or the phrase is the segment's whole text.
+fn terminated(folded: &[(usize, char)], start: usize, end: usize) -> bool {
+    match folded[end..].iter().map(|c| c.1).find(|c| *c != ' ') {
+        Some(c) => c == ':',
+        None => start == 0,
+    }
 }

@@ -49,6 +49,8 @@ use text::{Line, folded};
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
 /// At most this many lines are read.
 const MAX_LINES: usize = 20_000;
+/// How many columns a cell below may stand beside its label's.
+const SLACK: usize = 4;
 /// Evidence lines are cut to this many characters.
 const MAX_EVIDENCE: usize = 240;
 
@@ -274,7 +276,12 @@ fn labelled_values(lines: &[Line<'_>]) -> Vec<Labelled> {
                     if below.page != line.page {
                         break;
                     }
-                    if let Some(cell) = below.segments.iter().find(|c| c.column < right + 2 && c.end() + 2 > left) {
+                    // The cell that overlaps the label's columns most (OCR's columns drift a
+                    // few characters).
+                    let overlap = |c: &&text::Segment<'_>| {
+                        (c.end().min(right + SLACK)).saturating_sub(c.column.max(left.saturating_sub(SLACK)))
+                    };
+                    if let Some(cell) = below.segments.iter().filter(|c| overlap(c) > 0).max_by_key(overlap) {
                         let cf = folded(cell.text);
                         // A cell that is itself a label is not a value.
                         if labels::find(&cf).first().is_some_and(|n| n.start == 0) {
@@ -293,7 +300,8 @@ fn labelled_values(lines: &[Line<'_>]) -> Vec<Labelled> {
 
 /// A holder's or bank's name: letters, cut at a run of punctuation, 2 to 100 characters.
 fn name_in(value: &str) -> Option<String> {
-    let v = value.trim().trim_matches(|c: char| matches!(c, ',' | ';' | '-' | '|' | '/' | '.' | ':')).trim();
+    // A final point stays: it ends an abbreviation (`S.A.`, `N.A.`).
+    let v = value.trim().trim_matches(|c: char| matches!(c, ',' | ';' | '-' | '|' | '/' | ':')).trim();
     let letters = v.chars().filter(|c| c.is_alphabetic()).count();
     let digits = v.chars().filter(char::is_ascii_digit).count();
     (letters >= 2 && digits * 2 < letters && v.chars().count() <= 100).then(|| v.to_owned())

@@ -25,7 +25,7 @@ Date        Description                      Amount        Balance
     let s = extract(page);
     assert_eq!(value(&s.holder).as_deref(), Some("JOHN Q SAMPLE"));
     assert_eq!(value(&s.account_number).as_deref(), Some("1234567890"));
-    assert_eq!(value(&s.bank_name).as_deref(), Some("First Harbor Bank, N.A"));
+    assert_eq!(value(&s.bank_name).as_deref(), Some("First Harbor Bank, N.A."));
     let period = value(&s.period).expect("a period");
     assert_eq!((period.from.to_string(), period.to.to_string()), ("2024-03-01".into(), "2024-03-31".into()));
     assert_eq!(s.opening_balance.as_ref().map(|b| b.value.value.to_string()).as_deref(), Some("1000.00"));
@@ -79,7 +79,7 @@ Saldo final 9.876,54 EUR
     assert_eq!(value(&s.holder).as_deref(), Some("Maria Garcia Lopez"));
     assert_eq!(value(&s.iban).as_deref(), Some("ES9121000418450200051332"));
     assert_eq!(value(&s.bic).as_deref(), Some("CAIXESBBXXX"));
-    assert_eq!(value(&s.bank_name).as_deref(), Some("Banco Ejemplo S.A"));
+    assert_eq!(value(&s.bank_name).as_deref(), Some("Banco Ejemplo S.A."));
     let period = value(&s.period).expect("a period");
     assert_eq!((period.from.to_string(), period.to.to_string()), ("2024-02-01".into(), "2024-02-29".into()));
     assert_eq!(s.opening_balance.as_ref().map(|b| b.value.value.to_string()).as_deref(), Some("10500.00"));
@@ -133,9 +133,11 @@ fn a_valid_iban_anywhere_counts_but_an_invalid_unlabelled_one_does_not() {
 fn text_that_is_not_a_statement_gives_nothing() {
     assert!(extract("").is_empty());
     assert!(extract("Lorem ipsum dolor sit amet\n1234 5678\nName").is_empty());
-    // A bare "Bank" in a title is not a label.
+    // A bare "Bank" in a title is not a label, nor is the last word of a bank's name.
     let s = extract("Bank statement\nYour bank statement for March\n");
     assert_eq!(s.bank_name, None);
+    let s = extract("Prairie Savings Bank          Checking Account Statement\n");
+    assert_eq!(value(&s.bank_name).as_deref(), Some("Prairie Savings Bank"));
 }
 
 proptest! {

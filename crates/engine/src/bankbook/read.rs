@@ -52,7 +52,10 @@ pub(crate) fn read(media_type: &str, bytes: &[u8]) -> Read {
             Err(failure) => Read::Nothing(format!("the PDF's text could not be read: pdftotext: {failure}")),
         };
     }
-    match poppler::run_args("tesseract", &["stdin", "stdout", "-l", "eng", "--psm", "4"], bytes, OCR) {
+    // One uniform block (`--psm 6`) with the spaces between words kept: the columns stay apart
+    // as `pdftotext -layout` keeps them, so a table's header finds its values below it.
+    let args = ["stdin", "stdout", "-l", "eng", "--psm", "6", "-c", "preserve_interword_spaces=1"];
+    match poppler::run_args("tesseract", &args, bytes, OCR) {
         Ok(out) => {
             let text = String::from_utf8_lossy(&out).into_owned();
             if text.trim().is_empty() {

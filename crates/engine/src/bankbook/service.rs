@@ -170,6 +170,11 @@ pub(crate) fn outcome(mut s: BankStatement, read: Read, applicant_name: Option<&
             }
         }
     }
+    if s.method == Method::Ocr {
+        // Measured on the generated set (bench/bankbook.sh): OCR's values are mostly right but
+        // it misses a share of them and misreads some letters; a reviewer confirms them.
+        reasons.push("read by OCR from a picture: confirm each value against the picture".to_owned());
+    }
     let f = &s.fields;
     for (name, problem) in [
         ("IBAN", f.iban.as_ref().and_then(|v| v.problem.as_ref())),
@@ -356,10 +361,15 @@ mod tests {
             assert_eq!(s.name, name);
         }
         assert!(sandbox::scenario(Some("statement.pdf"), "x").is_none());
-        let clean = sandbox::scenario(Some("sandbox_clean.png"), "Erika Mustermann").expect("clean");
-        let read = Read::Text { text: clean.text.expect("text"), pages: 1, method: Method::Ocr };
+        let clean = sandbox::scenario(Some("sandbox_clean.pdf"), "Erika Mustermann").expect("clean");
+        let text = clean.text.expect("text");
+        let read = Read::Text { text: text.clone(), pages: 1, method: Method::TextLayer };
         let s = outcome(blank(), read, Some("Erika Mustermann"));
         assert_eq!((s.status, s.reasons.clone()), (Status::Extracted, Vec::<String>::new()));
         assert_eq!(s.fields.closing_balance.map(|b| b.value.amount), Some("2480.35".to_owned()));
+        // A picture is read by OCR, whose values a reviewer confirms.
+        let s = outcome(blank(), Read::Text { text, pages: 1, method: Method::Ocr }, Some("Erika Mustermann"));
+        assert_eq!(s.status, Status::NeedsReview);
+        assert!(s.reasons[0].starts_with("read by OCR"), "{:?}", s.reasons);
     }
 }
