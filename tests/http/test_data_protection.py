@@ -425,7 +425,8 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     sandbox, production = srv.client(srv.sandbox_key, "retention"), srv.client(srv.production_key, "retention-prod")
     admin = signed_in(srv)  # the machine's owner: retention is an admin's, in the console
     defaults = {"journal_days": 7, "journal_days_max": 7, "deliveries_days": 30, "search_history_days": None,
-                "case_files_days": None, "deepfake_analyses_days": None}
+                "case_files_days": None, "deepfake_analyses_days": None,
+                "bank_statements_days": None}
     assert sandbox.get("/_docket/retention").json() == defaults
     for key in (sandbox, production):
         r = key.request("PUT", "/_docket/retention", json={"journal_days": 1})
@@ -445,7 +446,8 @@ def test_retention_is_set_per_environment_and_enforced_at_once(docket_factory):
     r = admin.put("/_docket/retention", json={"journal_days": 3, "deliveries_days": 10, "search_history_days": 2})
     assert r.status_code == 200, r.text
     assert r.json() == {"journal_days": 3, "journal_days_max": 7, "deliveries_days": 10, "search_history_days": 2,
-                        "case_files_days": None, "deepfake_analyses_days": None}
+                        "case_files_days": None, "deepfake_analyses_days": None,
+                        "bank_statements_days": None}
     names = [s["requested_name"] for s in sandbox.get("/api/v3/aml/search/history").json()["data"]]
     assert "New Search Person" in names and "Old Search Person" not in names, names
     assert sandbox.get("/_docket/webhooks/settings").json()["retention_days"] == 10

@@ -321,6 +321,11 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/_docket/verifications/{verification_id}/outcomes", CONSOLE),
     rule("POST", "/_docket/verifications/{verification_id}/outcomes/{check}/undo", CONSOLE),
     rule("POST", "/_docket/verifications/{verification_id}/reading", CONSOLE),
+    // Bankbook extraction.
+    rule("POST", "/api/v4/bankbook/{applicant_id}", READ),
+    rule("GET", "/api/v4/bankbook/statements", READ),
+    rule("GET", "/api/v4/bankbook/statements/{id}", READ),
+    rule("GET", "/api/v4/bankbook/statements/{id}/file", READ),
     // E-mail verification.
     rule("GET", "/api/v4/email/checks", READ),
     rule("POST", "/api/v4/email/checks", READ),

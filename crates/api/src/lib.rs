@@ -73,6 +73,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(routes::data::router())
         .merge(routes::deepfake::router())
         .merge(routes::verifications::router())
+        .merge(routes::bankbook::router())
         .merge(routes::email::router())
         .merge(routes::nondoc::router())
         .merge(routes::kyt::router())

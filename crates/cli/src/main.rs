@@ -31,10 +31,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// `docket serve` answers the public service's HTTP API on a local port, over one SQLite file:
 /// applicants; AML screening (watchlists, monitoring, hit resolution, data sources); KYB business
 /// verification with its hosted widget and single checks; document verification with profiles,
-/// links and the hosted verification page; e-mail verification; non-document verification of
-/// national identifiers; deepfake analysis of streams and uploads; KYT crypto-address risk;
-/// transaction monitoring; signed webhooks. The console serves reviewers: reviewer accounts, the
-/// reviewer's desk and its audit trail. Data and privacy: encryption at rest, erasure, retention and backups. A sandbox clock
+/// links and the hosted verification page; bankbook extraction; e-mail verification; non-document
+/// verification of national identifiers; deepfake analysis of streams and uploads; KYT
+/// crypto-address risk; transaction monitoring; signed webhooks. The console serves reviewers:
+/// reviewer accounts, the reviewer's desk and its audit trail. Data and privacy: encryption at
+/// rest, erasure, retention and backups. A sandbox clock
 /// that tests can move, sandbox reset and the request journal. The API reference is served at
 /// /docs.
 #[derive(Debug, Parser)]
@@ -259,6 +260,7 @@ mod tests {
         ("Verification profiles", "profiles"),
         ("Verification links", "links"),
         ("Hosted verification", "hosted verification page"),
+        ("Bankbook extraction", "bankbook extraction"),
         ("E-mail verification", "e-mail verification"),
         ("Non-document verification", "non-document verification"),
         ("Deepfake analysis", "deepfake analysis"),

@@ -61,6 +61,7 @@ pub(crate) const DOMAINS: &[&Domain] = &[
     &crate::audit::DOMAIN,
     &crate::verifications::DOMAIN,
     &crate::deepfake::DOMAIN,
+    &crate::bankbook::DOMAIN,
     &crate::email::DOMAIN,
     &crate::nondoc::DOMAIN,
     &crate::kyt::DOMAIN,

@@ -9,6 +9,7 @@ pub mod aml;
 pub mod applicants;
 pub mod audit;
 pub mod backup;
+pub mod bankbook;
 mod clock;
 pub mod console;
 pub mod countries;
@@ -318,6 +319,10 @@ impl Engine {
 
     pub fn aml(&self) -> aml::Aml<'_> {
         aml::Aml { engine: self }
+    }
+
+    pub fn bankbook(&self) -> bankbook::Bankbook<'_> {
+        bankbook::Bankbook { engine: self }
     }
 
     pub fn deepfakes(&self) -> deepfake::Deepfakes<'_> {

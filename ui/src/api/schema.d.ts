@@ -2904,6 +2904,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/bankbook/{applicant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a bank statement
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     `multipart/form-data` with one `file` part: a bank statement or bankbook page as a PDF, JPEG
+         *     or PNG file (by its content) of at most 20 MiB. Answers `201` with what was read: the
+         *     holder, IBAN (checked by ISO 13616) or account number, bank name, BIC (ISO 9362), period and
+         *     balances, each with the line it was read from; the holder compared with the applicant's name
+         *     (the AML name matcher's score); the file's signs of editing. A PDF is read through its text
+         *     layer; a picture through OCR when the server has Tesseract (else, like a scanned PDF, it is
+         *     kept as `needs_review` with the reason, and nothing is made up). `BANKBOOK_EXTRACTION` goes
+         *     to subscribed webhooks. In the sandbox, magic file names give deterministic outcomes (see
+         *     the guide).
+         */
+        post: operations["uploadBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/bankbook/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank statements
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 100 (default 20), `page` from 0.
+         */
+        get: operations["listBankStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/bankbook/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bank statement's extraction
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
+        get: operations["getBankStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/bankbook/statements/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bank statement's file
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The file as uploaded, with the media type its content shows.
+         */
+        get: operations["getBankStatementFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/email/checks": {
         parameters: {
             query?: never;
@@ -3048,6 +3142,100 @@ export interface paths {
         trace?: never;
     };
     "/api/v4/nondoc/{applicant_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a national identifier
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     The public types: `NONDOC_NIGERIA_BVN_BASIC` with `request_data: {"bvn": "…"}` and
+         *     `NONDOC_NIGERIA_NIN` with `{"nin": "…"}` (11 digits; neither has a public check digit, so only
+         *     the format is checked). Docket's own: `NONDOC_NATIONAL_ID` with `{"id_type": "PL_PESEL",
+         *     "number": "…"}` for any identifier of `GET /api/v4/nondoc/types`. Answers `200` with the check:
+         *     its steps (`format`, `check_digits`, `birth_date` and `sex` against the applicant's, and
+         *     `registry_lookup`) and its `status`. A malformed number is a `failed` check, not an error.
+         *     Production cannot reach any issuer's registry offline: its `registry_lookup` is `error` and
+         *     the check at best `needs_review`, never `passed`. The sandbox simulates the registry from
+         *     magic numbers (see the guide). Emits `NONDOC_VERIFICATION`.
+         */
+        post: operations["verifyNondoc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/{applicant_id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an applicant's non-document checks
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
+         */
+        get: operations["listNondocChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a non-document check
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         */
+        get: operations["getNondocCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/nondoc/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identifiers Docket reads
+         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
+         *
+         *     Each identifier's `id_type` (for `NONDOC_NATIONAL_ID`), the verification type that checks it,
+         *     its country, and whether it has public check digits and encodes a birth date or sex.
+         */
+        get: operations["listNondocTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/kyt/checks": {
         parameters: {
             query?: never;
@@ -3139,87 +3327,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Verify a national identifier
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     The public types: `NONDOC_NIGERIA_BVN_BASIC` with `request_data: {"bvn": "…"}` and
-         *     `NONDOC_NIGERIA_NIN` with `{"nin": "…"}` (11 digits; neither has a public check digit, so only
-         *     the format is checked). Docket's own: `NONDOC_NATIONAL_ID` with `{"id_type": "PL_PESEL",
-         *     "number": "…"}` for any identifier of `GET /api/v4/nondoc/types`. Answers `200` with the check:
-         *     its steps (`format`, `check_digits`, `birth_date` and `sex` against the applicant's, and
-         *     `registry_lookup`) and its `status`. A malformed number is a `failed` check, not an error.
-         *     Production cannot reach any issuer's registry offline: its `registry_lookup` is `error` and
-         *     the check at best `needs_review`, never `passed`. The sandbox simulates the registry from
-         *     magic numbers (see the guide). Emits `NONDOC_VERIFICATION`.
-         */
-        post: operations["verifyNondoc"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/{applicant_id}/checks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an applicant's non-document checks
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
-         */
-        get: operations["listNondocChecks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/checks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a non-document check
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         */
-        get: operations["getNondocCheck"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The identifiers Docket reads
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Each identifier's `id_type` (for `NONDOC_NATIONAL_ID`), the verification type that checks it,
-         *     its country, and whether it has public check digits and encodes a birth date or sex.
-         */
-        get: operations["listNondocTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
         post?: never;
         /**
          * Stop monitoring an address
@@ -4176,6 +4283,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    BANKBOOK_EXTRACTION: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bank statement was read
+         * @description Sent when a bank statement or bankbook uploaded with `POST /api/v4/bankbook/{applicant_id}` has been read, in the same transaction as its result. The payload is the result as `GET /api/v4/bankbook/{id}` answers it: `status` (`extracted`, `needs_review`) with its `reasons`, `method` (`text_layer`, `ocr`, `none`), `pages`, `fields` (each with `value`, `valid` for the checked ones and `evidence`), `holder_match` and `editing_signs`. Emitted.
+         *
+         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
+         */
+        post: operations["eventBankbookExtraction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     DEEPFAKE_ANALYSIS: {
         parameters: {
             query?: never;
@@ -4801,6 +4930,40 @@ export interface components {
             keep?: number | null;
             daily?: boolean | null;
         };
+        /** @description A statement and what was read from it. */
+        BankStatement: {
+            id: components["schemas"]["BankStatementId"];
+            applicant_id: components["schemas"]["ApplicantId"];
+            file_id: components["schemas"]["FileId"];
+            file_name?: string | null;
+            /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
+            media_type: string;
+            status: components["schemas"]["Status"];
+            /** @description Why a reviewer must look (empty when `extracted`). */
+            reasons: string[];
+            method: components["schemas"]["Method"];
+            /**
+             * Format: int32
+             * @description Pages read (0 when no text was read).
+             */
+            pages: number;
+            fields: components["schemas"]["Fields"];
+            holder_match?: components["schemas"]["HolderMatch"] | null;
+            /**
+             * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
+             *     for KYB documents.
+             */
+            editing_signs: string[];
+            /** @description The sandbox's magic file name that decided the text read, if one did. */
+            sandbox_scenario?: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * Format: uuid
+         * @description The bank statement id (UUIDv7).
+         */
+        BankStatementId: string;
         /**
          * @description An accent colour: `#rrggbb`, stored in lower case (`#abc` is read as `#aabbcc`).
          * @example #0b6e4f
@@ -6001,8 +6164,22 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
-        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
+        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "BANKBOOK_EXTRACTION" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
+        /** @description Where a value was read. */
+        Evidence: {
+            /**
+             * Format: int32
+             * @description 1-based page.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description 1-based line of the page's text.
+             */
+            line: number;
+            /** @description The line as read. */
+            text: string;
+        };
         /** @enum {string} */
         EvidenceKind: "sanctions_list" | "simulated_exposure";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
@@ -6098,6 +6275,56 @@ export interface components {
          * @enum {string}
          */
         FieldMatch: "match" | "mismatch" | "not_declared" | "not_read";
+        /** @description One extracted field. */
+        Field_Balance: {
+            /** @description A balance: an exact decimal as a string (`"-1234.56"`) and its currency. */
+            value: {
+                amount: string;
+                /** @description ISO 4217, when printed on the statement. */
+                currency?: string | null;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["Evidence"];
+        };
+        /** @description One extracted field. */
+        Field_Period: {
+            /** @description A statement's period. */
+            value: {
+                /** @description `YYYY-MM-DD`. */
+                from: string;
+                /** @description `YYYY-MM-DD`. */
+                to: string;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["Evidence"];
+        };
+        /** @description One extracted field. */
+        Field_String: {
+            value: string;
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["Evidence"];
+        };
+        /** @description The fields read; a field not printed (or not recognisably labelled) is absent. */
+        Fields: {
+            holder?: components["schemas"]["Field_String"] | null;
+            iban?: components["schemas"]["Field_String"] | null;
+            account_number?: components["schemas"]["Field_String"] | null;
+            bank_name?: components["schemas"]["Field_String"] | null;
+            bic?: components["schemas"]["Field_String"] | null;
+            period?: components["schemas"]["Field_Period"] | null;
+            opening_balance?: components["schemas"]["Field_Balance"] | null;
+            closing_balance?: components["schemas"]["Field_Balance"] | null;
+            currency?: components["schemas"]["Field_String"] | null;
+        };
         /**
          * Format: uuid
          * @description The file id (UUIDv7).
@@ -6249,6 +6476,16 @@ export interface components {
             disposition?: components["schemas"]["Disposition"] | null;
             /** @description Every disposition of this party on this entity, newest first (earlier versions included). */
             disposition_history?: components["schemas"]["Disposition"][];
+        };
+        HolderMatch: {
+            /**
+             * Format: double
+             * @description 0 to 1 (`aml` name scoring, `docket-names-2`).
+             */
+            score: number;
+            level: components["schemas"]["MatchLevel"];
+            /** @description The applicant's name it was compared with. */
+            applicant_name: string;
         };
         Image: {
             description: string;
@@ -6928,15 +7165,6 @@ export interface components {
              */
             key: string;
         };
-        /** @description `POST /api/v4/nondoc/{applicant_id}/verify` (public-api.md, "Non-document checks"). */
-        NewNondocCheck: {
-            /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
-            verification_type: string;
-            /**
-             * @description `{"bvn": "..."}`, `{"nin": "..."}`, or `{"id_type": "SE_PERSONNUMMER", "number": "...",
-             *     "country": "SE" (optional)}`. Other fields are ignored.
-             */
-            request_data: Record<string, never>;
         /** @description A check to run. */
         NewKytCheck: {
             /**
@@ -6960,6 +7188,16 @@ export interface components {
              *     monitored.
              */
             monitor?: boolean;
+        };
+        /** @description `POST /api/v4/nondoc/{applicant_id}/verify` (public-api.md, "Non-document checks"). */
+        NewNondocCheck: {
+            /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
+            verification_type: string;
+            /**
+             * @description `{"bvn": "..."}`, `{"nin": "..."}`, or `{"id_type": "SE_PERSONNUMMER", "number": "...",
+             *     "country": "SE" (optional)}`. Other fields are ignored.
+             */
+            request_data: Record<string, never>;
         };
         /** @description `PUT /_docket/me/password`. */
         NewPassword: {
@@ -7286,6 +7524,39 @@ export interface components {
                 data_hash: string;
                 prev_hash: string;
                 hash: string;
+            }[];
+            /** @description True when a further page exists. */
+            has_next: boolean;
+        };
+        /** @description One page of a list. */
+        Page_BankStatement: {
+            data: {
+                id: components["schemas"]["BankStatementId"];
+                applicant_id: components["schemas"]["ApplicantId"];
+                file_id: components["schemas"]["FileId"];
+                file_name?: string | null;
+                /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
+                media_type: string;
+                status: components["schemas"]["Status"];
+                /** @description Why a reviewer must look (empty when `extracted`). */
+                reasons: string[];
+                method: components["schemas"]["Method"];
+                /**
+                 * Format: int32
+                 * @description Pages read (0 when no text was read).
+                 */
+                pages: number;
+                fields: components["schemas"]["Fields"];
+                holder_match?: components["schemas"]["HolderMatch"] | null;
+                /**
+                 * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
+                 *     for KYB documents.
+                 */
+                editing_signs: string[];
+                /** @description The sandbox's magic file name that decided the text read, if one did. */
+                sandbox_scenario?: string | null;
+                /** Format: date-time */
+                created_at: string;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -8202,6 +8473,8 @@ export interface components {
             case_files_days?: number | null;
             /** Format: int32 */
             deepfake_analyses_days?: number | null;
+            /** Format: int32 */
+            bank_statements_days?: number | null;
         };
         /** @description How long an environment keeps what it does not need for good. */
         RetentionSettings: {
@@ -8226,7 +8499,8 @@ export interface components {
              * Format: int32
              * @description Days AML searches stay in the search history; `null` (the default): kept for good, as
              *     AML record keeping usually requires (five years under the EU's AML directives). An
-             *     applicant's screenings stay with the applicant.
+             *     applicant's screenings stay with the applicant. KYT checks are kept by the same setting
+             *     (those of an address still monitored stay).
              */
             search_history_days?: number | null;
             /**
@@ -8244,6 +8518,13 @@ export interface components {
              *     environment's clock; `null` (the default): kept for good, like the other checks' records.
              */
             deepfake_analyses_days?: number | null;
+            /**
+             * Format: int32
+             * @description Days an applicant's uploaded bank statements (the file and what was read from it) are
+             *     kept, on the environment's clock; `null` (the default): kept for good, as AML record
+             *     keeping usually requires.
+             */
+            bank_statements_days?: number | null;
         };
         /**
          * @description The reviewer's side of a verification: the applicant's declared data beside Docket's and the
@@ -8928,6 +9209,11 @@ export interface components {
             last7d: components["schemas"]["PeriodStats"];
             last30d: components["schemas"]["PeriodStats"];
         };
+        /**
+         * @description Whether the extraction can be relied on as read.
+         * @enum {string}
+         */
+        Status: "extracted" | "needs_review";
         /** @description What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`). */
         StillNeeded: {
             /** @description Nothing is missing: proceeding is accepted. */
@@ -15294,6 +15580,183 @@ export interface operations {
             };
         };
     };
+    uploadBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The statement and what was read from it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description Malformed form, or no file part */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than 20 MiB, or a picture too large to decode */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a PDF, JPEG or PNG file by its content, or damaged or cut short */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Heavy work on documents must wait: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listBankStatements: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description One applicant's statements. */
+                applicant_id?: string;
+                /** @description `extracted` or `needs_review`. */
+                status?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BankStatement"];
+                };
+            };
+            /** @description Invalid paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement and what was read from it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description No such statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBankStatementFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description No such statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEmailChecks: {
         parameters: {
             query?: {
@@ -15678,7 +16141,6 @@ export interface operations {
         };
     };
     listNondocChecks: {
-    listKytChecks: {
         parameters: {
             query?: {
                 /** @description Page number, from 0 (at most 100000); default 0. */
@@ -15689,14 +16151,6 @@ export interface operations {
                 verification_type?: string;
                 /** @description `passed`, `failed` or `needs_review`. */
                 status?: string;
-                /** @description The chain (`bitcoin`, `ethereum`, ... or a ticker). */
-                chain?: string;
-                /** @description The address, as given or in its canonical form. */
-                address?: string;
-                /** @description Checks of one applicant. */
-                applicant_id?: string;
-                /** @description `Low`, `Medium`, `High` or `Severe` (any case). */
-                risk_level?: string;
                 /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
                 created_from?: string;
                 /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
@@ -15706,7 +16160,6 @@ export interface operations {
             path: {
                 applicant_id: string;
             };
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15721,6 +16174,108 @@ export interface operations {
                 };
             };
             /** @description Invalid paging, filter or bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such applicant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getNondocCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NondocCheck"];
+                };
+            };
+            /** @description No such check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNondocTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every identifier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NondocIdType"][];
+                };
+            };
+        };
+    };
+    listKytChecks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (at most 100000); default 0. */
+                page?: number;
+                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
+                limit?: number;
+                /** @description The chain (`bitcoin`, `ethereum`, ... or a ticker). */
+                chain?: string;
+                /** @description The address, as given or in its canonical form. */
+                address?: string;
+                /** @description Checks of one applicant. */
+                applicant_id?: string;
+                /** @description `Low`, `Medium`, `High` or `Severe` (any case). */
+                risk_level?: string;
+                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
+                created_from?: string;
+                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Page_KytCheck"];
                 };
             };
@@ -15784,7 +16339,6 @@ export interface operations {
             };
         };
     };
-    getNondocCheck: {
     getKytCheck: {
         parameters: {
             query?: never;
@@ -15802,7 +16356,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NondocCheck"];
                     "application/json": components["schemas"]["KytCheck"];
                 };
             };
@@ -15817,9 +16370,6 @@ export interface operations {
             };
         };
     };
-    listNondocTypes: {
-        parameters: {
-            query?: never;
     listKytMonitors: {
         parameters: {
             query?: {
@@ -15834,14 +16384,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every identifier */
             /** @description One page of monitored addresses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NondocIdType"][];
                     "application/json": components["schemas"]["Page_KytMonitor"];
                 };
             };
@@ -17789,6 +18337,158 @@ export interface operations {
                         /** @description The same report, under the older examples' name. */
                         search_result?: components["schemas"]["SearchReport"];
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the event happened (the environment's clock).
+                     */
+                    timestamp: string;
+                    /** Format: uuid */
+                    webhook_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the timeout acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: Docket disables the endpoint and stops trying. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventBankbookExtraction: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "BANKBOOK_EXTRACTION",
+                 *       "id": "01920b71-0000-7000-8000-000000000003",
+                 *       "payload": {
+                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
+                 *         "created_at": "2026-03-31T09:00:00Z",
+                 *         "editing_signs": [],
+                 *         "fields": {
+                 *           "bic": {
+                 *             "evidence": {
+                 *               "line": 3,
+                 *               "page": 1,
+                 *               "text": "IBAN:  DE89 3704 0044 0532 0130 00                   BIC:  COBADEFFXXX"
+                 *             },
+                 *             "valid": true,
+                 *             "value": "COBADEFFXXX"
+                 *           },
+                 *           "closing_balance": {
+                 *             "evidence": {
+                 *               "line": 6,
+                 *               "page": 1,
+                 *               "text": "Closing balance                                 2.480,35 EUR"
+                 *             },
+                 *             "value": {
+                 *               "amount": "2480.35",
+                 *               "currency": "EUR"
+                 *             }
+                 *           },
+                 *           "currency": {
+                 *             "evidence": {
+                 *               "line": 5,
+                 *               "page": 1,
+                 *               "text": "Opening balance                                 1.250,00 EUR"
+                 *             },
+                 *             "value": "EUR"
+                 *           },
+                 *           "holder": {
+                 *             "evidence": {
+                 *               "line": 2,
+                 *               "page": 1,
+                 *               "text": "Account holder:  Maximilian Otherperson"
+                 *             },
+                 *             "value": "Maximilian Otherperson"
+                 *           },
+                 *           "iban": {
+                 *             "evidence": {
+                 *               "line": 3,
+                 *               "page": 1,
+                 *               "text": "IBAN:  DE89 3704 0044 0532 0130 00                   BIC:  COBADEFFXXX"
+                 *             },
+                 *             "valid": true,
+                 *             "value": "DE89370400440532013000"
+                 *           },
+                 *           "opening_balance": {
+                 *             "evidence": {
+                 *               "line": 5,
+                 *               "page": 1,
+                 *               "text": "Opening balance                                 1.250,00 EUR"
+                 *             },
+                 *             "value": {
+                 *               "amount": "1250.00",
+                 *               "currency": "EUR"
+                 *             }
+                 *           },
+                 *           "period": {
+                 *             "evidence": {
+                 *               "line": 4,
+                 *               "page": 1,
+                 *               "text": "Statement period:  01.03.2026 - 31.03.2026"
+                 *             },
+                 *             "valid": true,
+                 *             "value": {
+                 *               "from": "2026-03-01",
+                 *               "to": "2026-03-31"
+                 *             }
+                 *           }
+                 *         },
+                 *         "file_id": "01920b70-0000-7000-8000-000000000002",
+                 *         "file_name": "statement-2026-03.pdf",
+                 *         "holder_match": {
+                 *           "applicant_name": "Erika Mustermann",
+                 *           "level": "mismatch",
+                 *           "score": 0
+                 *         },
+                 *         "id": "01920b70-0000-7000-8000-000000000001",
+                 *         "media_type": "application/pdf",
+                 *         "method": "text_layer",
+                 *         "pages": 1,
+                 *         "reasons": [
+                 *           "the holder (Maximilian Otherperson) is not the applicant (Erika Mustermann)"
+                 *         ],
+                 *         "status": "needs_review"
+                 *       },
+                 *       "timestamp": "2026-11-22T09:00:00.000Z",
+                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": {
+                    event_type: string;
+                    /**
+                     * Format: uuid
+                     * @description The delivery's id, the same on every attempt.
+                     */
+                    id: string;
+                    payload: Record<string, never>;
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).

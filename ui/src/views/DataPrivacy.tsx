@@ -310,9 +310,10 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
   const [searches, setSearches] = useState(keptText(initial.search_history_days));
   const [caseFiles, setCaseFiles] = useState(keptText(initial.case_files_days));
   const [deepfakes, setDeepfakes] = useState(keptText(initial.deepfake_analyses_days));
+  const [statements, setStatements] = useState(keptText(initial.bank_statements_days));
   const optionalDays = (text: string) => text === "" || wholeDays(text, 3650);
   const invalid =
-    !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || !optionalDays(searches) || !optionalDays(caseFiles) || !optionalDays(deepfakes);
+    !wholeDays(journal, initial.journal_days_max) || !wholeDays(deliveries, 365) || !optionalDays(searches) || !optionalDays(caseFiles) || !optionalDays(deepfakes) || !optionalDays(statements);
   const save = useMutation({
     mutationFn: () =>
       put<RetentionSettings>("/_docket/retention", {
@@ -321,6 +322,7 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         search_history_days: searches === "" ? null : Number(searches),
         case_files_days: caseFiles === "" ? null : Number(caseFiles),
         deepfake_analyses_days: deepfakes === "" ? null : Number(deepfakes),
+        bank_statements_days: statements === "" ? null : Number(statements),
       }),
     onSuccess: () => {
       toast("Retention saved");
@@ -355,6 +357,10 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         <label>
           Deepfake analyses and their files (days; empty keeps them)
           <input type="number" min={1} max={3650} value={deepfakes} onChange={(e) => setDeepfakes(e.target.value)} placeholder="kept" data-testid="retention-deepfakes" />
+        </label>
+        <label>
+          Applicants' bank statements (days; empty keeps them)
+          <input type="number" min={1} max={3650} value={statements} onChange={(e) => setStatements(e.target.value)} placeholder="kept" data-testid="retention-statements" />
         </label>
       </div>
       <FormError error={save.error ?? (invalid ? "Whole days within the limits (the journal up to the server's own)." : null)} />

@@ -41,11 +41,17 @@ fn is_upload(method: &Method, path: &str) -> bool {
         && (path == UPLOAD_PATH
             || (path.starts_with(KYB_DOCUMENTS_PREFIX) && path.ends_with("/documents"))
             || path.starts_with(VERIFICATION_UPLOAD_PREFIX)
-            || path == DEEPFAKE_UPLOAD_PATH)
+            || path == DEEPFAKE_UPLOAD_PATH
+            || (path.starts_with(BANKBOOK_UPLOAD_PREFIX) && !path.starts_with(BANKBOOK_STATEMENTS_PREFIX)))
 }
 
 /// Deepfake analyses of a video or picture stream too (the file store holds them to 100 MiB).
 const DEEPFAKE_UPLOAD_PATH: &str = "/api/v4/deepfake/analyses";
+
+/// Bank statement uploads (`/api/v4/bankbook/{applicant_id}`) stream too; the rest of the
+/// bankbook routes (`/api/v4/bankbook/statements/...`) are ordinary.
+const BANKBOOK_UPLOAD_PREFIX: &str = "/api/v4/bankbook/";
+const BANKBOOK_STATEMENTS_PREFIX: &str = "/api/v4/bankbook/statements";
 
 /// KYB document uploads (`/api/v4/kyb/verifications/{id}/documents`) stream as well; the file
 /// store holds them to their own limit.

@@ -5,6 +5,7 @@ pub mod aml;
 pub mod applicants;
 pub mod approvals;
 pub mod audit;
+pub mod bankbook;
 pub mod console;
 pub mod data;
 pub mod deepfake;

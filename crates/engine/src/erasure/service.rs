@@ -255,6 +255,10 @@ fn erase_applicant(
         removed.count("files", files.len());
         hashes.extend(files);
     }
+    let (statements, files) = crate::bankbook::store::erase_applicant(conn, scope, id)?;
+    removed.count("bank_statements", statements);
+    removed.count("files", files.len());
+    hashes.extend(files);
     removed.count("aml_searches", crate::aml::store::erase_applicant(conn, scope, id, &needles.names)?);
     // The dispositions of its screenings' hits: their notes speak of the person.
     let party = crate::aml::hits::model::ScreenedParty::applicant_key(id);

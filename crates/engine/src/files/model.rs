@@ -16,6 +16,8 @@ crate::id::typed_id!(
 pub enum OwnerKind {
     /// A watchlist file uploaded for an import job (deleted when the job ends).
     WatchlistUpload,
+    /// A bank statement or bankbook uploaded for an applicant (deleted with its applicant's data).
+    BankStatement,
     /// A document of a KYB case (deleted with the case, or when the merchant removes it).
     KybCase,
     /// A document uploaded for document verification (deleted with its applicant's data).
@@ -28,6 +30,7 @@ impl OwnerKind {
     pub fn as_str(self) -> &'static str {
         match self {
             OwnerKind::WatchlistUpload => "watchlist_upload",
+            OwnerKind::BankStatement => "bank_statement",
             OwnerKind::KybCase => "kyb_case",
             OwnerKind::VerificationDocument => "verification_document",
             OwnerKind::DeepfakeAnalysis => "deepfake_analysis",

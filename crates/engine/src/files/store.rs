@@ -16,6 +16,7 @@ fn file(r: &Row<'_>) -> rusqlite::Result<StoredFile> {
         id: r.get(0)?,
         owner_kind: match kind.as_str() {
             "watchlist_upload" => OwnerKind::WatchlistUpload,
+            "bank_statement" => OwnerKind::BankStatement,
             "kyb_case" => OwnerKind::KybCase,
             "verification_document" => OwnerKind::VerificationDocument,
             other => {

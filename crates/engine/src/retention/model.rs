@@ -31,6 +31,10 @@ pub struct RetentionSettings {
     /// Days deepfake analyses (with their uploaded files and their evidence) are kept, on the
     /// environment's clock; `null` (the default): kept for good, like the other checks' records.
     pub deepfake_analyses_days: Option<u32>,
+    /// Days an applicant's uploaded bank statements (the file and what was read from it) are
+    /// kept, on the environment's clock; `null` (the default): kept for good, as AML record
+    /// keeping usually requires.
+    pub bank_statements_days: Option<u32>,
 }
 
 /// New settings, replacing the old; a field left out takes its default.
@@ -43,4 +47,5 @@ pub struct RetentionChange {
     pub search_history_days: Option<u32>,
     pub case_files_days: Option<u32>,
     pub deepfake_analyses_days: Option<u32>,
+    pub bank_statements_days: Option<u32>,
 }

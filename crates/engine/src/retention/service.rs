@@ -40,6 +40,7 @@ impl Retention<'_> {
             search_history_days: stored.search_history_days,
             case_files_days: stored.case_files_days,
             deepfake_analyses_days: stored.deepfake_analyses_days,
+            bank_statements_days: stored.bank_statements_days,
         })
     }
 
@@ -59,6 +60,7 @@ impl Retention<'_> {
             ("search_history_days", change.search_history_days),
             ("case_files_days", change.case_files_days),
             ("deepfake_analyses_days", change.deepfake_analyses_days),
+            ("bank_statements_days", change.bank_statements_days),
         ] {
             if days.is_some_and(|d| !(1..=MAX_DAYS).contains(&d)) {
                 return Err(Error::invalid(field, format!("between 1 and {MAX_DAYS}, or null to keep them")));
@@ -78,6 +80,7 @@ impl Retention<'_> {
             search_history_days: change.search_history_days,
             case_files_days: change.case_files_days,
             deepfake_analyses_days: change.deepfake_analyses_days,
+            bank_statements_days: change.bank_statements_days,
         };
         let (at, actor) = (self.engine.now(scope), actor.clone());
         self.engine
@@ -137,6 +140,13 @@ impl Retention<'_> {
         if let Some(d) = stored.deepfake_analyses_days {
             let cutoff = self.engine.now(scope).saturating_add(-days(d));
             removed += self.engine.deepfakes().prune(scope, cutoff).await?;
+        }
+        if let Some(d) = stored.bank_statements_days {
+            let cutoff = self.engine.now(scope).saturating_add(-days(d));
+            let (n, hashes) =
+                self.engine.core.db.write(move |conn| crate::bankbook::store::prune_scope(conn, scope, cutoff)).await?;
+            self.engine.files().remove_unreferenced(hashes).await;
+            removed += n;
         }
         Ok(removed)
     }

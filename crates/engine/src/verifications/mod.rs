@@ -33,7 +33,7 @@ mod model;
 mod needs;
 mod offline;
 mod person;
-mod poppler;
+pub(crate) mod poppler;
 pub mod preview;
 mod process;
 pub mod profile;

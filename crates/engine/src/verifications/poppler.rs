@@ -1,4 +1,5 @@
-//! poppler's tools (`pdfinfo`, `pdftoppm`) as bounded child processes. The PDF goes in through
+//! poppler's tools (`pdfinfo`, `pdftoppm`, `pdftotext`), and Tesseract for the pictures of bank statements,
+//! pictures, as bounded child processes. The PDF goes in through
 //! the tool's standard input and the answer comes out of its standard output, never through
 //! files: a document of an encrypted database must not leave a decrypted copy in the temporary
 //! directory. Each run is bounded three ways:
@@ -63,9 +64,20 @@ const POLL: Duration = Duration::from_millis(10);
 /// Runs `tool args... -` with `pdf` on its standard input; its standard output, if it succeeds
 /// within its bounds.
 pub(crate) fn run(tool: &str, args: &[&str], pdf: &[u8], bounds: Bounds) -> Result<Vec<u8>, Failure> {
+    let mut all = args.to_vec();
+    all.push("-");
+    run_args(tool, &all, pdf, bounds)
+}
+
+/// Runs `tool args...` (which name standard input and output in the tool's own way) with
+/// `input` on its standard input, bounded as [`run`] is.
+pub(crate) fn run_args(tool: &str, args: &[&str], input: &[u8], bounds: Bounds) -> Result<Vec<u8>, Failure> {
+    let pdf = input;
     let mut child = match Command::new(tool)
         .args(args)
-        .arg("-")
+        // One thread: Tesseract's OpenMP would take every core for one page (the heavy-work
+        // slots already bound how many run at once); poppler ignores it.
+        .env("OMP_THREAD_LIMIT", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

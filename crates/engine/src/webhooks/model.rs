@@ -34,6 +34,8 @@ pub enum EventType {
     Docver,
     /// A step of a document verification finished.
     DocverChecks,
+    /// A bank statement or bankbook uploaded for an applicant was read.
+    BankbookExtraction,
     /// A transaction or payment was evaluated by the monitoring rules.
     TransactionMonitoring,
     /// A crypto wallet was checked.
@@ -50,11 +52,12 @@ pub enum EventType {
 
 impl EventType {
     /// Every type but `ALL`.
-    pub const CONCRETE: [EventType; 10] = [
+    pub const CONCRETE: [EventType; 11] = [
         EventType::AmlScreening,
         EventType::DeepfakeAnalysis,
         EventType::Docver,
         EventType::DocverChecks,
+        EventType::BankbookExtraction,
         EventType::TransactionMonitoring,
         EventType::KytWalletCheck,
         EventType::KybVerification,
@@ -70,6 +73,7 @@ impl EventType {
             EventType::DeepfakeAnalysis => "DEEPFAKE_ANALYSIS",
             EventType::Docver => "DOCVER",
             EventType::DocverChecks => "DOCVER_CHECKS",
+            EventType::BankbookExtraction => "BANKBOOK_EXTRACTION",
             EventType::TransactionMonitoring => "TRANSACTION_MONITORING",
             EventType::KytWalletCheck => "KYT_WALLET_CHECK",
             EventType::KybVerification => "KYB_VERIFICATION",
