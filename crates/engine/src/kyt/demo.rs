@@ -4,7 +4,7 @@
 use docket_chainaddr::Chain;
 
 use super::model::{KytChain, KytOrigin};
-use super::service::Kyt;
+use super::service::{Checked, Kyt};
 use super::store::{self, KytCheckFilter};
 use crate::aml::demo_list::kyt_sanctioned_address;
 use crate::error::{Error, Result};
@@ -45,7 +45,8 @@ impl Kyt<'_> {
                 Some(id) => self.engine.applicants().get_by_external_id(scope, &id).await.ok().map(|a| a.applicant_id),
                 None => None,
             };
-            self.record(scope, chain, address, None, applicant, monitor, KytOrigin::Demo).await?;
+            let checked = Checked { chain, address, tx_hash: None, applicant_id: applicant, monitor };
+            self.record(scope, checked, KytOrigin::Demo).await?;
             made += 1;
         }
         Ok(made)

@@ -32,6 +32,15 @@ pub struct Kyt<'e> {
     pub(crate) engine: &'e Engine,
 }
 
+/// A check to record, once its input is checked.
+pub(crate) struct Checked {
+    pub(crate) chain: KytChain,
+    pub(crate) address: String,
+    pub(crate) tx_hash: Option<String>,
+    pub(crate) applicant_id: Option<ApplicantId>,
+    pub(crate) monitor: bool,
+}
+
 /// A transaction hash as kept: 64 hexadecimal digits, lower-cased, `0x` kept when given.
 fn tx_hash(text: &str) -> Result<String> {
     let t = text.trim();
@@ -130,20 +139,13 @@ impl Kyt<'_> {
         if let Some(a) = input.applicant_id {
             self.engine.applicants().get(scope, a).await?;
         }
-        self.record(scope, chain, address, tx, input.applicant_id, input.monitor, KytOrigin::Api).await
+        let checked = Checked { chain, address, tx_hash: tx, applicant_id: input.applicant_id, monitor: input.monitor };
+        self.record(scope, checked, KytOrigin::Api).await
     }
 
     /// Checks and records one address (the API's checks, the demo's).
-    pub(crate) async fn record(
-        &self,
-        scope: Scope,
-        chain: KytChain,
-        address: String,
-        tx: Option<String>,
-        applicant_id: Option<ApplicantId>,
-        monitor: bool,
-        origin: KytOrigin,
-    ) -> Result<KytCheck> {
+    pub(crate) async fn record(&self, scope: Scope, input: Checked, origin: KytOrigin) -> Result<KytCheck> {
+        let Checked { chain, address, tx_hash: tx, applicant_id, monitor } = input;
         let found = self.assess(scope, chain, &address).await?;
         let listed: Vec<_> = found.evidence.iter().filter_map(|e| e.entity_id).collect();
         let now = self.engine.now(scope);
