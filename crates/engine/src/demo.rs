@@ -21,6 +21,7 @@ pub struct SeedSummary {
     pub verifications_created: usize,
     pub email_checks_created: usize,
     pub transmon_events_created: usize,
+    pub bank_statements_created: usize,
 }
 
 /// A demo person: (first, last, name in its own script, gender, date of birth, country, city,
@@ -195,6 +196,7 @@ impl Demo<'_> {
         let mut summary = self.seed_applicants(scope).await?;
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
+        summary.bank_statements_created = self.engine.bankbook().seed_demo(scope).await?;
         summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
         summary.transmon_events_created = self.engine.transmon().seed_demo(scope).await?;
         Ok(summary)

@@ -8,7 +8,7 @@ use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use docket_engine::applicants::ApplicantId;
 use docket_engine::bankbook::{
-    BankStatement, BankStatementId, LIST_BOUNDS, MAX_STATEMENT_BYTES, StatementFilter, Status,
+    BankStatement, BankStatementId, LIST_BOUNDS, MAX_STATEMENT_BYTES, StatementFilter, StatementStatus,
 };
 use docket_engine::files::{NewFile, OwnerKind};
 use docket_engine::page::Page;
@@ -124,8 +124,8 @@ async fn list(
     };
     let status = match params.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
-        Some("extracted") => Some(Status::Extracted),
-        Some("needs_review") => Some(Status::NeedsReview),
+        Some("extracted") => Some(StatementStatus::Extracted),
+        Some("needs_review") => Some(StatementStatus::NeedsReview),
         Some(_) => {
             return Err(ApiError::bad_request("status: must be extracted or needs_review").with_field("status"));
         }

@@ -15,6 +15,7 @@ import { useToast } from "../../components/Toasts";
 import { displayName, localTime } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
+import { ApplicantStatements } from "./ApplicantStatements";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -224,10 +225,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
           </section>
         </div>
       </div>
+      <ApplicantStatements applicantId={applicant.applicant_id} />
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
-          {name} is erased from the {environment}: the applicant, its verifications and documents, AML history, monitored transactions, e-mail checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
+          {name} is erased from the {environment}: the applicant, its verifications and documents, bank statements, AML history, monitored transactions, e-mail checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
         </p>
       </Confirm>
     </>
