@@ -60,30 +60,27 @@ async fn upload(
     let bankbook = state.engine.bankbook();
     bankbook.check_applicant(scope, applicant).await?;
     let mut form = upload::form(request).await?;
-    while let Some(field) = upload::next(&mut form).await? {
-        match field.name().unwrap_or_default() {
-            "file" => {
-                let new = NewFile {
-                    owner_kind: OwnerKind::BankStatement,
-                    owner_id: applicant.as_uuid(),
-                    declared_type: None,
-                    name: None,
-                    limit: MAX_STATEMENT_BYTES,
-                };
-                let Some(file) = upload::store(&state.engine, scope, field, new).await? else {
-                    return Err(ApiError::bad_request("file: the file part is empty").with_field("file"));
-                };
-                return Ok((StatusCode::CREATED, Json(bankbook.extract(scope, applicant, file).await?)));
-            }
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown form field `{}`: send one `file`",
-                    docket_engine::values::shorten(other, 40)
-                )));
-            }
-        }
+    // One part: the file.
+    let Some(field) = upload::next(&mut form).await? else {
+        return Err(ApiError::bad_request("file: no file part was sent").with_field("file"));
+    };
+    if field.name().unwrap_or_default() != "file" {
+        return Err(ApiError::bad_request(format!(
+            "unknown form field `{}`: send one `file`",
+            docket_engine::values::shorten(field.name().unwrap_or_default(), 40)
+        )));
     }
-    Err(ApiError::bad_request("file: no file part was sent").with_field("file"))
+    let new = NewFile {
+        owner_kind: OwnerKind::BankStatement,
+        owner_id: applicant.as_uuid(),
+        declared_type: None,
+        name: None,
+        limit: MAX_STATEMENT_BYTES,
+    };
+    let Some(file) = upload::store(&state.engine, scope, field, new).await? else {
+        return Err(ApiError::bad_request("file: the file part is empty").with_field("file"));
+    };
+    Ok((StatusCode::CREATED, Json(bankbook.extract(scope, applicant, file).await?)))
 }
 
 /// Filters of the statement list.
