@@ -2301,89 +2301,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v4/deepfake/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stream frames for deepfake analysis (WebSocket)
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     The protocol of the public deepfake bot (the guide's "Deepfake analysis" section): connect
-         *     with the API key (`ds-api-token`, or `Authorization: Bearer <key>` as the bot sends it), send
-         *     each video frame (JPEG or WebP) or audio chunk (16-bit PCM at 16 kHz) as one binary protocol
-         *     buffer `FrameRequest`, and read binary `ResultEvent`s. Optional query parameter
-         *     `applicant_id` (Docket's) ties the analysis to an applicant. The sandbox answers every frame
-         *     with a simulated state from the participant id (`alert`, `suspicious`, else `clear`);
-         *     production answers each track's first frame with an `ERROR` event saying that nothing offline
-         *     can tell a deepfake, and keeps the stream's metadata as evidence. When the stream closes, the
-         *     analysis is stored and `DEEPFAKE_ANALYSIS` is sent. A plain request (no upgrade) is a `426`.
-         */
-        get: operations["deepfakeStream"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/deepfake/analyses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List deepfake analyses
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
-         */
-        get: operations["listDeepfakeAnalyses"];
-        put?: never;
-        /**
-         * Analyse a video or a picture
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     `multipart/form-data`: `file` (a JPEG, PNG or WebP picture, or an MP4, QuickTime or WebM
-         *     video, by its content; at most 100 MiB) and `applicant_id` (optional). Answers `201` with the
-         *     analysis. The sandbox's verdict comes from the file's name: `alert` in it gives `alert`,
-         *     `suspicious` gives `suspicious`, anything else `clear`, each with a fixed score. Production
-         *     stores the file and answers `status: error` with the plain reason (nothing offline can tell a
-         *     deepfake) and no score: a reviewer reads the evidence. `DEEPFAKE_ANALYSIS` is sent either way.
-         */
-        post: operations["createDeepfakeAnalysis"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/deepfake/analyses/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a deepfake analysis
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         */
-        get: operations["getDeepfakeAnalysis"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v3/profiles": {
         parameters: {
             query?: never;
@@ -2733,44 +2650,6 @@ export interface paths {
          *     The file as uploaded, with `Content-Type` (what its content is) and `X-Document-Type`.
          */
         get: operations["downloadDocument"];
-        put?: never;
-        post?: never;
-        /**
-         * Erase a document (a Docket addition)
-         * @description **Who may call:** An API key (its environment's data), or an admin signed in to the console.
-         *
-         *     The document's file is deleted from the file store and its record becomes a tombstone (its
-         *     type, side, upload time, verification, and who erased it when; never its content, name or
-         *     hash); the erasure goes on the audit chain (`document_erased`). Answers the tombstone. A
-         *     document a decided verification (`verified`, `failed`) relied on is the record of that
-         *     decision and is kept (`409`): erasing the applicant removes it with the decision. One under
-         *     review (`in_progress`) is refused too. A document of an open verification leaves it. Erasing
-         *     it again, or downloading it, is a `410` that says who erased it when. An API key, or a
-         *     console admin.
-         */
-        delete: operations["eraseDocument"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v3/applicants/{applicant_id}/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an applicant's documents (a Docket addition)
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Every document uploaded for the applicant, newest first, stored (`stored`: content type,
-         *     size, SHA-256, file name, issuing country) or erased (`erased`: by whom and when), with the
-         *     verification it belongs to and that verification's status. `limit` 1 to 100 (default 10),
-         *     `page` from 0.
-         */
-        get: operations["listApplicantDocuments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3136,205 +3015,6 @@ export interface paths {
          * @description **Who may call:** In a sandbox only: a sandbox key, or any reviewer signed in to the console with the sandbox selected.
          */
         delete: operations["clearEmailOutbox"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/{applicant_id}/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Verify a national identifier
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     The public types: `NONDOC_NIGERIA_BVN_BASIC` with `request_data: {"bvn": "…"}` and
-         *     `NONDOC_NIGERIA_NIN` with `{"nin": "…"}` (11 digits; neither has a public check digit, so only
-         *     the format is checked). Docket's own: `NONDOC_NATIONAL_ID` with `{"id_type": "PL_PESEL",
-         *     "number": "…"}` for any identifier of `GET /api/v4/nondoc/types`. Answers `200` with the check:
-         *     its steps (`format`, `check_digits`, `birth_date` and `sex` against the applicant's, and
-         *     `registry_lookup`) and its `status`. A malformed number is a `failed` check, not an error.
-         *     Production cannot reach any issuer's registry offline: its `registry_lookup` is `error` and
-         *     the check at best `needs_review`, never `passed`. The sandbox simulates the registry from
-         *     magic numbers (see the guide). Emits `NONDOC_VERIFICATION`.
-         */
-        post: operations["verifyNondoc"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/{applicant_id}/checks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an applicant's non-document checks
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
-         */
-        get: operations["listNondocChecks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/checks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a non-document check
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         */
-        get: operations["getNondocCheck"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/nondoc/types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The identifiers Docket reads
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Each identifier's `id_type` (for `NONDOC_NATIONAL_ID`), the verification type that checks it,
-         *     its country, and whether it has public check digits and encodes a birth date or sex.
-         */
-        get: operations["listNondocTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/kyt/checks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List KYT checks
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Newest first; `limit` 1 to 200 (default 20), `page` from 0.
-         */
-        get: operations["listKytChecks"];
-        put?: never;
-        /**
-         * Check a crypto address
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Validates the address for its chain (encoding, version, length and checksum: Bitcoin
-         *     base58check and bech32/bech32m, Ethereum EIP-55, Tron, Litecoin, Bitcoin Cash CashAddr and
-         *     legacy, Dash, Zcash transparent and Sapling, Monero), then looks its canonical form up among
-         *     the digital-currency addresses of the sanctions lists in use, with the listing entity as
-         *     evidence. Both for real, offline, in both environments. Counterparty exposure needs chain
-         *     data Docket does not hold: production answers `exposure.status: not_checked` with the reason;
-         *     the sandbox simulates it (see *KYT* in the introduction). An address that is not valid is a
-         *     `201` result with `valid: false`, `invalid_code` and `invalid_reason`; a malformed request
-         *     (unknown chain, an address over 256 characters, a bad `tx_hash`) is a `400`. Emits
-         *     `KYT_WALLET_CHECK`. With `monitor: true` a valid address is checked again after every list
-         *     import.
-         */
-        post: operations["createKytCheck"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/kyt/checks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a KYT check
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         */
-        get: operations["getKytCheck"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/kyt/monitors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List monitored addresses
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     The addresses checked with `monitor: true`, newest first, stopped ones with `stopped_at`.
-         *     Each is checked again after every list import (and daily); a listing it did not have makes a
-         *     new check (origin `monitoring`) and a `KYT_WALLET_CHECK` event.
-         */
-        get: operations["listKytMonitors"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v4/kyt/monitors/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Stop monitoring an address
-         * @description **Who may call:** An API key (its environment's data), or any reviewer signed in to the console.
-         *
-         *     Stops the monitoring that the check `{id}` started; answers the monitor with `stopped_at`.
-         */
-        delete: operations["stopKytMonitor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4305,28 +3985,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    DEEPFAKE_ANALYSIS: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A deepfake analysis finished
-         * @description Sent when a stream on `/api/v4/deepfake/stream` closes (one its client closed without sending anything leaves no analysis) and when an upload to `POST /api/v4/deepfake/analyses` is analysed (the public service's payload is not published; this is Docket's). The payload is the analysis as `GET /api/v4/deepfake/analyses/{id}` answers it: `status` `completed` with `verdict` (`clear`, `suspicious`, `alert`) and `score` (the sandbox's simulation), or `error` with `reason` and no score (production: nothing offline can tell a deepfake), and the evidence (`stream` or `upload`). Emitted.
-         *
-         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
-         */
-        post: operations["eventDeepfakeAnalysis"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     DOCVER: {
         parameters: {
             query?: never;
@@ -4448,33 +4106,11 @@ export interface webhooks {
         put?: never;
         /**
          * A crypto wallet was checked
-         * @description Sent for every KYT check: one made with `POST /api/v4/kyt/checks`, a monitored address's re-check that found a new sanctions listing (origin `monitoring`, after a list import), and the demo's (origin `demo`). A monitored transaction's wallets are checked by the same code and reported in its `TRANSACTION_MONITORING` result (`checks.kyt_wallets`). The payload is the check as `GET /api/v4/kyt/checks/{id}` answers it (the public service publishes only the event's name). Emitted.
+         * @description The public service's payload is not published; reserved. Today only test events carry this example. Not emitted yet (test events only).
          *
          *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
          */
         post: operations["eventKytWalletCheck"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    NONDOC_VERIFICATION: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A non-document check was made
-         * @description Sent when `POST /api/v4/nondoc/{applicant_id}/verify` has decided a check, in the same transaction as the check. The payload is the check as `GET /api/v4/nondoc/checks/{id}` answers it: `status` (`passed`, `failed`, `needs_review`), each step of `checks` with its status and evidence, `encoded` (the birth date and sex the number encodes), and the number only masked. Emitted.
-         *
-         *     Sent as a POST with `Content-Type: application/json` and `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` (see *Webhooks* in the guide). The envelope's `id` is the same on every attempt: de-duplicate by it.
-         */
-        post: operations["eventNondocVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4579,11 +4215,6 @@ export interface components {
             tags?: components["schemas"]["Tag"][];
             country_codes?: components["schemas"]["CountryCode"][];
         };
-        /**
-         * Format: uuid
-         * @description The deepfake analysis id (UUIDv7).
-         */
-        AnalysisId: string;
         /** @description An applicant, as every applicant endpoint returns it. */
         Applicant: {
             applicant_id: components["schemas"]["ApplicantId"];
@@ -4612,18 +4243,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        /** @description One of an applicant's documents, stored or erased. */
-        ApplicantFile: {
-            document_id: components["schemas"]["DocumentId"];
-            document_type: components["schemas"]["DocumentType"];
-            side?: components["schemas"]["Side"] | null;
-            /** Format: date-time */
-            uploaded_at: string;
-            verification_id?: components["schemas"]["VerificationId"] | null;
-            verification_status?: components["schemas"]["VerificationStatus"] | null;
-            stored?: components["schemas"]["StoredDocumentFacts"] | null;
-            erased?: components["schemas"]["DocumentErased"] | null;
         };
         /**
          * Format: uuid
@@ -4938,16 +4557,16 @@ export interface components {
             file_name?: string | null;
             /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
             media_type: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["StatementStatus"];
             /** @description Why a reviewer must look (empty when `extracted`). */
             reasons: string[];
-            method: components["schemas"]["Method"];
+            method: components["schemas"]["ReadingMethod"];
             /**
              * Format: int32
              * @description Pages read (0 when no text was read).
              */
             pages: number;
-            fields: components["schemas"]["Fields"];
+            fields: components["schemas"]["StatementFields"];
             holder_match?: components["schemas"]["HolderMatch"] | null;
             /**
              * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
@@ -5248,11 +4867,6 @@ export interface components {
         /** @description Docket's own checks of an event. */
         Checks: {
             aml_payee?: components["schemas"]["PayeeScreening"] | null;
-            /**
-             * @description The KYT checks of the crypto wallets a transaction names; a sanctions listing makes the
-             *     decision at least `review` with the cause `KYT_SANCTIONED_WALLET`.
-             */
-            kyt_wallets?: components["schemas"]["WalletScreening"][];
         };
         /** @description The summary of a verification's checks (spec 2.1). */
         ChecksSummary: {
@@ -5538,162 +5152,6 @@ export interface components {
          * @enum {string}
          */
         DecisionVerdict: "approve" | "reject" | "confirm" | "overturn";
-        /** @description A deepfake analysis as served, and as the `DEEPFAKE_ANALYSIS` webhook carries it. */
-        DeepfakeAnalysis: {
-            id: components["schemas"]["AnalysisId"];
-            source: components["schemas"]["DeepfakeSource"];
-            status: components["schemas"]["DeepfakeStatus"];
-            verdict?: components["schemas"]["DeepfakeVerdict"] | null;
-            /**
-             * Format: double
-             * @description 0 (real) to 1 (fake); set exactly when `status` is `completed`. Production never
-             *     gives one.
-             */
-            score?: number | null;
-            /** @description Why there is no verdict, in plain words; set exactly when `status` is `error`. */
-            reason?: string | null;
-            applicant_id?: components["schemas"]["ApplicantId"] | null;
-            is_sandbox: boolean;
-            /** @description Who asked: the API key or the reviewer, from the credential (never from the request). */
-            requested_by: string;
-            /**
-             * Format: date-time
-             * @description When the stream opened, or the upload arrived.
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the stream closed, or the upload was analysed.
-             */
-            completed_at: string;
-            stream?: components["schemas"]["DeepfakeStreamEvidence"] | null;
-            upload?: components["schemas"]["DeepfakeUploadEvidence"] | null;
-        };
-        /** @description What the client declared when it connected (not checked). */
-        DeepfakeConnectionDeclared: {
-            /** @description The `User-Agent` header. */
-            user_agent?: string | null;
-        };
-        /**
-         * @description The media a stream frame carries: the protocol's `format` values.
-         * @enum {string}
-         */
-        DeepfakeMediaFormat: "jpeg" | "webp" | "pcm";
-        /**
-         * @description What was analysed.
-         * @enum {string}
-         */
-        DeepfakeSource: "stream" | "upload";
-        /**
-         * @description Where an analysis stands.
-         * @enum {string}
-         */
-        DeepfakeStatus: "completed" | "error";
-        /**
-         * @description Why a stream ended.
-         * @enum {string}
-         */
-        DeepfakeStreamEnd: "client_closed" | "idle_timeout" | "limit" | "protocol_error";
-        /**
-         * @description What Docket saw of a stream. Counts, sizes and times are measured by Docket; picture sizes
-         *     are read from the frames' own headers.
-         */
-        DeepfakeStreamEvidence: {
-            /** Format: date-time */
-            started_at: string;
-            /** Format: date-time */
-            ended_at: string;
-            /** Format: int64 */
-            duration_ms: number;
-            ended_by: components["schemas"]["DeepfakeStreamEnd"];
-            /** @description What was wrong or which limit was reached, for `protocol_error` and `limit`. */
-            end_detail?: string | null;
-            /**
-             * Format: int64
-             * @description Messages received, accepted or not.
-             */
-            messages: number;
-            /**
-             * Format: int64
-             * @description Bytes received in messages.
-             */
-            bytes: number;
-            /** Format: int64 */
-            video_frames: number;
-            /** Format: int64 */
-            audio_chunks: number;
-            /**
-             * @description Each (participant, track, format) seen, in order of first appearance; at most
-             *     [`super::media::MAX_TRACKS`].
-             */
-            tracks: components["schemas"]["DeepfakeTrackEvidence"][];
-            /** @description What the client said of itself when it connected. */
-            client_declared: components["schemas"]["DeepfakeConnectionDeclared"];
-        };
-        /** @description What the client's frames said of their track (not checked). */
-        DeepfakeTrackDeclared: {
-            participant_id: string;
-            track_id: string;
-            /**
-             * Format: int64
-             * @description The first and last frames' `timestamp_ms`, the client's clock.
-             */
-            first_timestamp_ms: number;
-            /** Format: int64 */
-            last_timestamp_ms: number;
-        };
-        /** @description One track of a stream. */
-        DeepfakeTrackEvidence: {
-            format: components["schemas"]["DeepfakeMediaFormat"];
-            /** Format: int64 */
-            frames: number;
-            /** Format: int64 */
-            bytes: number;
-            /** Format: int64 */
-            largest_frame_bytes: number;
-            /**
-             * Format: int32
-             * @description A video frame's size in pixels, from its picture header (the last frame's).
-             */
-            width?: number | null;
-            /** Format: int32 */
-            height?: number | null;
-            /** @description Whether the picture size changed during the stream. */
-            size_changed: boolean;
-            /** Format: date-time */
-            first_received_at: string;
-            /** Format: date-time */
-            last_received_at: string;
-            client_declared: components["schemas"]["DeepfakeTrackDeclared"];
-        };
-        /** @description What the sender said of the file (not checked). */
-        DeepfakeUploadDeclared: {
-            file_name?: string | null;
-            content_type?: string | null;
-        };
-        /** @description What Docket knows of an uploaded file. */
-        DeepfakeUploadEvidence: {
-            /** @description The stored file (deleted with the analysis or its applicant's erasure). */
-            file_id: components["schemas"]["FileId"];
-            /** @description The media type the content shows (never the name or the declared type). */
-            content_type: string;
-            /** Format: int64 */
-            size: number;
-            sha256: string;
-            /**
-             * Format: int32
-             * @description A picture's size in pixels, from its header.
-             */
-            width?: number | null;
-            /** Format: int32 */
-            height?: number | null;
-            client_declared: components["schemas"]["DeepfakeUploadDeclared"];
-        };
-        /**
-         * @description The stream protocol's three detection states, as its result events name them.
-         * @enum {string}
-         */
-        DeepfakeVerdict: "clear" | "suspicious" | "alert";
         /** @description One delivery in the history ("invocation"). The first nine fields are the public service's. */
         Delivery: {
             /** @description The envelope's `id`. */
@@ -5870,13 +5328,6 @@ export interface components {
             gte?: string | null;
             /** Format: date-time */
             lte?: string | null;
-        };
-        /** @description A tombstone's account of an erasure. */
-        DocumentErased: {
-            /** Format: date-time */
-            erased_at: string;
-            /** @description The API key or reviewer, from the credential. */
-            erased_by: string;
         };
         /**
          * Format: uuid
@@ -6164,24 +5615,7 @@ export interface components {
          * @description Event types an endpoint can subscribe to: the public service's names.
          * @enum {string}
          */
-        EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "BANKBOOK_EXTRACTION" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
-        /** @description Where a value was read. */
-        Evidence: {
-            /**
-             * Format: int32
-             * @description 1-based page.
-             */
-            page: number;
-            /**
-             * Format: int32
-             * @description 1-based line of the page's text.
-             */
-            line: number;
-            /** @description The line as read. */
-            text: string;
-        };
-        /** @enum {string} */
-        EvidenceKind: "sanctions_list" | "simulated_exposure";
+        EventType: "ALL" | "AML_SCREENING" | "DOCVER" | "DOCVER_CHECKS" | "BANKBOOK_EXTRACTION" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
         Explanation: {
             /** @description One line for people: `2 of 2 name tokens matched (1 exact, 1 fuzzy 0.96); date of birth matches`. */
@@ -6200,17 +5634,6 @@ export interface components {
              */
             threshold: number;
         };
-        /** @description A share of the address's funds by counterparty category (sandbox simulation). */
-        ExposureShare: {
-            category: components["schemas"]["KytCategory"];
-            /**
-             * Format: int32
-             * @description Percent of the address's volume, 0 to 100.
-             */
-            percent: number;
-        };
-        /** @enum {string} */
-        ExposureStatus: "not_checked" | "simulated";
         /** @description Where and why an expression does not compile. */
         ExpressionError: {
             message: string;
@@ -6270,61 +5693,26 @@ export interface components {
             code?: string | null;
             message: string;
         };
+        /** @description Where a value was read. */
+        FieldEvidence: {
+            /**
+             * Format: int32
+             * @description 1-based page.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description 1-based line of the page's text.
+             */
+            line: number;
+            /** @description The line as read. */
+            text: string;
+        };
         /**
          * @description How a field compares.
          * @enum {string}
          */
         FieldMatch: "match" | "mismatch" | "not_declared" | "not_read";
-        /** @description One extracted field. */
-        Field_Balance: {
-            /** @description A balance: an exact decimal as a string (`"-1234.56"`) and its currency. */
-            value: {
-                amount: string;
-                /** @description ISO 4217, when printed on the statement. */
-                currency?: string | null;
-            };
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description One extracted field. */
-        Field_Period: {
-            /** @description A statement's period. */
-            value: {
-                /** @description `YYYY-MM-DD`. */
-                from: string;
-                /** @description `YYYY-MM-DD`. */
-                to: string;
-            };
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description One extracted field. */
-        Field_String: {
-            value: string;
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description The fields read; a field not printed (or not recognisably labelled) is absent. */
-        Fields: {
-            holder?: components["schemas"]["Field_String"] | null;
-            iban?: components["schemas"]["Field_String"] | null;
-            account_number?: components["schemas"]["Field_String"] | null;
-            bank_name?: components["schemas"]["Field_String"] | null;
-            bic?: components["schemas"]["Field_String"] | null;
-            period?: components["schemas"]["Field_Period"] | null;
-            opening_balance?: components["schemas"]["Field_Balance"] | null;
-            closing_balance?: components["schemas"]["Field_Balance"] | null;
-            currency?: components["schemas"]["Field_String"] | null;
-        };
         /**
          * Format: uuid
          * @description The file id (UUIDv7).
@@ -6483,10 +5871,15 @@ export interface components {
              * @description 0 to 1 (`aml` name scoring, `docket-names-2`).
              */
             score: number;
-            level: components["schemas"]["MatchLevel"];
+            level: components["schemas"]["HolderMatchLevel"];
             /** @description The applicant's name it was compared with. */
             applicant_name: string;
         };
+        /**
+         * @description How the holder compares with the applicant's name (the AML name matcher's score).
+         * @enum {string}
+         */
+        HolderMatchLevel: "match" | "partial" | "mismatch";
         Image: {
             description: string;
             url?: string | null;
@@ -6647,118 +6040,6 @@ export interface components {
             postal_code?: components["schemas"]["Line"] | null;
             state?: components["schemas"]["Line"] | null;
             country?: components["schemas"]["CountryCode"] | null;
-        };
-        /**
-         * @description What the address is linked with.
-         * @enum {string}
-         */
-        KytCategory: "sanctions" | "mixer" | "darknet_market" | "scam" | "gambling" | "exchange";
-        /**
-         * @description The chains whose addresses are checked.
-         * @enum {string}
-         */
-        KytChain: "bitcoin" | "ethereum" | "tron" | "litecoin" | "bitcoin_cash" | "dash" | "zcash" | "monero";
-        /** @description A KYT check as served. */
-        KytCheck: {
-            id: components["schemas"]["KytCheckId"];
-            chain: components["schemas"]["KytChain"];
-            /** @description The address as given (trimmed). */
-            address: string;
-            /**
-             * @description The one spelling exact matching compares (Ethereum lower-cased, Bitcoin Cash as prefixed
-             *     CashAddr, bech32 lower-cased); null when the address is not valid.
-             */
-            canonical_address?: string | null;
-            /**
-             * @description `p2pkh`, `p2sh`, `segwit_v0`, `taproot`, `account`, `sapling`, `standard`, `integrated`,
-             *     `subaddress`...; null when not valid.
-             */
-            address_form?: string | null;
-            valid: boolean;
-            /**
-             * @description Why the address is not valid: `empty`, `too_long`, `format`, `checksum`, `testnet`,
-             *     `wrong_chain`, `unsupported`; null when valid.
-             */
-            invalid_code?: string | null;
-            /** @description The same in words, for a person; null when valid. */
-            invalid_reason?: string | null;
-            tx_hash?: string | null;
-            applicant_id?: components["schemas"]["ApplicantId"] | null;
-            /** @description Whether this check started the address's monitoring. */
-            monitor: boolean;
-            origin: components["schemas"]["KytOrigin"];
-            risk_score?: components["schemas"]["KytRiskScore"] | null;
-            categories: components["schemas"]["KytCategory"][];
-            evidence: components["schemas"]["KytEvidence"][];
-            exposure: components["schemas"]["KytExposure"];
-            environment: string;
-            monitored_from?: components["schemas"]["KytCheckId"] | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
-         * Format: uuid
-         * @description The KYT check id (UUIDv7).
-         */
-        KytCheckId: string;
-        /** @description Why a category was found. */
-        KytEvidence: {
-            kind: components["schemas"]["EvidenceKind"];
-            category: components["schemas"]["KytCategory"];
-            /** @description The list's label, for a listing. */
-            list?: string | null;
-            /**
-             * Format: uuid
-             * @description The listed entity (`GET /api/v3/aml/entities/{id}` style ids of the AML index).
-             */
-            entity_id?: string | null;
-            entity_name?: string | null;
-            /** @description Whose wallet it is, when the list says. */
-            holder?: string | null;
-            /** @description The sources the entity cites. */
-            sources: string[];
-            /** @description The programmes or reasons they give. */
-            programs: string[];
-            /** @description The currency code as listed (`XBT`, `USDT`). */
-            currency?: string | null;
-            /** @description The address as listed. */
-            listed_address?: string | null;
-            /** @description One sentence for a reviewer. */
-            detail: string;
-        };
-        /** @description Counterparty exposure. */
-        KytExposure: {
-            status: components["schemas"]["ExposureStatus"];
-            /** @description Why it is not checked, or that it is simulated. */
-            reason: string;
-            counterparties: components["schemas"]["ExposureShare"][];
-        };
-        /** @description A monitored address, as listed. */
-        KytMonitor: {
-            /** @description The check that started it. */
-            id: components["schemas"]["KytCheckId"];
-            chain: components["schemas"]["KytChain"];
-            canonical_address: string;
-            applicant_id?: components["schemas"]["ApplicantId"] | null;
-            /** @description The latest check of the address. */
-            last_check_id: components["schemas"]["KytCheckId"];
-            /** Format: date-time */
-            started_at: string;
-            /** Format: date-time */
-            stopped_at?: string | null;
-        };
-        /**
-         * @description Where a check came from.
-         * @enum {string}
-         */
-        KytOrigin: "api" | "monitoring" | "demo";
-        KytRiskScore: {
-            level: components["schemas"]["RiskLevel"];
-            /**
-             * Format: int32
-             * @description 0 (nothing found) to 100 (a sanctioned address).
-             */
-            score: number;
         };
         /**
          * @description A line of free text (a name, a title, a registration number): trimmed, 1 to 300
@@ -7165,40 +6446,6 @@ export interface components {
              */
             key: string;
         };
-        /** @description A check to run. */
-        NewKytCheck: {
-            /**
-             * @description The chain: `bitcoin`, `ethereum`, `tron`, `litecoin`, `bitcoin_cash`, `dash`, `zcash`,
-             *     `monero`, or the coin's ticker (`BTC`, `XBT`, `ETH`, `TRX`, `LTC`, `BCH`, `DASH`, `ZEC`,
-             *     `XMR`).
-             */
-            chain: string;
-            /** @description The address as the customer gave it (surrounding spaces ignored). */
-            address: string;
-            /** @description A transaction's hash, kept with the check (64 hexadecimal digits, `0x` allowed). */
-            tx_hash?: string | null;
-            /**
-             * Format: uuid
-             * @description The applicant the address belongs to; its erasure removes the check.
-             */
-            applicant_id?: string | null;
-            /**
-             * @description Keep the address under ongoing monitoring: checked again on every list import, and a
-             *     new listing makes a new check and a `KYT_WALLET_CHECK` event. Only a valid address is
-             *     monitored.
-             */
-            monitor?: boolean;
-        };
-        /** @description `POST /api/v4/nondoc/{applicant_id}/verify` (public-api.md, "Non-document checks"). */
-        NewNondocCheck: {
-            /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
-            verification_type: string;
-            /**
-             * @description `{"bvn": "..."}`, `{"nin": "..."}`, or `{"id_type": "SE_PERSONNUMMER", "number": "...",
-             *     "country": "SE" (optional)}`. Other fields are ignored.
-             */
-            request_data: Record<string, never>;
-        };
         /** @description `PUT /_docket/me/password`. */
         NewPassword: {
             /** @description The password in use, when there is one. */
@@ -7276,83 +6523,6 @@ export interface components {
             confirm: boolean;
             note: string;
         };
-        /** @description A non-document check as served (and as its `NONDOC_VERIFICATION` event's payload). */
-        NondocCheck: {
-            id: components["schemas"]["NondocCheckId"];
-            applicant_id: components["schemas"]["ApplicantId"];
-            verification_type: components["schemas"]["NondocVerificationType"];
-            /** @description The identifier's code (`NG_BVN`, `NG_NIN`, `SE_PERSONNUMMER`, ...). */
-            id_type: string;
-            /** @description The issuing country (ISO 3166-1 alpha-2). */
-            country: string;
-            /** @description The number with all but its last four characters masked: Docket keeps no more of it. */
-            number_masked: string;
-            status: components["schemas"]["NondocCheckStatus"];
-            /** @description Every step, in order: format, check_digits, birth_date, sex, registry_lookup. */
-            checks: components["schemas"]["NondocStep"][];
-            encoded?: components["schemas"]["NondocEncoded"] | null;
-            is_sandbox: boolean;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
-         * Format: uuid
-         * @description The non-document check id (UUIDv7).
-         */
-        NondocCheckId: string;
-        /**
-         * @description The outcome of a check.
-         * @enum {string}
-         */
-        NondocCheckStatus: "passed" | "failed" | "needs_review";
-        /** @description What the identifier encodes, when it is well formed. */
-        NondocEncoded: {
-            /**
-             * @description ISO 8601 as far as encoded: `1985-07-30`, `1985-07`, or `xx95-10` when the century is
-             *     not encoded.
-             */
-            birth_date?: string | null;
-            /** @description `M` or `F`. */
-            sex?: string | null;
-        };
-        /** @description An identifier Docket reads, for `GET /api/v4/nondoc/types`. */
-        NondocIdType: {
-            /** @description The code to send as `id_type` (with `NONDOC_NATIONAL_ID`). */
-            id_type: string;
-            /** @description The verification type that checks it. */
-            verification_type: components["schemas"]["NondocVerificationType"];
-            country: string;
-            name: string;
-            /** @description Whether its check digits are public (else only its format is checked). */
-            check_digit: boolean;
-            encodes_birth_date: boolean;
-            encodes_sex: boolean;
-        };
-        /** @description A step and how it ended. */
-        NondocStep: {
-            step: components["schemas"]["NondocStepName"];
-            status: components["schemas"]["NondocStepStatus"];
-            /** @description What happened, in words. */
-            message: string;
-            /** @description What the decision rests on (the encoded and the applicant's value, the registry's record). */
-            evidence?: Record<string, never> | null;
-        };
-        /**
-         * @description One step of a check.
-         * @enum {string}
-         */
-        NondocStepName: "format" | "check_digits" | "birth_date" | "sex" | "registry_lookup";
-        /**
-         * @description How a step ended.
-         * @enum {string}
-         */
-        NondocStepStatus: "passed" | "failed" | "skipped" | "not_applicable" | "error";
-        /**
-         * @description What is verified: the two public types (Nigeria's BVN and NIN), and Docket's national
-         *     identifiers, whose `request_data.id_type` names the identifier.
-         * @enum {string}
-         */
-        NondocVerificationType: "NONDOC_NIGERIA_BVN_BASIC" | "NONDOC_NIGERIA_NIN" | "NONDOC_NATIONAL_ID";
         Occupation: {
             occupation: string;
             country?: components["schemas"]["CountryCode"] | null;
@@ -7470,22 +6640,6 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
-        Page_ApplicantFile: {
-            data: {
-                document_id: components["schemas"]["DocumentId"];
-                document_type: components["schemas"]["DocumentType"];
-                side?: components["schemas"]["Side"] | null;
-                /** Format: date-time */
-                uploaded_at: string;
-                verification_id?: components["schemas"]["VerificationId"] | null;
-                verification_status?: components["schemas"]["VerificationStatus"] | null;
-                stored?: components["schemas"]["StoredDocumentFacts"] | null;
-                erased?: components["schemas"]["DocumentErased"] | null;
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
         Page_AuditEvent: {
             data: {
                 /**
@@ -7537,16 +6691,16 @@ export interface components {
                 file_name?: string | null;
                 /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
                 media_type: string;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["StatementStatus"];
                 /** @description Why a reviewer must look (empty when `extracted`). */
                 reasons: string[];
-                method: components["schemas"]["Method"];
+                method: components["schemas"]["ReadingMethod"];
                 /**
                  * Format: int32
                  * @description Pages read (0 when no text was read).
                  */
                 pages: number;
-                fields: components["schemas"]["Fields"];
+                fields: components["schemas"]["StatementFields"];
                 holder_match?: components["schemas"]["HolderMatch"] | null;
                 /**
                  * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
@@ -7582,41 +6736,6 @@ export interface components {
                 entities: number;
                 /** @description Docket addition: the list snapshots it comes from (their labels). */
                 lists: string[];
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
-        Page_DeepfakeAnalysis: {
-            data: {
-                id: components["schemas"]["AnalysisId"];
-                source: components["schemas"]["DeepfakeSource"];
-                status: components["schemas"]["DeepfakeStatus"];
-                verdict?: components["schemas"]["DeepfakeVerdict"] | null;
-                /**
-                 * Format: double
-                 * @description 0 (real) to 1 (fake); set exactly when `status` is `completed`. Production never
-                 *     gives one.
-                 */
-                score?: number | null;
-                /** @description Why there is no verdict, in plain words; set exactly when `status` is `error`. */
-                reason?: string | null;
-                applicant_id?: components["schemas"]["ApplicantId"] | null;
-                is_sandbox: boolean;
-                /** @description Who asked: the API key or the reviewer, from the credential (never from the request). */
-                requested_by: string;
-                /**
-                 * Format: date-time
-                 * @description When the stream opened, or the upload arrived.
-                 */
-                created_at: string;
-                /**
-                 * Format: date-time
-                 * @description When the stream closed, or the upload was analysed.
-                 */
-                completed_at: string;
-                stream?: components["schemas"]["DeepfakeStreamEvidence"] | null;
-                upload?: components["schemas"]["DeepfakeUploadEvidence"] | null;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -7783,66 +6902,6 @@ export interface components {
             has_next: boolean;
         };
         /** @description One page of a list. */
-        Page_KytCheck: {
-            data: {
-                id: components["schemas"]["KytCheckId"];
-                chain: components["schemas"]["KytChain"];
-                /** @description The address as given (trimmed). */
-                address: string;
-                /**
-                 * @description The one spelling exact matching compares (Ethereum lower-cased, Bitcoin Cash as prefixed
-                 *     CashAddr, bech32 lower-cased); null when the address is not valid.
-                 */
-                canonical_address?: string | null;
-                /**
-                 * @description `p2pkh`, `p2sh`, `segwit_v0`, `taproot`, `account`, `sapling`, `standard`, `integrated`,
-                 *     `subaddress`...; null when not valid.
-                 */
-                address_form?: string | null;
-                valid: boolean;
-                /**
-                 * @description Why the address is not valid: `empty`, `too_long`, `format`, `checksum`, `testnet`,
-                 *     `wrong_chain`, `unsupported`; null when valid.
-                 */
-                invalid_code?: string | null;
-                /** @description The same in words, for a person; null when valid. */
-                invalid_reason?: string | null;
-                tx_hash?: string | null;
-                applicant_id?: components["schemas"]["ApplicantId"] | null;
-                /** @description Whether this check started the address's monitoring. */
-                monitor: boolean;
-                origin: components["schemas"]["KytOrigin"];
-                risk_score?: components["schemas"]["KytRiskScore"] | null;
-                categories: components["schemas"]["KytCategory"][];
-                evidence: components["schemas"]["KytEvidence"][];
-                exposure: components["schemas"]["KytExposure"];
-                environment: string;
-                monitored_from?: components["schemas"]["KytCheckId"] | null;
-                /** Format: date-time */
-                created_at: string;
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
-        Page_KytMonitor: {
-            data: {
-                /** @description The check that started it. */
-                id: components["schemas"]["KytCheckId"];
-                chain: components["schemas"]["KytChain"];
-                canonical_address: string;
-                applicant_id?: components["schemas"]["ApplicantId"] | null;
-                /** @description The latest check of the address. */
-                last_check_id: components["schemas"]["KytCheckId"];
-                /** Format: date-time */
-                started_at: string;
-                /** Format: date-time */
-                stopped_at?: string | null;
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
         Page_MonitoringResult: {
             data: {
                 /** Format: uuid */
@@ -7875,29 +6934,6 @@ export interface components {
                 /** @description The event's fields as submitted (numbers with the digits sent). */
                 event: Record<string, never>;
                 review?: components["schemas"]["MonitoringReview"] | null;
-            }[];
-            /** @description True when a further page exists. */
-            has_next: boolean;
-        };
-        /** @description One page of a list. */
-        Page_NondocCheck: {
-            data: {
-                id: components["schemas"]["NondocCheckId"];
-                applicant_id: components["schemas"]["ApplicantId"];
-                verification_type: components["schemas"]["NondocVerificationType"];
-                /** @description The identifier's code (`NG_BVN`, `NG_NIN`, `SE_PERSONNUMMER`, ...). */
-                id_type: string;
-                /** @description The issuing country (ISO 3166-1 alpha-2). */
-                country: string;
-                /** @description The number with all but its last four characters masked: Docket keeps no more of it. */
-                number_masked: string;
-                status: components["schemas"]["NondocCheckStatus"];
-                /** @description Every step, in order: format, check_digits, birth_date, sex, registry_lookup. */
-                checks: components["schemas"]["NondocStep"][];
-                encoded?: components["schemas"]["NondocEncoded"] | null;
-                is_sandbox: boolean;
-                /** Format: date-time */
-                created_at: string;
             }[];
             /** @description True when a further page exists. */
             has_next: boolean;
@@ -8321,6 +7357,11 @@ export interface components {
             expiry_date: string | null;
         };
         /**
+         * @description How the page text was read.
+         * @enum {string}
+         */
+        ReadingMethod: "text_layer" | "ocr" | "none";
+        /**
          * @description Why a case was decided: the documented taxonomy, after the labels compliance teams report
          *     on (Sumsub's rejection labels, Ballerine's revision and rejection reasons). Approvals and
          *     rejections have their own reasons; `other` does either, and the note says why. A decision
@@ -8472,8 +7513,6 @@ export interface components {
             /** Format: int32 */
             case_files_days?: number | null;
             /** Format: int32 */
-            deepfake_analyses_days?: number | null;
-            /** Format: int32 */
             bank_statements_days?: number | null;
         };
         /** @description How long an environment keeps what it does not need for good. */
@@ -8499,8 +7538,7 @@ export interface components {
              * Format: int32
              * @description Days AML searches stay in the search history; `null` (the default): kept for good, as
              *     AML record keeping usually requires (five years under the EU's AML directives). An
-             *     applicant's screenings stay with the applicant. KYT checks are kept by the same setting
-             *     (those of an address still monitored stay).
+             *     applicant's screenings stay with the applicant.
              */
             search_history_days?: number | null;
             /**
@@ -8512,12 +7550,6 @@ export interface components {
              *     ends).
              */
             case_files_days?: number | null;
-            /**
-             * Format: int32
-             * @description Days deepfake analyses (with their uploaded files and their evidence) are kept, on the
-             *     environment's clock; `null` (the default): kept for good, like the other checks' records.
-             */
-            deepfake_analyses_days?: number | null;
             /**
              * Format: int32
              * @description Days an applicant's uploaded bank statements (the file and what was read from it) are
@@ -9203,17 +8235,67 @@ export interface components {
          * @enum {string}
          */
         Stage: "collecting_data" | "running_checks" | "manual_review" | "action_required" | "approved" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description One extracted field. */
+        StatementField_StatementBalance: {
+            /** @description A balance: an exact decimal as a string (`"-1234.56"`) and its currency. */
+            value: {
+                amount: string;
+                /** @description ISO 4217, when printed on the statement. */
+                currency?: string | null;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description One extracted field. */
+        StatementField_StatementPeriod: {
+            /** @description A statement's period. */
+            value: {
+                /** @description `YYYY-MM-DD`. */
+                from: string;
+                /** @description `YYYY-MM-DD`. */
+                to: string;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description One extracted field. */
+        StatementField_String: {
+            value: string;
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description The fields read; a field not printed (or not recognisably labelled) is absent. */
+        StatementFields: {
+            holder?: components["schemas"]["StatementField_String"] | null;
+            iban?: components["schemas"]["StatementField_String"] | null;
+            account_number?: components["schemas"]["StatementField_String"] | null;
+            bank_name?: components["schemas"]["StatementField_String"] | null;
+            bic?: components["schemas"]["StatementField_String"] | null;
+            period?: components["schemas"]["StatementField_StatementPeriod"] | null;
+            opening_balance?: components["schemas"]["StatementField_StatementBalance"] | null;
+            closing_balance?: components["schemas"]["StatementField_StatementBalance"] | null;
+            currency?: components["schemas"]["StatementField_String"] | null;
+        };
+        /**
+         * @description Whether the extraction can be relied on as read.
+         * @enum {string}
+         */
+        StatementStatus: "extracted" | "needs_review";
         /** @description The applicant's statistics when an event was evaluated, the event included. */
         Stats: {
             last1d: components["schemas"]["PeriodStats"];
             last7d: components["schemas"]["PeriodStats"];
             last30d: components["schemas"]["PeriodStats"];
         };
-        /**
-         * @description Whether the extraction can be relied on as read.
-         * @enum {string}
-         */
-        Status: "extracted" | "needs_review";
         /** @description What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`). */
         StillNeeded: {
             /** @description Nothing is missing: proceeding is accepted. */
@@ -9239,18 +8321,6 @@ export interface components {
             sha256: string;
             /** Format: date-time */
             created_at: string;
-        };
-        /** @description What a stored document's file is. */
-        StoredDocumentFacts: {
-            /** @description The media type its content shows. */
-            content_type: string;
-            /** Format: int64 */
-            size: number;
-            sha256: string;
-            /** @description The name it was sent with, sanitised. */
-            file_name?: string | null;
-            /** @description ISO alpha-3 as sent. */
-            issued_country?: string | null;
         };
         /** @description A case whose checks ran past their stage's SLA (`GET /_docket/desk/stuck-checks`). */
         StuckCase: {
@@ -9610,26 +8680,6 @@ export interface components {
             /** Format: uuid */
             check_id: string;
             code: string;
-        };
-        /**
-         * @description Docket's KYT check of a crypto wallet a transaction names (`sender_wallet_chain` and
-         *     `sender_wallet_address`, or the receiver's): the same validation and sanctions lookup as
-         *     `POST /api/v4/kyt/checks`, not recorded as a KYT check.
-         */
-        WalletScreening: {
-            /** @description `sender` or `receiver`. */
-            role: string;
-            /** @description The chain as sent. */
-            chain: string;
-            address: string;
-            valid: boolean;
-            /** @description Why not valid (KYT's codes, and `unknown_chain`); null when valid. */
-            invalid_code?: string | null;
-            canonical_address?: string | null;
-            risk_level?: string | null;
-            categories: components["schemas"]["KytCategory"][];
-            /** @description The listed entities' names, for a sanctions listing. */
-            listed_by: string[];
         };
         /**
          * @description A webhook endpoint, as listed. The first five fields are the public service's; the rest are
@@ -14156,197 +13206,6 @@ export interface operations {
             };
         };
     };
-    deepfakeStream: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Switching to the WebSocket protocol */
-            101: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description An `applicant_id` that is not a UUID */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not a WebSocket upgrade request */
-            426: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The credential has 4 streams open already (or the server 64) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listDeepfakeAnalyses: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 0 (at most 100000); default 0. */
-                page?: number;
-                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
-                limit?: number;
-                /** @description The applicant's id. */
-                applicant_id?: string;
-                /** @description `stream` or `upload`. */
-                source?: string;
-                /** @description `completed` or `error`. */
-                status?: string;
-                /** @description `clear`, `suspicious` or `alert`. */
-                verdict?: string;
-                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
-                created_from?: string;
-                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
-                created_to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of analyses */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_DeepfakeAnalysis"];
-                };
-            };
-            /** @description Invalid paging or filter (the field named) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    createDeepfakeAnalysis: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description The analysis */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeepfakeAnalysis"];
-                };
-            };
-            /** @description Malformed form, no file, or an `applicant_id` that is not a UUID */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Larger than 100 MiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not a picture or video of the kinds above, by its content */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getDeepfakeAnalysis: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The analysis */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeepfakeAnalysis"];
-                };
-            };
-            /** @description No such analysis */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     listProfiles: {
         parameters: {
             query?: {
@@ -15222,109 +14081,6 @@ export interface operations {
             };
         };
     };
-    eraseDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                document_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Erased: the tombstone */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApplicantFile"];
-                };
-            };
-            /** @description A console reviewer who is not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such document */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A decided or running verification relies on it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Erased already (the message says by whom and when) */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listApplicantDocuments: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 0 (at most 100000); default 0. */
-                page?: number;
-                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                applicant_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of documents */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_ApplicantFile"];
-                };
-            };
-            /** @description Invalid paging */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     downloadDocumentPreview: {
         parameters: {
             query?: never;
@@ -16079,354 +14835,6 @@ export interface operations {
             };
             /** @description Not the sandbox */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    verifyNondoc: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                applicant_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "request_data": {
-                 *         "bvn": "22345678901"
-                 *       },
-                 *       "verification_type": "NONDOC_NIGERIA_BVN_BASIC"
-                 *     }
-                 */
-                "application/json": components["schemas"]["NewNondocCheck"];
-            };
-        };
-        responses: {
-            /** @description The check */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NondocCheck"];
-                };
-            };
-            /** @description Unknown verification type, or a missing or malformed field (named) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listNondocChecks: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 0 (at most 100000); default 0. */
-                page?: number;
-                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
-                limit?: number;
-                /** @description `NONDOC_NIGERIA_BVN_BASIC`, `NONDOC_NIGERIA_NIN` or `NONDOC_NATIONAL_ID`. */
-                verification_type?: string;
-                /** @description `passed`, `failed` or `needs_review`. */
-                status?: string;
-                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
-                created_from?: string;
-                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
-                created_to?: string;
-            };
-            header?: never;
-            path: {
-                applicant_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of checks */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_NondocCheck"];
-                };
-            };
-            /** @description Invalid paging, filter or bounds */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getNondocCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The check */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NondocCheck"];
-                };
-            };
-            /** @description No such check */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listNondocTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every identifier */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NondocIdType"][];
-                };
-            };
-        };
-    };
-    listKytChecks: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 0 (at most 100000); default 0. */
-                page?: number;
-                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
-                limit?: number;
-                /** @description The chain (`bitcoin`, `ethereum`, ... or a ticker). */
-                chain?: string;
-                /** @description The address, as given or in its canonical form. */
-                address?: string;
-                /** @description Checks of one applicant. */
-                applicant_id?: string;
-                /** @description `Low`, `Medium`, `High` or `Severe` (any case). */
-                risk_level?: string;
-                /** @description Created at or after (RFC 3339, or `YYYY-MM-DD`). */
-                created_from?: string;
-                /** @description Created before (RFC 3339, or `YYYY-MM-DD`). */
-                created_to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of checks */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_KytCheck"];
-                };
-            };
-            /** @description Invalid paging or filter */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    createKytCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
-                 *       "chain": "bitcoin",
-                 *       "monitor": true
-                 *     }
-                 */
-                "application/json": components["schemas"]["NewKytCheck"];
-            };
-        };
-        responses: {
-            /** @description The check */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KytCheck"];
-                };
-            };
-            /** @description Invalid input (the field named) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such applicant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getKytCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The check */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KytCheck"];
-                };
-            };
-            /** @description No such check */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    listKytMonitors: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 0 (at most 100000); default 0. */
-                page?: number;
-                /** @description Items per page, within the list's bounds (see "Paging" in the guide); default per list. */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of monitored addresses */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page_KytMonitor"];
-                };
-            };
-            /** @description Invalid paging */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    stopKytMonitor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The check that started the monitoring */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The stopped monitor */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KytMonitor"];
-                };
-            };
-            /** @description No monitoring started by this check */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18523,132 +16931,6 @@ export interface operations {
             };
         };
     };
-    eventDeepfakeAnalysis: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
-                "X-Webhook-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "event_type": "DEEPFAKE_ANALYSIS",
-                 *       "id": "01920b71-0000-7000-8000-000000000003",
-                 *       "payload": {
-                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
-                 *         "completed_at": "2026-11-22T09:01:30.000Z",
-                 *         "created_at": "2026-11-22T09:00:00.000Z",
-                 *         "id": "019d4e99-0000-7000-8000-000000000001",
-                 *         "is_sandbox": false,
-                 *         "reason": "Docket cannot tell a deepfake offline: no detection model runs on this machine, so no verdict and no score are given. What was received is kept as evidence for a reviewer.",
-                 *         "requested_by": "API key 01920b6a-0000-7000-8000-00000000000d",
-                 *         "score": null,
-                 *         "source": "stream",
-                 *         "status": "error",
-                 *         "stream": {
-                 *           "audio_chunks": 1,
-                 *           "bytes": 1301234,
-                 *           "client_declared": {
-                 *             "user_agent": "Python/3.12 aiohttp/3.11.18"
-                 *           },
-                 *           "duration_ms": 90000,
-                 *           "end_detail": null,
-                 *           "ended_at": "2026-11-22T09:01:30.000Z",
-                 *           "ended_by": "client_closed",
-                 *           "messages": 19,
-                 *           "started_at": "2026-11-22T09:00:00.000Z",
-                 *           "tracks": [
-                 *             {
-                 *               "bytes": 1253234,
-                 *               "client_declared": {
-                 *                 "first_timestamp_ms": 1795338000100,
-                 *                 "last_timestamp_ms": 1795338085090,
-                 *                 "participant_id": "pc-4f1e9a",
-                 *                 "track_id": "video-0"
-                 *               },
-                 *               "first_received_at": "2026-11-22T09:00:00.120Z",
-                 *               "format": "jpeg",
-                 *               "frames": 18,
-                 *               "height": 720,
-                 *               "largest_frame_bytes": 74211,
-                 *               "last_received_at": "2026-11-22T09:01:25.100Z",
-                 *               "size_changed": false,
-                 *               "width": 1280
-                 *             },
-                 *             {
-                 *               "bytes": 48000,
-                 *               "client_declared": {
-                 *                 "first_timestamp_ms": 1795338004000,
-                 *                 "last_timestamp_ms": 1795338004000,
-                 *                 "participant_id": "pc-4f1e9a",
-                 *                 "track_id": "audio-0"
-                 *               },
-                 *               "first_received_at": "2026-11-22T09:00:04.000Z",
-                 *               "format": "pcm",
-                 *               "frames": 1,
-                 *               "height": null,
-                 *               "largest_frame_bytes": 48000,
-                 *               "last_received_at": "2026-11-22T09:00:04.000Z",
-                 *               "size_changed": false,
-                 *               "width": null
-                 *             }
-                 *           ],
-                 *           "video_frames": 18
-                 *         },
-                 *         "upload": null,
-                 *         "verdict": null
-                 *       },
-                 *       "timestamp": "2026-11-22T09:00:00.000Z",
-                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
-                 *     }
-                 */
-                "application/json": {
-                    event_type: string;
-                    /**
-                     * Format: uuid
-                     * @description The delivery's id, the same on every attempt.
-                     */
-                    id: string;
-                    payload: Record<string, never>;
-                    /**
-                     * Format: date-time
-                     * @description When the event happened (the environment's clock).
-                     */
-                    timestamp: string;
-                    /** Format: uuid */
-                    webhook_id: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx within the timeout acknowledges the delivery. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: Docket disables the endpoint and stops trying. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     eventDocver: {
         parameters: {
             query?: never;
@@ -19246,52 +17528,12 @@ export interface operations {
                  *       "event_type": "KYT_WALLET_CHECK",
                  *       "id": "01920b71-0000-7000-8000-000000000003",
                  *       "payload": {
-                 *         "address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
-                 *         "address_form": "p2pkh",
-                 *         "applicant_id": null,
-                 *         "canonical_address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
-                 *         "categories": [
-                 *           "sanctions"
-                 *         ],
-                 *         "chain": "bitcoin",
-                 *         "created_at": "2026-11-22T09:00:00.000Z",
-                 *         "environment": "production",
-                 *         "evidence": [
-                 *           {
-                 *             "category": "sanctions",
-                 *             "currency": "XBT",
-                 *             "detail": "The address is listed exactly on OFAC SDN 2026-11-20 (CYBER2), as XBT 1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu.",
-                 *             "entity_id": "6f1c2b0e-3a4d-5e6f-8a9b-0c1d2e3f4a5b",
-                 *             "entity_name": "EXAMPLE HOLDER",
-                 *             "holder": null,
-                 *             "kind": "sanctions_list",
-                 *             "list": "OFAC SDN 2026-11-20",
-                 *             "listed_address": "1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu",
-                 *             "programs": [
-                 *               "CYBER2"
-                 *             ],
-                 *             "sources": [
-                 *               "OFAC Specially Designated Nationals"
-                 *             ]
-                 *           }
-                 *         ],
-                 *         "exposure": {
-                 *           "counterparties": [],
-                 *           "reason": "Counterparty exposure needs the chain's transaction graph, which Docket does not hold offline: only the address's validity and the sanctions lists' addresses were checked.",
-                 *           "status": "not_checked"
-                 *         },
-                 *         "id": "019d4e90-0000-7000-8000-0000000000a1",
-                 *         "invalid_code": null,
-                 *         "invalid_reason": null,
-                 *         "monitor": false,
-                 *         "monitored_from": null,
-                 *         "origin": "api",
+                 *         "address": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+                 *         "checked_at": "2026-11-22T09:00:00Z",
+                 *         "network": "bitcoin",
                  *         "risk_score": {
-                 *           "level": "Severe",
-                 *           "score": 100
-                 *         },
-                 *         "tx_hash": null,
-                 *         "valid": true
+                 *           "type": "Low"
+                 *         }
                  *       },
                  *       "timestamp": "2026-11-22T09:00:00.000Z",
                  *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
@@ -19304,125 +17546,7 @@ export interface operations {
                      * @description The delivery's id, the same on every attempt.
                      */
                     id: string;
-                    payload: components["schemas"]["KytCheck"];
-                    /**
-                     * Format: date-time
-                     * @description When the event happened (the environment's clock).
-                     */
-                    timestamp: string;
-                    /** Format: uuid */
-                    webhook_id: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx within the timeout acknowledges the delivery. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone: Docket disables the endpoint and stops trying. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Anything else, or no answer within the timeout, is retried on the schedule (or after `Retry-After`). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    eventNondocVerification: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `t=<unix seconds>,v1=<hex>`; two `v1` entries while a rotated-out secret is still valid. */
-                "X-Webhook-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "event_type": "NONDOC_VERIFICATION",
-                 *       "id": "01920b71-0000-7000-8000-000000000003",
-                 *       "payload": {
-                 *         "applicant_id": "01920b6e-1f00-7b2a-8e33-1c2d3e4f5a6b",
-                 *         "checks": [
-                 *           {
-                 *             "evidence": null,
-                 *             "message": "well formed as a Polish PESEL",
-                 *             "status": "passed",
-                 *             "step": "format"
-                 *           },
-                 *           {
-                 *             "evidence": null,
-                 *             "message": "the check digits are right",
-                 *             "status": "passed",
-                 *             "step": "check_digits"
-                 *           },
-                 *           {
-                 *             "evidence": {
-                 *               "applicant": "2002-01-13",
-                 *               "encoded": "2002-01-13"
-                 *             },
-                 *             "message": "the encoded birth date agrees with the applicant's date of birth",
-                 *             "status": "passed",
-                 *             "step": "birth_date"
-                 *           },
-                 *           {
-                 *             "evidence": {
-                 *               "applicant": "F",
-                 *               "encoded": "F"
-                 *             },
-                 *             "message": "the encoded sex agrees with the applicant's gender",
-                 *             "status": "passed",
-                 *             "step": "sex"
-                 *           },
-                 *           {
-                 *             "evidence": {
-                 *               "reachable": false,
-                 *               "registry": "the issuer's registry of the Polish PESEL"
-                 *             },
-                 *             "message": "the issuer's registry of the Polish PESEL cannot be reached offline: Docket checked the number's format, check digits and what it encodes, but not that it was issued to this person; a reviewer confirms it with the issuer",
-                 *             "status": "error",
-                 *             "step": "registry_lookup"
-                 *           }
-                 *         ],
-                 *         "country": "PL",
-                 *         "created_at": "2026-11-22T09:00:00.000Z",
-                 *         "encoded": {
-                 *           "birth_date": "2002-01-13",
-                 *           "sex": "F"
-                 *         },
-                 *         "id": "019d4e90-0000-7000-8000-000000000042",
-                 *         "id_type": "PL_PESEL",
-                 *         "is_sandbox": false,
-                 *         "number_masked": "•••••••7589",
-                 *         "status": "needs_review",
-                 *         "verification_type": "NONDOC_NATIONAL_ID"
-                 *       },
-                 *       "timestamp": "2026-11-22T09:00:00.000Z",
-                 *       "webhook_id": "01920b72-0000-7000-8000-000000000004"
-                 *     }
-                 */
-                "application/json": {
-                    event_type: string;
-                    /**
-                     * Format: uuid
-                     * @description The delivery's id, the same on every attempt.
-                     */
-                    id: string;
-                    payload: components["schemas"]["NondocCheck"];
+                    payload: Record<string, never>;
                     /**
                      * Format: date-time
                      * @description When the event happened (the environment's clock).
