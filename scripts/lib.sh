@@ -30,8 +30,10 @@ ensure_apt() {
 
 # Packages to build Docket (the desktop shell needs WebKitGTK) and to run its tests.
 BUILD_PACKAGES=(build-essential pkg-config libssl-dev libwebkit2gtk-4.1-dev)
-# What Docket uses while it runs: poppler's pdftoppm renders a PDF document's preview.
-RUNTIME_PACKAGES=(poppler-utils)
+# What Docket uses while it runs: poppler's pdftoppm renders a PDF document's preview and its
+# pdftotext reads a bank statement's text layer; Tesseract (English, as Debian ships it) reads a
+# photographed statement (without it a picture is left to a reviewer, and the result says so).
+RUNTIME_PACKAGES=(poppler-utils tesseract-ocr)
 TEST_PACKAGES=(python3-venv curl chromium)
 # The desktop end-to-end tests (tests/desktop/run.sh): a virtual display, a D-Bus session bus of
 # their own with a Secret Service on it (gnome-keyring; secret-tool reads it), WebKit's

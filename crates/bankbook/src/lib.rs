@@ -226,10 +226,13 @@ struct Labelled {
     rest: String,
 }
 
+/// A segment's index, its folded text and the labels in it.
+type SegmentLabels = (usize, Vec<(usize, char)>, Vec<Match>);
+
 fn labelled_values(lines: &[Line<'_>]) -> Vec<Labelled> {
     let mut out = Vec::new();
     for (index, line) in lines.iter().enumerate() {
-        let found: Vec<(usize, Vec<(usize, char)>, Vec<Match>)> = line
+        let found: Vec<SegmentLabels> = line
             .segments
             .iter()
             .enumerate()

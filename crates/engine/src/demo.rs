@@ -23,6 +23,7 @@ pub struct SeedSummary {
     pub nondoc_checks_created: usize,
     pub kyt_checks_created: usize,
     pub transmon_events_created: usize,
+    pub bank_statements_created: usize,
 }
 
 /// A demo person: (first, last, name in its own script, gender, date of birth, country, city,
@@ -197,6 +198,7 @@ impl Demo<'_> {
         let mut summary = self.seed_applicants(scope).await?;
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
+        summary.bank_statements_created = self.engine.bankbook().seed_demo(scope).await?;
         summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
         summary.nondoc_checks_created = self.engine.nondoc().seed_demo(scope).await?;
         summary.kyt_checks_created = self.engine.kyt().seed_demo(scope).await?;

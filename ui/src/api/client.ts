@@ -122,6 +122,18 @@ export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, { bo
 export const patch = <T>(path: string, body?: unknown) => api<T>("PATCH", path, { body });
 export const del = <T>(path: string) => api<T>("DELETE", path);
 
+/** Sends a `multipart/form-data` form (an upload) with the console's headers; the answer is read
+ * as every API answer is. */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: "POST", headers: consoleHeaders({ Accept: "application/json" }), body: form, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "Docket is not answering. Is `docket serve` (or the desktop app) still running?");
+  }
+  return readResponse<T>(response);
+}
+
 /** A file the console shows (a document, its preview) with its response headers, fetched with the
  * console's headers, as an `<img>` cannot send them. */
 export async function getFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; headers: Headers }> {

@@ -50,6 +50,7 @@ export type StoredDocument = S["StoredDocument"];
 export type PoiData = S["PoiData"];
 export type Profile = S["Profile"];
 export type ProfileSettings = S["Settings"];
+export type BankStatement = S["BankStatement"];
 export type EmailCheck = S["EmailCheck"];
 export type EmailMessage = S["EmailMessage"];
 export type NondocCheck = S["NondocCheck"];

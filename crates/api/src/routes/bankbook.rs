@@ -8,7 +8,7 @@ use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use docket_engine::applicants::ApplicantId;
 use docket_engine::bankbook::{
-    BankStatement, BankStatementId, LIST_BOUNDS, MAX_STATEMENT_BYTES, StatementFilter, Status,
+    BankStatement, BankStatementId, LIST_BOUNDS, MAX_STATEMENT_BYTES, StatementFilter, StatementStatus,
 };
 use docket_engine::files::{NewFile, OwnerKind};
 use docket_engine::page::Page;
@@ -60,30 +60,27 @@ async fn upload(
     let bankbook = state.engine.bankbook();
     bankbook.check_applicant(scope, applicant).await?;
     let mut form = upload::form(request).await?;
-    while let Some(field) = upload::next(&mut form).await? {
-        match field.name().unwrap_or_default() {
-            "file" => {
-                let new = NewFile {
-                    owner_kind: OwnerKind::BankStatement,
-                    owner_id: applicant.as_uuid(),
-                    declared_type: None,
-                    name: None,
-                    limit: MAX_STATEMENT_BYTES,
-                };
-                let Some(file) = upload::store(&state.engine, scope, field, new).await? else {
-                    return Err(ApiError::bad_request("file: the file part is empty").with_field("file"));
-                };
-                return Ok((StatusCode::CREATED, Json(bankbook.extract(scope, applicant, file).await?)));
-            }
-            other => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown form field `{}`: send one `file`",
-                    docket_engine::values::shorten(other, 40)
-                )));
-            }
-        }
+    // One part: the file.
+    let Some(field) = upload::next(&mut form).await? else {
+        return Err(ApiError::bad_request("file: no file part was sent").with_field("file"));
+    };
+    if field.name().unwrap_or_default() != "file" {
+        return Err(ApiError::bad_request(format!(
+            "unknown form field `{}`: send one `file`",
+            docket_engine::values::shorten(field.name().unwrap_or_default(), 40)
+        )));
     }
-    Err(ApiError::bad_request("file: no file part was sent").with_field("file"))
+    let new = NewFile {
+        owner_kind: OwnerKind::BankStatement,
+        owner_id: applicant.as_uuid(),
+        declared_type: None,
+        name: None,
+        limit: MAX_STATEMENT_BYTES,
+    };
+    let Some(file) = upload::store(&state.engine, scope, field, new).await? else {
+        return Err(ApiError::bad_request("file: the file part is empty").with_field("file"));
+    };
+    Ok((StatusCode::CREATED, Json(bankbook.extract(scope, applicant, file).await?)))
 }
 
 /// Filters of the statement list.
@@ -124,8 +121,8 @@ async fn list(
     };
     let status = match params.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
-        Some("extracted") => Some(Status::Extracted),
-        Some("needs_review") => Some(Status::NeedsReview),
+        Some("extracted") => Some(StatementStatus::Extracted),
+        Some("needs_review") => Some(StatementStatus::NeedsReview),
         Some(_) => {
             return Err(ApiError::bad_request("status: must be extracted or needs_review").with_field("status"));
         }

@@ -4,9 +4,10 @@
 //! compared with the applicant; editing signs are looked for as in KYB documents.
 //!
 //! - `read`: the page text (poppler's `pdftotext`, Tesseract for pictures), bounded;
-//! - `sandbox`: the magic file names and their canned statements;
+//! - `sandbox`: the magic file names and their canned statements; `demo`: the demo statements;
 //! - `model`, `store`, `service`: the extraction as served, its SQL, its rules.
 
+mod demo;
 mod model;
 pub mod read;
 pub mod sandbox;

@@ -18,7 +18,7 @@ crate::id::typed_id!(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Status {
+pub enum StatementStatus {
     /// Text was read and nothing in it needs a reviewer.
     Extracted,
     /// A reviewer must look: `reasons` says why (no text could be read, a field failed its
@@ -26,11 +26,11 @@ pub enum Status {
     NeedsReview,
 }
 
-impl Status {
+impl StatementStatus {
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Extracted => "extracted",
-            Status::NeedsReview => "needs_review",
+            StatementStatus::Extracted => "extracted",
+            StatementStatus::NeedsReview => "needs_review",
         }
     }
 }
@@ -39,7 +39,7 @@ impl Status {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum Method {
+pub enum ReadingMethod {
     /// The PDF's own text layer (poppler's `pdftotext -layout`).
     TextLayer,
     /// Optical character recognition of a picture (Tesseract).
@@ -51,7 +51,7 @@ pub enum Method {
 /// Where a value was read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Evidence {
+pub struct FieldEvidence {
     /// 1-based page.
     pub page: u32,
     /// 1-based line of the page's text.
@@ -63,7 +63,7 @@ pub struct Evidence {
 /// One extracted field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Field<T> {
+pub struct StatementField<T> {
     pub value: T,
     /// For checked fields (IBAN, BIC, period): whether the value passed its check.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,13 +71,13 @@ pub struct Field<T> {
     /// Why a checked value is not valid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
-    pub evidence: Evidence,
+    pub evidence: FieldEvidence,
 }
 
 /// A statement's period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Period {
+pub struct StatementPeriod {
     /// `YYYY-MM-DD`.
     pub from: String,
     /// `YYYY-MM-DD`.
@@ -87,7 +87,7 @@ pub struct Period {
 /// A balance: an exact decimal as a string (`"-1234.56"`) and its currency.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Balance {
+pub struct StatementBalance {
     pub amount: String,
     /// ISO 4217, when printed on the statement.
     pub currency: Option<String>,
@@ -96,34 +96,34 @@ pub struct Balance {
 /// The fields read; a field not printed (or not recognisably labelled) is absent.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct Fields {
+pub struct StatementFields {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub holder: Option<Field<String>>,
+    pub holder: Option<StatementField<String>>,
     /// Electronic form; `valid` by ISO 13616 (mod-97, the country's format and length).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub iban: Option<Field<String>>,
+    pub iban: Option<StatementField<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub account_number: Option<Field<String>>,
+    pub account_number: Option<StatementField<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bank_name: Option<Field<String>>,
+    pub bank_name: Option<StatementField<String>>,
     /// `valid` by ISO 9362 with an ISO 3166 country.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bic: Option<Field<String>>,
+    pub bic: Option<StatementField<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub period: Option<Field<Period>>,
+    pub period: Option<StatementField<StatementPeriod>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub opening_balance: Option<Field<Balance>>,
+    pub opening_balance: Option<StatementField<StatementBalance>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub closing_balance: Option<Field<Balance>>,
+    pub closing_balance: Option<StatementField<StatementBalance>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub currency: Option<Field<String>>,
+    pub currency: Option<StatementField<String>>,
 }
 
 /// How the holder compares with the applicant's name (the AML name matcher's score).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub enum MatchLevel {
+pub enum HolderMatchLevel {
     /// 0.9 or more: the same name (order, case, accents and titles aside).
     Match,
     /// 0.75 to 0.9: close (a middle name missing, a spelling variant): a reviewer confirms.
@@ -137,7 +137,7 @@ pub enum MatchLevel {
 pub struct HolderMatch {
     /// 0 to 1 (`aml` name scoring, `docket-names-2`).
     pub score: f64,
-    pub level: MatchLevel,
+    pub level: HolderMatchLevel,
     /// The applicant's name it was compared with.
     pub applicant_name: String,
 }
@@ -152,13 +152,13 @@ pub struct BankStatement {
     pub file_name: Option<String>,
     /// `application/pdf`, `image/jpeg` or `image/png`, by the content.
     pub media_type: String,
-    pub status: Status,
+    pub status: StatementStatus,
     /// Why a reviewer must look (empty when `extracted`).
     pub reasons: Vec<String>,
-    pub method: Method,
+    pub method: ReadingMethod,
     /// Pages read (0 when no text was read).
     pub pages: u32,
-    pub fields: Fields,
+    pub fields: StatementFields,
     /// Absent when no holder was read or the applicant has no name.
     pub holder_match: Option<HolderMatch>,
     /// Signs of editing in the file's metadata (an editor as producer, incremental updates), as

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::model::Method;
+use super::model::ReadingMethod;
 use crate::verifications::poppler::{self, Bounds, Failure};
 
 /// At most this many pages are read of one statement.
@@ -25,7 +25,7 @@ pub(crate) enum Read {
     Text {
         text: String,
         pages: u32,
-        method: Method,
+        method: ReadingMethod,
     },
     /// No text: why, in words a reviewer and an integrator understand.
     Nothing(String),
@@ -43,7 +43,7 @@ pub(crate) fn read(media_type: &str, bytes: &[u8]) -> Read {
                     Read::Nothing("the PDF has no text layer (a scan): a reviewer reads it".to_owned())
                 } else {
                     let pages = pages_of(&text);
-                    Read::Text { text, pages, method: Method::TextLayer }
+                    Read::Text { text, pages, method: ReadingMethod::TextLayer }
                 }
             }
             Err(Failure::Missing) => Read::Nothing(
@@ -61,7 +61,7 @@ pub(crate) fn read(media_type: &str, bytes: &[u8]) -> Read {
             if text.trim().is_empty() {
                 Read::Nothing("no text was recognised in the picture: a reviewer reads it".to_owned())
             } else {
-                Read::Text { text, pages: 1, method: Method::Ocr }
+                Read::Text { text, pages: 1, method: ReadingMethod::Ocr }
             }
         }
         Err(Failure::Missing) => Read::Nothing(
@@ -98,7 +98,7 @@ mod tests {
         );
         match read("application/pdf", &pdf) {
             Read::Text { text, pages, method } => {
-                assert_eq!((pages, method), (1, Method::TextLayer));
+                assert_eq!((pages, method), (1, ReadingMethod::TextLayer));
                 assert!(text.contains("Ada Lovelace"), "{text}");
             }
             // A machine without poppler says so plainly.

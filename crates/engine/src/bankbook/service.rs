@@ -5,7 +5,8 @@
 //! (`kyb::pdf`), and the outcome stored with its `BANKBOOK_EXTRACTION` event in one write.
 
 use super::model::{
-    Balance, BankStatement, BankStatementId, Evidence, Field, Fields, HolderMatch, MatchLevel, Method, Period, Status,
+    BankStatement, BankStatementId, FieldEvidence, HolderMatch, HolderMatchLevel, ReadingMethod, StatementBalance,
+    StatementField, StatementFields, StatementPeriod, StatementStatus,
 };
 use super::read::{self, Read};
 use super::sandbox;
@@ -100,11 +101,11 @@ impl Bankbook<'_> {
                 file_id: file.id,
                 file_name: file.original_name.clone(),
                 media_type: media,
-                status: Status::Extracted,
+                status: StatementStatus::Extracted,
                 reasons: Vec::new(),
-                method: Method::None,
+                method: ReadingMethod::None,
                 pages: 0,
-                fields: Fields::default(),
+                fields: StatementFields::default(),
                 holder_match: None,
                 editing_signs,
                 sandbox_scenario: scenario.map(|s| s.name.to_owned()),
@@ -151,8 +152,8 @@ impl Bankbook<'_> {
     }
 }
 
-fn method_of(media: &str) -> Method {
-    if media == "application/pdf" { Method::TextLayer } else { Method::Ocr }
+fn method_of(media: &str) -> ReadingMethod {
+    if media == "application/pdf" { ReadingMethod::TextLayer } else { ReadingMethod::Ocr }
 }
 
 /// The extraction from what was read: the fields, the holder's match and every reason for a
@@ -165,12 +166,12 @@ pub(crate) fn outcome(mut s: BankStatement, read: Read, applicant_name: Option<&
             s.method = method;
             s.pages = pages;
             s.fields = fields_of(&docket_bankbook::extract(&text));
-            if s.fields == Fields::default() {
+            if s.fields == StatementFields::default() {
                 reasons.push("no statement field was found in the text".to_owned());
             }
         }
     }
-    if s.method == Method::Ocr {
+    if s.method == ReadingMethod::Ocr {
         // Measured on the generated set (bench/bankbook.sh): OCR's values are mostly right but
         // it misses a share of them and misreads some letters; a reviewer confirms them.
         reasons.push("read by OCR from a picture: confirm each value against the picture".to_owned());
@@ -185,15 +186,15 @@ pub(crate) fn outcome(mut s: BankStatement, read: Read, applicant_name: Option<&
             reasons.push(format!("the {name} is not valid: {problem}"));
         }
     }
-    if s.method != Method::None {
+    if s.method != ReadingMethod::None {
         match (&f.holder, applicant_name) {
             (None, _) => reasons.push("no account holder was found to compare with the applicant".to_owned()),
             (Some(_), None) => reasons.push("the applicant has no name to compare the holder with".to_owned()),
             (Some(holder), Some(name)) => {
                 s.holder_match = holder_match(&holder.value, name);
                 match s.holder_match.as_ref().map(|m| m.level) {
-                    Some(MatchLevel::Match) => {}
-                    Some(MatchLevel::Partial) => reasons
+                    Some(HolderMatchLevel::Match) => {}
+                    Some(HolderMatchLevel::Partial) => reasons
                         .push(format!("the holder ({}) is close to the applicant's name: confirm it", holder.value)),
                     _ => reasons.push(format!("the holder ({}) is not the applicant ({name})", holder.value)),
                 }
@@ -203,7 +204,7 @@ pub(crate) fn outcome(mut s: BankStatement, read: Read, applicant_name: Option<&
     if !s.editing_signs.is_empty() {
         reasons.push(format!("the file shows signs of editing: {}", s.editing_signs.join("; ")));
     }
-    s.status = if reasons.is_empty() { Status::Extracted } else { Status::NeedsReview };
+    s.status = if reasons.is_empty() { StatementStatus::Extracted } else { StatementStatus::NeedsReview };
     s.reasons = reasons;
     s
 }
@@ -223,11 +224,11 @@ pub(crate) fn holder_match(holder: &str, applicant_name: &str) -> Option<HolderM
     let scored =
         score(&q.iter().collect::<Vec<_>>(), &l.iter().collect::<Vec<_>>(), &opts, query.abjad || listed.abjad);
     let level = if scored.score >= MATCH {
-        MatchLevel::Match
+        HolderMatchLevel::Match
     } else if scored.score >= PARTIAL {
-        MatchLevel::Partial
+        HolderMatchLevel::Partial
     } else {
-        MatchLevel::Mismatch
+        HolderMatchLevel::Mismatch
     };
     Some(HolderMatch {
         score: (scored.score * 1000.0).round() / 1000.0,
@@ -236,16 +237,20 @@ pub(crate) fn holder_match(holder: &str, applicant_name: &str) -> Option<HolderM
     })
 }
 
-fn evidence(e: &docket_bankbook::Evidence) -> Evidence {
-    Evidence {
+fn evidence(e: &docket_bankbook::Evidence) -> FieldEvidence {
+    FieldEvidence {
         page: u32::try_from(e.page).unwrap_or(u32::MAX),
         line: u32::try_from(e.line).unwrap_or(u32::MAX),
         text: e.text.clone(),
     }
 }
 
-fn field<T, U>(f: &Option<docket_bankbook::Field<T>>, checked: bool, value: impl Fn(&T) -> U) -> Option<Field<U>> {
-    f.as_ref().map(|f| Field {
+fn field<T, U>(
+    f: &Option<docket_bankbook::Field<T>>,
+    checked: bool,
+    value: impl Fn(&T) -> U,
+) -> Option<StatementField<U>> {
+    f.as_ref().map(|f| StatementField {
         value: value(&f.value),
         valid: checked.then_some(f.problem.is_none()),
         problem: f.problem.clone(),
@@ -253,15 +258,16 @@ fn field<T, U>(f: &Option<docket_bankbook::Field<T>>, checked: bool, value: impl
     })
 }
 
-fn fields_of(s: &docket_bankbook::Statement) -> Fields {
-    let balance = |a: &docket_bankbook::Amount| Balance { amount: a.value.to_string(), currency: a.currency.clone() };
-    Fields {
+fn fields_of(s: &docket_bankbook::Statement) -> StatementFields {
+    let balance =
+        |a: &docket_bankbook::Amount| StatementBalance { amount: a.value.to_string(), currency: a.currency.clone() };
+    StatementFields {
         holder: field(&s.holder, false, Clone::clone),
         iban: field(&s.iban, true, Clone::clone),
         account_number: field(&s.account_number, false, Clone::clone),
         bank_name: field(&s.bank_name, false, Clone::clone),
         bic: field(&s.bic, true, Clone::clone),
-        period: field(&s.period, true, |p| Period { from: p.from.to_string(), to: p.to.to_string() }),
+        period: field(&s.period, true, |p| StatementPeriod { from: p.from.to_string(), to: p.to.to_string() }),
         opening_balance: field(&s.opening_balance, false, balance),
         closing_balance: field(&s.closing_balance, false, balance),
         currency: field(&s.currency, false, Clone::clone),
@@ -281,11 +287,11 @@ mod tests {
             file_id: crate::files::FileId::new(at),
             file_name: None,
             media_type: "application/pdf".into(),
-            status: Status::Extracted,
+            status: StatementStatus::Extracted,
             reasons: Vec::new(),
-            method: Method::None,
+            method: ReadingMethod::None,
             pages: 0,
-            fields: Fields::default(),
+            fields: StatementFields::default(),
             holder_match: None,
             editing_signs: Vec::new(),
             sandbox_scenario: None,
@@ -297,38 +303,38 @@ mod tests {
         Read::Text {
             text: format!("Account holder: {holder}\nIBAN: {iban}\nStatement period: 01.03.2024 - 31.03.2024\n"),
             pages: 1,
-            method: Method::TextLayer,
+            method: ReadingMethod::TextLayer,
         }
     }
 
     #[test]
     fn a_clean_statement_of_the_applicant_is_extracted() {
         let s = outcome(blank(), text("Ms Erika Mustermann", "DE89 3704 0044 0532 0130 00"), Some("Erika Mustermann"));
-        assert_eq!((s.status, s.reasons.clone()), (Status::Extracted, Vec::<String>::new()));
+        assert_eq!((s.status, s.reasons.clone()), (StatementStatus::Extracted, Vec::<String>::new()));
         assert_eq!(
             s.fields.iban.as_ref().map(|f| (f.value.as_str(), f.valid)),
             Some(("DE89370400440532013000", Some(true)))
         );
-        assert_eq!(s.holder_match.map(|m| m.level), Some(MatchLevel::Match));
+        assert_eq!(s.holder_match.map(|m| m.level), Some(HolderMatchLevel::Match));
         assert_eq!(s.fields.period.map(|p| p.value.from), Some("2024-03-01".to_owned()));
     }
 
     #[test]
     fn another_holder_an_invalid_iban_and_editing_each_need_a_reviewer() {
         let s = outcome(blank(), text("Max Otherperson", "DE89 3704 0044 0532 0130 00"), Some("Erika Mustermann"));
-        assert_eq!(s.status, Status::NeedsReview);
-        assert_eq!(s.holder_match.as_ref().map(|m| m.level), Some(MatchLevel::Mismatch));
+        assert_eq!(s.status, StatementStatus::NeedsReview);
+        assert_eq!(s.holder_match.as_ref().map(|m| m.level), Some(HolderMatchLevel::Mismatch));
         assert!(s.reasons.iter().any(|r| r.contains("is not the applicant")), "{:?}", s.reasons);
 
         let s = outcome(blank(), text("Erika Mustermann", "DE88 3704 0044 0532 0130 00"), Some("Erika Mustermann"));
-        assert_eq!(s.status, Status::NeedsReview);
+        assert_eq!(s.status, StatementStatus::NeedsReview);
         assert_eq!(s.fields.iban.as_ref().and_then(|f| f.valid), Some(false));
         assert!(s.reasons.iter().any(|r| r.contains("IBAN is not valid")), "{:?}", s.reasons);
 
         let mut edited = blank();
         edited.editing_signs = vec!["2 incremental updates after it was first saved".into()];
         let s = outcome(edited, text("Erika Mustermann", "DE89 3704 0044 0532 0130 00"), Some("Erika Mustermann"));
-        assert_eq!(s.status, Status::NeedsReview);
+        assert_eq!(s.status, StatementStatus::NeedsReview);
         assert!(s.reasons.iter().any(|r| r.contains("signs of editing")));
     }
 
@@ -339,8 +345,8 @@ mod tests {
             Read::Nothing("the PDF has no text layer (a scan): a reviewer reads it".into()),
             Some("A B"),
         );
-        assert_eq!((s.status, s.method, s.pages), (Status::NeedsReview, Method::None, 0));
-        assert_eq!(s.fields, Fields::default());
+        assert_eq!((s.status, s.method, s.pages), (StatementStatus::NeedsReview, ReadingMethod::None, 0));
+        assert_eq!(s.fields, StatementFields::default());
         assert_eq!(s.holder_match, None);
         assert_eq!(s.reasons, vec!["the PDF has no text layer (a scan): a reviewer reads it".to_owned()]);
     }
@@ -348,9 +354,9 @@ mod tests {
     #[test]
     fn holder_scores_follow_the_aml_matcher() {
         let level = |a: &str, b: &str| holder_match(a, b).map(|m| m.level);
-        assert_eq!(level("MUSTERMANN, ERIKA", "Erika Mustermann"), Some(MatchLevel::Match));
-        assert_eq!(level("Dr. Erika Müller", "Erika Muller"), Some(MatchLevel::Match));
-        assert_eq!(level("John Smith", "Erika Mustermann"), Some(MatchLevel::Mismatch));
+        assert_eq!(level("MUSTERMANN, ERIKA", "Erika Mustermann"), Some(HolderMatchLevel::Match));
+        assert_eq!(level("Dr. Erika Müller", "Erika Muller"), Some(HolderMatchLevel::Match));
+        assert_eq!(level("John Smith", "Erika Mustermann"), Some(HolderMatchLevel::Mismatch));
         assert_eq!(level("", "Erika Mustermann"), None);
     }
 
@@ -363,13 +369,13 @@ mod tests {
         assert!(sandbox::scenario(Some("statement.pdf"), "x").is_none());
         let clean = sandbox::scenario(Some("sandbox_clean.pdf"), "Erika Mustermann").expect("clean");
         let text = clean.text.expect("text");
-        let read = Read::Text { text: text.clone(), pages: 1, method: Method::TextLayer };
+        let read = Read::Text { text: text.clone(), pages: 1, method: ReadingMethod::TextLayer };
         let s = outcome(blank(), read, Some("Erika Mustermann"));
-        assert_eq!((s.status, s.reasons.clone()), (Status::Extracted, Vec::<String>::new()));
+        assert_eq!((s.status, s.reasons.clone()), (StatementStatus::Extracted, Vec::<String>::new()));
         assert_eq!(s.fields.closing_balance.map(|b| b.value.amount), Some("2480.35".to_owned()));
         // A picture is read by OCR, whose values a reviewer confirms.
-        let s = outcome(blank(), Read::Text { text, pages: 1, method: Method::Ocr }, Some("Erika Mustermann"));
-        assert_eq!(s.status, Status::NeedsReview);
+        let s = outcome(blank(), Read::Text { text, pages: 1, method: ReadingMethod::Ocr }, Some("Erika Mustermann"));
+        assert_eq!(s.status, StatementStatus::NeedsReview);
         assert!(s.reasons[0].starts_with("read by OCR"), "{:?}", s.reasons);
     }
 }

@@ -42,7 +42,7 @@ pub(crate) fn get(conn: &Connection, scope: Scope, id: BankStatementId) -> Resul
 pub struct StatementFilter {
     pub applicant_id: Option<ApplicantId>,
     /// `extracted` or `needs_review`.
-    pub status: Option<super::model::Status>,
+    pub status: Option<super::model::StatementStatus>,
     pub created_from: Option<Timestamp>,
     pub created_to: Option<Timestamp>,
 }
@@ -65,7 +65,7 @@ pub(crate) fn list(
             scope.organization,
             scope.environment,
             filter.applicant_id,
-            filter.status.map(super::model::Status::as_str),
+            filter.status.map(super::model::StatementStatus::as_str),
             filter.created_from,
             filter.created_to,
             page.sql_limit(),

@@ -17,6 +17,7 @@ import { can, useReviewer, useSession } from "../../session";
 import { ApplicantNondoc } from "../nondoc/ApplicantNondoc";
 import { ApplicantTransactions } from "../transmon/ApplicantTransactions";
 import { ApplicantDocuments } from "./ApplicantDocuments";
+import { ApplicantStatements } from "./ApplicantStatements";
 
 const FIELDS: { key: keyof ApplicantInfo; label: string }[] = [
   { key: "full_name", label: "Full name" },
@@ -228,10 +229,11 @@ function Detail({ applicant }: { applicant: Applicant }) {
       </div>
       <ApplicantNondoc applicantId={applicant.applicant_id} />
       <ApplicantDocuments applicantId={applicant.applicant_id} />
+      <ApplicantStatements applicantId={applicant.applicant_id} />
       <ApplicantTransactions applicantId={applicant.applicant_id} />
       <Confirm open={deleting} title="Delete this applicant?" action="Delete" onConfirm={() => remove.mutate()} onClose={() => setDeleting(false)} pending={remove.isPending} testId="confirm-delete">
         <p>
-          {name} is erased from the {environment}: the applicant, its verifications and documents, AML history, monitored transactions, e-mail checks, non-document checks, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
+          {name} is erased from the {environment}: the applicant, its verifications and documents, bank statements, AML history, monitored transactions, e-mail checks, non-document checks, KYT checks, deepfake analyses, events and unsent webhooks, and every request journal body that names them. The erasure log keeps only the id, the time and your name. This cannot be undone.
         </p>
       </Confirm>
     </>
