@@ -20,6 +20,7 @@ pub struct SeedSummary {
     pub kyb_cases_created: usize,
     pub verifications_created: usize,
     pub email_checks_created: usize,
+    pub deepfake_analyses_created: usize,
     pub transmon_events_created: usize,
 }
 
@@ -196,6 +197,7 @@ impl Demo<'_> {
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
         summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
+        summary.deepfake_analyses_created = self.engine.deepfakes().seed_demo(scope).await?;
         summary.transmon_events_created = self.engine.transmon().seed_demo(scope).await?;
         Ok(summary)
     }
