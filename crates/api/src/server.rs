@@ -266,6 +266,11 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
                 Ok(n) => tracing::info!(checks = n, "added the demo e-mail checks"),
                 Err(e) => tracing::warn!(error = %e, "could not add the demo e-mail checks"),
             }
+            match engine.deepfakes().seed_demo(scope).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(analyses = n, "added the demo deepfake analyses"),
+                Err(e) => tracing::warn!(error = %e, "could not add the demo deepfake analyses"),
+            }
             match engine.transmon().seed_demo(scope).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(events = n, "added the demo transaction-monitoring rules and history"),
