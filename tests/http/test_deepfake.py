@@ -347,3 +347,14 @@ def test_retention_deletes_old_analyses_with_their_files(docket_factory):
     assert sandbox.get(f"{ANALYSES}/{old['id']}").status_code == 404
     assert sandbox.get(f"{ANALYSES}/{new['id']}").status_code == 200
     assert admin.put("/_docket/retention", json={"deepfake_analyses_days": 0}).status_code == 400
+
+
+def test_the_demo_data_has_a_stream_of_each_verdict(docket_factory):
+    srv = docket_factory()
+    srv.cli("demo", "seed")
+    sandbox = srv.client(srv.sandbox_key, "deepfake-demo")
+    data = sandbox.get(ANALYSES).json()["data"]
+    assert sorted(a["verdict"] for a in data) == ["alert", "clear", "suspicious"]
+    assert all(a["stream"]["video_frames"] > 0 and a["stream"]["audio_chunks"] == 1 for a in data)
+    srv.cli("demo", "seed")
+    assert len(sandbox.get(ANALYSES).json()["data"]) == 3, "seeding again adds nothing"

@@ -251,30 +251,10 @@ pub async fn start(options: ServeOptions) -> Result<Server, StartError> {
         // of events: added while the server already answers.
         let engine = engine.clone();
         tokio::spawn(async move {
-            match engine.kyb().seed_demo(scope).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(cases = n, "added the demo KYB cases"),
-                Err(e) => tracing::warn!(error = %e, "could not add the demo KYB cases"),
-            }
-            match engine.verifications().seed_demo(scope).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(verifications = n, "added the demo document verifications"),
-                Err(e) => tracing::warn!(error = %e, "could not add the demo document verifications"),
-            }
-            match engine.emails().seed_demo(scope).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(checks = n, "added the demo e-mail checks"),
-                Err(e) => tracing::warn!(error = %e, "could not add the demo e-mail checks"),
-            }
-            match engine.nondoc().seed_demo(scope).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(checks = n, "added the demo non-document checks"),
-                Err(e) => tracing::warn!(error = %e, "could not add the demo non-document checks"),
-            }
-            match engine.transmon().seed_demo(scope).await {
-                Ok(0) => {}
-                Ok(n) => tracing::info!(events = n, "added the demo transaction-monitoring rules and history"),
-                Err(e) => tracing::warn!(error = %e, "could not add the demo transaction monitoring"),
+            let mut added = SeedSummary::default();
+            match engine.demo().seed_records(scope, &mut added).await {
+                Ok(()) => tracing::info!(?added, "added the demo records"),
+                Err(e) => tracing::warn!(error = %e, ?added, "could not add every demo record"),
             }
         });
     }

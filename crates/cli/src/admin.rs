@@ -201,13 +201,19 @@ pub async fn demo(data_dir: PathBuf, cmd: DemoCommand) -> Result<()> {
             if !synthetic_only {
                 let s = engine.demo().seed(scope).await?;
                 println!(
-                    "Demo data: {} applicants added, {} already present; {} KYB cases, {} document verifications and {} \
-                     e-mail checks added",
+                    "Demo data: {} applicants added, {} already present; {} KYB cases, {} document verifications, {} \
+                     bank statements, {} e-mail checks, {} non-document checks, {} KYT checks, {} deepfake analyses \
+                     and {} monitored transactions added",
                     s.applicants_created,
                     s.applicants_present,
                     s.kyb_cases_created,
                     s.verifications_created,
-                    s.email_checks_created
+                    s.bank_statements_created,
+                    s.email_checks_created,
+                    s.nondoc_checks_created,
+                    s.kyt_checks_created,
+                    s.deepfake_analyses_created,
+                    s.transmon_events_created
                 );
             }
             if synthetic > 0 {

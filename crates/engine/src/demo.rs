@@ -22,6 +22,7 @@ pub struct SeedSummary {
     pub email_checks_created: usize,
     pub nondoc_checks_created: usize,
     pub kyt_checks_created: usize,
+    pub deepfake_analyses_created: usize,
     pub transmon_events_created: usize,
     pub bank_statements_created: usize,
 }
@@ -196,14 +197,23 @@ impl Demo<'_> {
     /// already are left alone.
     pub async fn seed(&self, scope: Scope) -> Result<SeedSummary> {
         let mut summary = self.seed_applicants(scope).await?;
+        self.seed_records(scope, &mut summary).await?;
+        Ok(summary)
+    }
+
+    /// Seeds every domain's demo records once the applicants are there, counted into `summary`:
+    /// the one list of them, for `docket demo seed` and for `docket serve --demo`, which runs it
+    /// in the background while it already answers.
+    pub async fn seed_records(&self, scope: Scope, summary: &mut SeedSummary) -> Result<()> {
         summary.kyb_cases_created = self.engine.kyb().seed_demo(scope).await?;
         summary.verifications_created = self.engine.verifications().seed_demo(scope).await?;
         summary.bank_statements_created = self.engine.bankbook().seed_demo(scope).await?;
         summary.email_checks_created = self.engine.emails().seed_demo(scope).await?;
         summary.nondoc_checks_created = self.engine.nondoc().seed_demo(scope).await?;
         summary.kyt_checks_created = self.engine.kyt().seed_demo(scope).await?;
+        summary.deepfake_analyses_created = self.engine.deepfakes().seed_demo(scope).await?;
         summary.transmon_events_created = self.engine.transmon().seed_demo(scope).await?;
-        Ok(summary)
+        Ok(())
     }
 
     /// Seeds the demo applicants only (quick: a server answers at once, and adds the KYB cases,

@@ -6,8 +6,10 @@
 //! - `model`: the analysis as served, its evidence, the verdicts;
 //! - `media`: a stream's frames checked and counted (pure);
 //! - `sandbox`: the simulated verdicts;
-//! - `store`, `service`: its SQL and its rules (the `DEEPFAKE_ANALYSIS` event).
+//! - `store`, `service`: its SQL and its rules (the `DEEPFAKE_ANALYSIS` event);
+//! - `demo`: the demo data set's streams.
 
+mod demo;
 pub mod media;
 mod model;
 pub mod sandbox;
