@@ -4938,16 +4938,16 @@ export interface components {
             file_name?: string | null;
             /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
             media_type: string;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["StatementStatus"];
             /** @description Why a reviewer must look (empty when `extracted`). */
             reasons: string[];
-            method: components["schemas"]["Method"];
+            method: components["schemas"]["ReadingMethod"];
             /**
              * Format: int32
              * @description Pages read (0 when no text was read).
              */
             pages: number;
-            fields: components["schemas"]["Fields"];
+            fields: components["schemas"]["StatementFields"];
             holder_match?: components["schemas"]["HolderMatch"] | null;
             /**
              * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
@@ -6165,21 +6165,6 @@ export interface components {
          * @enum {string}
          */
         EventType: "ALL" | "AML_SCREENING" | "DEEPFAKE_ANALYSIS" | "DOCVER" | "DOCVER_CHECKS" | "BANKBOOK_EXTRACTION" | "TRANSACTION_MONITORING" | "KYT_WALLET_CHECK" | "KYB_VERIFICATION" | "KYB_CHECK" | "EMAIL_CHECK" | "NONDOC_VERIFICATION";
-        /** @description Where a value was read. */
-        Evidence: {
-            /**
-             * Format: int32
-             * @description 1-based page.
-             */
-            page: number;
-            /**
-             * Format: int32
-             * @description 1-based line of the page's text.
-             */
-            line: number;
-            /** @description The line as read. */
-            text: string;
-        };
         /** @enum {string} */
         EvidenceKind: "sanctions_list" | "simulated_exposure";
         /** @description Why a hit scored what it did: shown by the console beside each hit. */
@@ -6270,61 +6255,26 @@ export interface components {
             code?: string | null;
             message: string;
         };
+        /** @description Where a value was read. */
+        FieldEvidence: {
+            /**
+             * Format: int32
+             * @description 1-based page.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description 1-based line of the page's text.
+             */
+            line: number;
+            /** @description The line as read. */
+            text: string;
+        };
         /**
          * @description How a field compares.
          * @enum {string}
          */
         FieldMatch: "match" | "mismatch" | "not_declared" | "not_read";
-        /** @description One extracted field. */
-        Field_Balance: {
-            /** @description A balance: an exact decimal as a string (`"-1234.56"`) and its currency. */
-            value: {
-                amount: string;
-                /** @description ISO 4217, when printed on the statement. */
-                currency?: string | null;
-            };
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description One extracted field. */
-        Field_Period: {
-            /** @description A statement's period. */
-            value: {
-                /** @description `YYYY-MM-DD`. */
-                from: string;
-                /** @description `YYYY-MM-DD`. */
-                to: string;
-            };
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description One extracted field. */
-        Field_String: {
-            value: string;
-            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
-            valid?: boolean | null;
-            /** @description Why a checked value is not valid. */
-            problem?: string | null;
-            evidence: components["schemas"]["Evidence"];
-        };
-        /** @description The fields read; a field not printed (or not recognisably labelled) is absent. */
-        Fields: {
-            holder?: components["schemas"]["Field_String"] | null;
-            iban?: components["schemas"]["Field_String"] | null;
-            account_number?: components["schemas"]["Field_String"] | null;
-            bank_name?: components["schemas"]["Field_String"] | null;
-            bic?: components["schemas"]["Field_String"] | null;
-            period?: components["schemas"]["Field_Period"] | null;
-            opening_balance?: components["schemas"]["Field_Balance"] | null;
-            closing_balance?: components["schemas"]["Field_Balance"] | null;
-            currency?: components["schemas"]["Field_String"] | null;
-        };
         /**
          * Format: uuid
          * @description The file id (UUIDv7).
@@ -6483,10 +6433,15 @@ export interface components {
              * @description 0 to 1 (`aml` name scoring, `docket-names-2`).
              */
             score: number;
-            level: components["schemas"]["MatchLevel"];
+            level: components["schemas"]["HolderMatchLevel"];
             /** @description The applicant's name it was compared with. */
             applicant_name: string;
         };
+        /**
+         * @description How the holder compares with the applicant's name (the AML name matcher's score).
+         * @enum {string}
+         */
+        HolderMatchLevel: "match" | "partial" | "mismatch";
         Image: {
             description: string;
             url?: string | null;
@@ -7537,16 +7492,16 @@ export interface components {
                 file_name?: string | null;
                 /** @description `application/pdf`, `image/jpeg` or `image/png`, by the content. */
                 media_type: string;
-                status: components["schemas"]["Status"];
+                status: components["schemas"]["StatementStatus"];
                 /** @description Why a reviewer must look (empty when `extracted`). */
                 reasons: string[];
-                method: components["schemas"]["Method"];
+                method: components["schemas"]["ReadingMethod"];
                 /**
                  * Format: int32
                  * @description Pages read (0 when no text was read).
                  */
                 pages: number;
-                fields: components["schemas"]["Fields"];
+                fields: components["schemas"]["StatementFields"];
                 holder_match?: components["schemas"]["HolderMatch"] | null;
                 /**
                  * @description Signs of editing in the file's metadata (an editor as producer, incremental updates), as
@@ -8320,6 +8275,11 @@ export interface components {
              */
             expiry_date: string | null;
         };
+        /**
+         * @description How the page text was read.
+         * @enum {string}
+         */
+        ReadingMethod: "text_layer" | "ocr" | "none";
         /**
          * @description Why a case was decided: the documented taxonomy, after the labels compliance teams report
          *     on (Sumsub's rejection labels, Ballerine's revision and rejection reasons). Approvals and
@@ -9203,17 +9163,67 @@ export interface components {
          * @enum {string}
          */
         Stage: "collecting_data" | "running_checks" | "manual_review" | "action_required" | "approved" | "rejected" | "failed" | "approved_manually" | "rejected_manually";
+        /** @description One extracted field. */
+        StatementField_StatementBalance: {
+            /** @description A balance: an exact decimal as a string (`"-1234.56"`) and its currency. */
+            value: {
+                amount: string;
+                /** @description ISO 4217, when printed on the statement. */
+                currency?: string | null;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description One extracted field. */
+        StatementField_StatementPeriod: {
+            /** @description A statement's period. */
+            value: {
+                /** @description `YYYY-MM-DD`. */
+                from: string;
+                /** @description `YYYY-MM-DD`. */
+                to: string;
+            };
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description One extracted field. */
+        StatementField_String: {
+            value: string;
+            /** @description For checked fields (IBAN, BIC, period): whether the value passed its check. */
+            valid?: boolean | null;
+            /** @description Why a checked value is not valid. */
+            problem?: string | null;
+            evidence: components["schemas"]["FieldEvidence"];
+        };
+        /** @description The fields read; a field not printed (or not recognisably labelled) is absent. */
+        StatementFields: {
+            holder?: components["schemas"]["StatementField_String"] | null;
+            iban?: components["schemas"]["StatementField_String"] | null;
+            account_number?: components["schemas"]["StatementField_String"] | null;
+            bank_name?: components["schemas"]["StatementField_String"] | null;
+            bic?: components["schemas"]["StatementField_String"] | null;
+            period?: components["schemas"]["StatementField_StatementPeriod"] | null;
+            opening_balance?: components["schemas"]["StatementField_StatementBalance"] | null;
+            closing_balance?: components["schemas"]["StatementField_StatementBalance"] | null;
+            currency?: components["schemas"]["StatementField_String"] | null;
+        };
+        /**
+         * @description Whether the extraction can be relied on as read.
+         * @enum {string}
+         */
+        StatementStatus: "extracted" | "needs_review";
         /** @description The applicant's statistics when an event was evaluated, the event included. */
         Stats: {
             last1d: components["schemas"]["PeriodStats"];
             last7d: components["schemas"]["PeriodStats"];
             last30d: components["schemas"]["PeriodStats"];
         };
-        /**
-         * @description Whether the extraction can be relied on as read.
-         * @enum {string}
-         */
-        Status: "extracted" | "needs_review";
         /** @description What a verification still needs (`still_needed` of `GET /api/v3/sdk/{short_id}`). */
         StillNeeded: {
             /** @description Nothing is missing: proceeding is accepted. */
