@@ -42,6 +42,9 @@ pub const MAX_SESSION: Duration = Duration::from_secs(30 * 60);
 pub const IDLE: Duration = Duration::from_secs(15);
 /// The longest a client may take to accept one answer.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client has to answer Docket's close with its own.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
 /// Streams open at once per API key or console session, and on the server.
 pub const STREAMS_PER_CREDENTIAL: usize = 4;
 pub const STREAMS: usize = 64;
@@ -202,7 +205,10 @@ impl Session {
         let id = engine.deepfakes().new_id();
         let mut tally = StreamTally::new(engine.now(scope), ConnectionDeclared { user_agent: self.user_agent.clone() });
         let ending = self.exchange(&mut socket, &mut tally).await;
-        let _ = socket.send(Message::Close(None)).await;
+        if !matches!(ending.end, StreamEnd::ClientClosed) {
+            let _ = socket.send(Message::Close(None)).await;
+            finish_closing(&mut socket).await;
+        }
         drop(socket);
         let ended =
             EndedStream { id, applicant_id: self.applicant, tally, ended_by: ending.end, end_detail: ending.detail };
@@ -334,6 +340,21 @@ fn event(answer: StreamAnswer, frame: &wire::FrameRequest) -> wire::ResultEvent 
 async fn send(socket: &mut WebSocket, event: wire::ResultEvent) -> bool {
     let bytes = event.encode_to_vec();
     matches!(tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Binary(bytes.into()))).await, Ok(Ok(())))
+}
+
+/// The rest of the closing handshake once Docket sent its close (RFC 6455 §7.1.1): what the
+/// client still sends is read and dropped until its own close, for at most [`CLOSE_WAIT`].
+/// Dropping the connection with its data unread would make the kernel reset it, and a reset
+/// loses the close frame: the client would see 1006 instead of the code that says why.
+async fn finish_closing(socket: &mut WebSocket) {
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Ends the stream: an `ERROR` event that says why, then a close with `code`.

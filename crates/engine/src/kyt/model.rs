@@ -94,7 +94,7 @@ pub struct NewKytCheck {
 
 /// The risk level of a check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = KytRiskLevel))]
 pub enum RiskLevel {
     Low,
     Medium,
