@@ -6707,8 +6707,13 @@ export interface components {
          * @enum {string}
          */
         KytOrigin: "api" | "monitoring" | "demo";
+        /**
+         * @description The risk level of a check.
+         * @enum {string}
+         */
+        KytRiskLevel: "Low" | "Medium" | "High" | "Severe";
         KytRiskScore: {
-            level: components["schemas"]["RiskLevel"];
+            level: components["schemas"]["KytRiskLevel"];
             /**
              * Format: int32
              * @description 0 (nothing found) to 100 (a sanctioned address).
