@@ -78,6 +78,10 @@ test("a KYT check from its form: the demo list's sanctioned wallet is a severe h
 
 test("the demo deepfake analyses: a verdict with its score, the client's words marked as declared", async () => {
   const page = session.page;
+  // `serve --demo` adds them in the background, after the KYB cases: wait until they are there.
+  for (let i = 0; i < 120 && (await api("GET", "/api/v4/deepfake/analyses")).data.length < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   await page.getByTestId("nav-deepfake").click();
   const rows = page.getByTestId("deepfake-row");
   await rows.first().waitFor();
