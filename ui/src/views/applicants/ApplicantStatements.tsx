@@ -120,7 +120,7 @@ function Statement({ statement: s }: { statement: BankStatement }) {
                 <td className="small">
                   {row.where && (
                     <>
-                      <span className="muted">{row.where}:</span> <code>{row.evidence}</code>
+                      <span className="muted">{row.where}:</span> <code className="evidence">{row.evidence}</code>
                     </>
                   )}
                 </td>

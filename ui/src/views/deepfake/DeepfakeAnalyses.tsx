@@ -13,7 +13,7 @@ import { ApplicantName } from "../../components/Names";
 import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
-import { bytes, localTime } from "../../lib/format";
+import { bytes, localTime, plural } from "../../lib/format";
 import { useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 import { outcome, trackLine } from "./deepfake";
@@ -143,7 +143,7 @@ export function DeepfakeAnalysisDetail() {
                 </dd>
                 <dt>Received</dt>
                 <dd>
-                  {a.stream.messages} messages, {bytes(a.stream.bytes)}: {a.stream.video_frames} video frames, {a.stream.audio_chunks} audio chunks
+                  {plural(a.stream.messages, "message", "messages")}, {bytes(a.stream.bytes)}: {plural(a.stream.video_frames, "video frame", "video frames")}, {plural(a.stream.audio_chunks, "audio chunk", "audio chunks")}
                 </dd>
                 <dt>Client (declared)</dt>
                 <dd>{a.stream.client_declared.user_agent ?? "—"}</dd>
