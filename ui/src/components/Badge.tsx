@@ -10,8 +10,9 @@ export function Badge({ tone = "neutral", children, title }: { tone?: Tone; chil
   );
 }
 
+/** The tone of a risk level: AML's Low, Medium and High, and KYT's Severe above them. */
 export function riskTone(risk: string | null | undefined): Tone {
-  if (risk === "High") return "bad";
+  if (risk === "Severe" || risk === "High") return "bad";
   if (risk === "Medium") return "warn";
   if (risk === "Low") return "good";
   return "neutral";

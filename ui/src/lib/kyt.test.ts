@@ -1,6 +1,7 @@
 // The words and tones of KYT checks.
 import { describe, expect, it } from "vitest";
-import { chainLabel, levelTone, summary } from "./kyt";
+import { riskTone } from "../components/Badge";
+import { chainLabel, summary } from "./kyt";
 
 describe("kyt", () => {
   it("names a listing first, then exposure, then nothing", () => {
@@ -12,10 +13,10 @@ describe("kyt", () => {
   });
 
   it("tones levels and labels chains", () => {
-    expect(levelTone("Severe")).toBe("bad");
-    expect(levelTone("Medium")).toBe("warn");
-    expect(levelTone("Low")).toBe("good");
-    expect(levelTone(null)).toBe("neutral");
+    expect(riskTone("Severe")).toBe("bad");
+    expect(riskTone("Medium")).toBe("warn");
+    expect(riskTone("Low")).toBe("good");
+    expect(riskTone(null)).toBe("neutral");
     expect(chainLabel("bitcoin_cash")).toBe("Bitcoin Cash");
     expect(chainLabel("doge")).toBe("doge");
   });

@@ -1,6 +1,5 @@
-// KYT checks as the console words them: the tone of a risk level, the chains a reviewer may pick,
+// KYT checks as the console words them: the chains a reviewer may pick,
 // and one line that sums up a check (pure, for the list and its tests).
-import type { Tone } from "../components/Badge";
 
 export const CHAINS: { value: string; label: string }[] = [
   { value: "bitcoin", label: "Bitcoin" },
@@ -17,12 +16,6 @@ export function chainLabel(chain: string): string {
   return CHAINS.find((c) => c.value === chain)?.label ?? chain;
 }
 
-export function levelTone(level: string | null | undefined): Tone {
-  if (level === "Severe" || level === "High") return "bad";
-  if (level === "Medium") return "warn";
-  if (level === "Low") return "good";
-  return "neutral";
-}
 
 type Summarised = {
   valid: boolean;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { get, post } from "../../api/client";
 import type { KytCheck, NewKytCheck, Page } from "../../api/types";
-import { Badge } from "../../components/Badge";
+import { Badge, riskTone } from "../../components/Badge";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/Layout";
 import { ApplicantName } from "../../components/Names";
@@ -14,7 +14,7 @@ import { Pager } from "../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../components/States";
 import { Time } from "../../components/Time";
 import { localTime } from "../../lib/format";
-import { CHAINS, chainLabel, levelTone, summary } from "../../lib/kyt";
+import { CHAINS, chainLabel, summary } from "../../lib/kyt";
 import { useTypedFilter, useUrlState } from "../../lib/params";
 import { useSession } from "../../session";
 
@@ -27,11 +27,22 @@ const columns = [
   column.display({
     id: "risk",
     header: "Risk",
-    cell: ({ row }) => (row.original.risk_score ? <Badge tone={levelTone(row.original.risk_score.level)}>{row.original.risk_score.level} · {row.original.risk_score.score}</Badge> : <Badge tone="neutral">not valid</Badge>),
+    cell: ({ row }) => <RiskBadge check={row.original} />,
   }),
   column.display({ id: "summary", header: "Found", cell: ({ row }) => summary(row.original) }),
   column.accessor("created_at", { header: "Checked", cell: (c) => <Time value={c.getValue()} /> }),
 ];
+
+/** A check's risk level and score, or that the address is not valid (and so has none). */
+function RiskBadge({ check }: { check: KytCheck }) {
+  return check.risk_score ? (
+    <Badge tone={riskTone(check.risk_score.level)}>
+      {check.risk_score.level} · {check.risk_score.score}
+    </Badge>
+  ) : (
+    <Badge tone="neutral">not valid</Badge>
+  );
+}
 
 function CheckForm() {
   const { environment } = useSession();
@@ -161,7 +172,7 @@ export function KytCheckDetail() {
   return (
     <>
       <PageHeader title={c.address} description={`${chainLabel(c.chain)} · KYT check · ${localTime(c.created_at)}`}>
-        {c.risk_score ? <Badge tone={levelTone(c.risk_score.level)}>{c.risk_score.level} · {c.risk_score.score}</Badge> : <Badge tone="neutral">not valid</Badge>}
+        <RiskBadge check={c} />
       </PageHeader>
       <div className="with-panel">
         <section className="card" aria-labelledby="kyt-evidence-title" data-testid="kyt-evidence">
