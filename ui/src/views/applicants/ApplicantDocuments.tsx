@@ -15,6 +15,7 @@ import { Time } from "../../components/Time";
 import { useToast } from "../../components/Toasts";
 import { bytes } from "../../lib/format";
 import { can, useReviewer, useSession } from "../../session";
+import { actorName } from "../kyb/parts";
 
 const LIMIT = 10;
 
@@ -74,7 +75,7 @@ export function ApplicantDocuments({ applicantId }: { applicantId: string }) {
                       </>
                     ) : f.erased ? (
                       <span data-testid="document-erased">
-                        <Badge tone="neutral">erased</Badge> by {f.erased.erased_by}, <Time value={f.erased.erased_at} />
+                        <Badge tone="neutral">erased</Badge> by {actorName(f.erased.erased_by)}, <Time value={f.erased.erased_at} />
                       </span>
                     ) : null}
                   </td>
